@@ -1,0 +1,59 @@
+import { GetProjectV1 } from '@docket/contracts';
+import {
+  canAccessProject,
+  DocketException,
+  isAllowed,
+  Operation,
+  RpcClient,
+} from '@docket/platform';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+
+import { AccessCache } from './access.cache';
+import { PERMISSION_KEY, PUBLIC_KEY } from './route-metadata';
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/**
+ * Role check against the permission matrix, then the project grant for any projectId the
+ * request names. A project of another organization is a 404 (never reveal existence); a
+ * project of the caller's organization without a grant is PERMISSION_DENIED.
+ */
+@Injectable()
+export class PermissionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: AccessCache,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const operation = this.reflector.getAllAndOverride<Operation>(PERMISSION_KEY, targets);
+    if (!operation) throw new DocketException('INTERNAL', 'Route has no permission declared');
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!request.principal) throw DocketException.unauthenticated();
+    if (!isAllowed(request.principal.role, operation)) {
+      throw DocketException.denied(`Role ${request.principal.role} may not perform ${operation}`);
+    }
+    const actor = await this.access.actorFor(request.principal);
+    request.actor = actor;
+    const projectId = namedProjectId(request);
+    if (projectId && !canAccessProject(actor, projectId)) {
+      // Throws NOT_FOUND for a project outside the organization.
+      await this.rpc.call(GetProjectV1, { projectId }, { ...actor, projectAccess: 'all' });
+      throw DocketException.denied('You have no access to this project');
+    }
+    return true;
+  }
+}
+
+function namedProjectId(request: FastifyRequest): string | undefined {
+  for (const source of [request.params, request.query, request.body]) {
+    const value = (source as Record<string, unknown> | undefined)?.projectId;
+    if (typeof value === 'string' && UUID.test(value)) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+import {
+  HealthModule,
+  loadConfig,
+  ReadinessRegistry,
+  RpcClientModule,
+  validationException,
+} from '@docket/platform';
+import { Module, OnModuleInit, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+
+import { AccessCache } from './auth/access.cache';
+import { AccessEventsListener } from './auth/access-events.listener';
+import { JwksCache } from './auth/jwks.cache';
+import { PermissionGuard } from './auth/permission.guard';
+import { TokenVerifier } from './auth/token-verifier';
+import { GatewayConfig } from './gateway.config';
+import { ApiErrorFilter } from './http/api-error.filter';
+import { RequestGate } from './http/request-gate';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { FilesRoutesModule } from './routes/files/files-routes.module';
+import { FlowsRoutesModule } from './routes/flows/flows-routes.module';
+import { IdentityRoutesModule } from './routes/identity/identity-routes.module';
+import { ItemsRoutesModule } from './routes/items/items-routes.module';
+
+const config = loadConfig(GatewayConfig);
+
+@Module({
+  imports: [
+    HealthModule,
+    RpcClientModule.forConfig(config),
+    IdentityRoutesModule,
+    FilesRoutesModule,
+    ItemsRoutesModule,
+    FlowsRoutesModule,
+  ],
+  providers: [
+    { provide: GatewayConfig, useValue: config },
+    {
+      provide: APP_PIPE,
+      useValue: new ValidationPipe({
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        forbidUnknownValues: true,
+        transform: true,
+        exceptionFactory: validationException,
+      }),
+    },
+    { provide: APP_FILTER, useClass: ApiErrorFilter },
+    { provide: APP_GUARD, useClass: PermissionGuard },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    AccessCache,
+    AccessEventsListener,
+    JwksCache,
+    RateLimiter,
+    RequestGate,
+    TokenVerifier,
+  ],
+})
+export class GatewayModule implements OnModuleInit {
+  constructor(
+    private readonly readiness: ReadinessRegistry,
+    private readonly limiter: RateLimiter,
+    private readonly jwks: JwksCache,
+    private readonly events: AccessEventsListener,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register('redis', () => this.limiter.redis.ping());
+    this.readiness.register('nats', async () => {
+      if (!this.events.isConnected()) throw new Error('not connected');
+    });
+    this.readiness.register('signing-keys', async () => {
+      if (this.jwks.size === 0) await this.jwks.refresh();
+      if (this.jwks.size === 0) throw new Error('no signing keys loaded from identity');
+    });
+  }
+}
+
+export { config as gatewayConfig };

@@ -1,0 +1,129 @@
+import {
+  apiKeyPrefixOf,
+  createLogger,
+  DocketException,
+  runWithTrace,
+  TRACE_HEADER,
+  traceIdFrom,
+} from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { TokenVerifier } from '../auth/token-verifier';
+import { RateDecision, RateLimiter } from '../rate-limit/rate-limiter';
+import { sendApiError } from './api-error.filter';
+import { Principal } from './request-context';
+
+/** Routes reachable without an access token. */
+const PUBLIC_ROUTES = new Set([
+  '/token/authenticate',
+  '/.well-known/jwks.json',
+  '/openapi.json',
+  '/docs',
+  '/docs/*',
+]);
+/** Infrastructure probes: never authenticated, never rate limited (a probe must not get a 429). */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+const logger = createLogger('request-gate');
+
+/**
+ * The front door, as Fastify hooks so that it covers every response, unknown routes included:
+ * trace id first, then authentication, then the rate limit, all before any controller runs.
+ */
+@Injectable()
+export class RequestGate {
+  constructor(
+    private readonly tokens: TokenVerifier,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  install(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      const traceId = traceIdFrom({
+        traceparent: request.headers.traceparent,
+        traceId: request.headers[TRACE_HEADER],
+      });
+      request.traceId = traceId;
+      void reply.header('X-Service-Trace-Id', traceId);
+      runWithTrace(traceId, done);
+    });
+    fastify.addHook('preHandler', (request, reply) => this.admit(request, reply));
+    fastify.addHook('onResponse', (request, reply, done) => {
+      logger.info(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+      done();
+    });
+  }
+
+  private async admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const route = request.routeOptions.url;
+    if (route && PROBES.has(route)) return;
+    const isPublic = route !== undefined && PUBLIC_ROUTES.has(route);
+    const isKnown = route !== undefined;
+
+    let principal: Principal | undefined;
+    let authFailure: DocketException | undefined;
+    if (!isPublic && (isKnown || request.headers.authorization)) {
+      try {
+        principal = await this.tokens.verify(request.headers.authorization);
+      } catch (error) {
+        authFailure = error instanceof DocketException ? error : DocketException.unauthenticated();
+      }
+    }
+
+    let decision: RateDecision;
+    try {
+      decision = await this.limiter.consume(this.rateKey(request, route, principal));
+    } catch (error) {
+      logger.error({ err: error }, 'rate limiter unavailable');
+      sendApiError(
+        reply,
+        new DocketException('SERVICE_UNAVAILABLE', 'Rate limiter unavailable'),
+        request.traceId,
+      );
+      return reply;
+    }
+    void reply.header('X-RateLimit-Limit', decision.limit);
+    void reply.header('X-RateLimit-Remaining', decision.remaining);
+    void reply.header('X-RateLimit-Reset', decision.resetSeconds);
+    if (!decision.allowed) {
+      void reply.header('Retry-After', Math.max(1, decision.resetSeconds));
+      sendApiError(
+        reply,
+        new DocketException(
+          'RATE_LIMITED',
+          `Rate limit of ${decision.limit} requests per minute exceeded`,
+        ),
+        request.traceId,
+      );
+      return reply;
+    }
+    if (isKnown && !isPublic && authFailure) {
+      sendApiError(reply, authFailure, request.traceId);
+      return reply;
+    }
+    request.principal = principal;
+  }
+
+  private rateKey(
+    request: FastifyRequest,
+    route: string | undefined,
+    principal: Principal | undefined,
+  ): string {
+    if (principal) return `user:${principal.userId}`;
+    if (route === '/token/authenticate') {
+      const body = request.body as { apiKey?: unknown } | undefined;
+      const apiKey = typeof body?.apiKey === 'string' ? body.apiKey : '';
+      return `exchange:${apiKeyPrefixOf(apiKey)}:${request.ip}`;
+    }
+    return `ip:${request.ip}`;
+  }
+}

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+
+import { createLogger, NestPinoLogger } from '@docket/platform';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+
+import { gatewayConfig, GatewayModule } from './gateway.module';
+import { RequestGate } from './http/request-gate';
+import { serveOpenApi } from './openapi/openapi';
+
+process.env.DOCKET_SERVICE ??= 'gateway';
+
+async function main(): Promise<void> {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
+    logger: new NestPinoLogger(),
+  });
+  app.get(RequestGate).install(app.getHttpAdapter().getInstance());
+  serveOpenApi(app, gatewayConfig);
+  app.enableShutdownHooks();
+  await app.listen(gatewayConfig.httpPort, gatewayConfig.httpHost);
+  createLogger('bootstrap').info(
+    `gateway listening on http://${gatewayConfig.httpHost}:${gatewayConfig.httpPort}`,
+  );
+}
+
+void main();

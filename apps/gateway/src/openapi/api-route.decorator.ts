@@ -1,0 +1,103 @@
+import { ERROR_CODES, ErrorCode, Operation } from '@docket/platform';
+import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
+
+import { IDEMPOTENT_KEY, PERMISSION_KEY, PUBLIC_KEY } from '../auth/route-metadata';
+import { ApiErrorSchema } from './api-error.schema';
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** Permission-matrix operation; omit only with `public: true`. */
+  permission?: Operation;
+  public?: boolean;
+  idempotent?: boolean;
+  status?: number;
+  response?: Type<unknown>;
+  /** Error codes this route can answer with, beyond the ones every route has. */
+  errors?: ErrorCode[];
+}
+
+const RESPONSE_HEADERS = {
+  'X-Service-Trace-Id': {
+    description: 'Trace id of this request; quote it to support',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per rolling minute',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the window frees a request',
+    schema: { type: 'integer' },
+  },
+};
+
+/**
+ * One decorator per route: its permission, its idempotency, and its OpenAPI description with
+ * every error and header it can produce, so the docs cannot drift from the guard.
+ */
+export function ApiRoute(doc: RouteDoc): MethodDecorator {
+  const always: ErrorCode[] = doc.public
+    ? ['VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL']
+    : ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'PERMISSION_DENIED', 'RATE_LIMITED', 'INTERNAL'];
+  const codes = [...new Set([...always, ...(doc.errors ?? [])])];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes)
+    byStatus.set(ERROR_CODES[code].status, [
+      ...(byStatus.get(ERROR_CODES[code].status) ?? []),
+      code,
+    ]);
+
+  const decorators = [
+    ApiOperation({
+      summary: doc.summary,
+      description: [
+        doc.description,
+        doc.permission ? `Permission: \`${doc.permission}\`.` : 'Public.',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    }),
+    ApiResponse({
+      status: doc.status ?? 200,
+      type: doc.response,
+      headers: RESPONSE_HEADERS,
+      description: 'Success',
+    }),
+    ...[...byStatus].map(([status, list]) =>
+      ApiResponse({
+        status,
+        type: ApiErrorSchema,
+        headers:
+          status === 429
+            ? {
+                ...RESPONSE_HEADERS,
+                'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+              }
+            : RESPONSE_HEADERS,
+        description: list
+          .map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`)
+          .join('<br>'),
+      }),
+    ),
+  ];
+  if (doc.public) decorators.push(SetMetadata(PUBLIC_KEY, true));
+  else decorators.push(ApiBearerAuth(), SetMetadata(PERMISSION_KEY, doc.permission));
+  if (doc.idempotent) {
+    decorators.push(
+      SetMetadata(IDEMPOTENT_KEY, true),
+      ApiHeader({
+        name: 'Idempotency-Key',
+        required: false,
+        description:
+          'Same key and body within 24 h returns the first response; a different body is a 409.',
+      }),
+    );
+  }
+  return applyDecorators(...decorators);
+}

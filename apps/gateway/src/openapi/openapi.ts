@@ -1,0 +1,44 @@
+import { ERROR_CODES } from '@docket/platform';
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+import { GatewayConfig } from '../gateway.config';
+
+export function buildOpenApiDocument(app: INestApplication, config: GatewayConfig): OpenAPIObject {
+  const codes = Object.entries(ERROR_CODES)
+    .map(([code, { status, description }]) => `| \`${code}\` | ${status} | ${description} |`)
+    .join('\n');
+  const document = new DocumentBuilder()
+    .setTitle('Docket API')
+    .setVersion('1.0.0')
+    .setDescription(
+      [
+        'Document automation for insurance operations: upload documents, run flows, review items.',
+        '',
+        '**Authentication**: exchange an API key at `POST /token/authenticate`, then send',
+        '`Authorization: Bearer <ACCESS_TOKEN>` on every other request.',
+        '',
+        '**Rate limit**: 60 requests per rolling minute per user; every response carries',
+        '`X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`; a 429 adds `Retry-After`.',
+        '',
+        '**Tracing**: every response carries `X-Service-Trace-Id`; quote it to support.',
+        '',
+        '**Errors** are `APIError` bodies `{code, message, traceId, details?}`:',
+        '',
+        '| code | HTTP | meaning |',
+        '|---|---|---|',
+        codes,
+      ].join('\n'),
+    )
+    .addServer(config.publicBaseUrl)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  return SwaggerModule.createDocument(app, document);
+}
+
+export function serveOpenApi(app: INestApplication, config: GatewayConfig): void {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
+}

@@ -1,0 +1,19 @@
+import { createServiceDataSource } from '@docket/persistence';
+import { DataSource } from 'typeorm';
+
+import { IdentityConfig } from '../identity.config';
+import { IDENTITY_ENTITIES } from './identity.entities';
+import { IdentityInitial1763700000000 } from './migrations/1763700000000-identity-initial';
+
+export const IDENTITY_MIGRATIONS = [IdentityInitial1763700000000];
+
+export function createIdentityDataSource(config: IdentityConfig): DataSource {
+  return createServiceDataSource({
+    url: config.databaseUrl,
+    schema: 'identity',
+    entities: IDENTITY_ENTITIES,
+    migrations: IDENTITY_MIGRATIONS,
+    poolSize: config.databasePoolSize,
+    applicationName: 'docket-identity',
+  });
+}

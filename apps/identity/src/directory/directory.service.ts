@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  CreateProjectRequest,
+  CreateUserRequest,
+  ProjectRecord,
+  ResolvedAccess,
+  UserRecord,
+  WorkspaceRecord,
+} from '@docket/contracts';
+import { Actor, DocketException, Role } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+
+import {
+  ProjectEntity,
+  ProjectGrantEntity,
+  UserEntity,
+  WorkspaceEntity,
+} from '../database/identity.entities';
+import { AccessEvents } from './access-events';
+
+/** Workspaces, projects, users and grants of one organization. */
+@Injectable()
+export class DirectoryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: AccessEvents,
+  ) {}
+
+  async createWorkspace(actor: Actor, name: string): Promise<WorkspaceRecord> {
+    const manager = this.dataSource.manager;
+    const clash = await manager.findOne(WorkspaceEntity, {
+      where: { organizationId: actor.organizationId, name },
+    });
+    if (clash) throw DocketException.conflict(`A workspace named "${name}" already exists`);
+    return toWorkspace(await this.insertWorkspace(manager, actor.organizationId, name));
+  }
+
+  insertWorkspace(
+    manager: EntityManager,
+    organizationId: string,
+    name: string,
+  ): Promise<WorkspaceEntity> {
+    const row = manager.create(WorkspaceEntity, {
+      id: randomUUID(),
+      organizationId,
+      name,
+      createdAt: new Date(),
+    });
+    return manager.save(row);
+  }
+
+  async listWorkspaces(actor: Actor): Promise<WorkspaceRecord[]> {
+    const rows = await this.dataSource.manager.find(WorkspaceEntity, {
+      where: { organizationId: actor.organizationId },
+      order: { createdAt: 'ASC' },
+    });
+    if (actor.projectAccess === 'all') return rows.map(toWorkspace);
+    const visible = await this.visibleProjects(actor);
+    const workspaceIds = new Set(visible.map((p) => p.workspaceId));
+    return rows.filter((w) => workspaceIds.has(w.id)).map(toWorkspace);
+  }
+
+  async getWorkspace(actor: Actor, workspaceId: string): Promise<WorkspaceRecord> {
+    const row = await this.dataSource.manager.findOne(WorkspaceEntity, {
+      where: { id: workspaceId, organizationId: actor.organizationId },
+    });
+    if (!row) throw DocketException.notFound('Workspace');
+    return toWorkspace(row);
+  }
+
+  async createProject(actor: Actor, request: CreateProjectRequest): Promise<ProjectRecord> {
+    await this.getWorkspace(actor, request.workspaceId);
+    return toProject(
+      await this.insertProject(
+        this.dataSource.manager,
+        actor.organizationId,
+        request.workspaceId,
+        request.name,
+      ),
+    );
+  }
+
+  insertProject(
+    manager: EntityManager,
+    organizationId: string,
+    workspaceId: string,
+    name: string,
+  ): Promise<ProjectEntity> {
+    const row = manager.create(ProjectEntity, {
+      id: randomUUID(),
+      organizationId,
+      workspaceId,
+      name,
+      createdAt: new Date(),
+    });
+    return manager.save(row);
+  }
+
+  async listProjects(actor: Actor, workspaceId?: string): Promise<ProjectRecord[]> {
+    if (workspaceId) await this.getWorkspace(actor, workspaceId);
+    const rows = await this.visibleProjects(actor, workspaceId);
+    return rows.map(toProject);
+  }
+
+  async getProject(actor: Actor, projectId: string): Promise<ProjectRecord> {
+    const row = await this.dataSource.manager.findOne(ProjectEntity, {
+      where: { id: projectId, organizationId: actor.organizationId },
+    });
+    if (!row) throw DocketException.notFound('Project');
+    return toProject(row);
+  }
+
+  async createUser(actor: Actor, request: CreateUserRequest): Promise<UserRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      const clash = await manager.findOne(UserEntity, {
+        where: { organizationId: actor.organizationId, email: request.email.toLowerCase() },
+      });
+      if (clash)
+        throw DocketException.conflict(`A user with e-mail ${request.email} already exists`);
+      const user = await this.insertUser(
+        manager,
+        actor.organizationId,
+        request.email,
+        request.name,
+        request.role as Role,
+      );
+      const projectIds = request.role === 'Admin' ? [] : [...new Set(request.projectIds ?? [])];
+      if (projectIds.length > 0) {
+        const found = await manager.count(ProjectEntity, {
+          where: { id: In(projectIds), organizationId: actor.organizationId },
+        });
+        if (found !== projectIds.length) throw DocketException.notFound('Project');
+        await manager.insert(
+          ProjectGrantEntity,
+          projectIds.map((projectId) => ({
+            userId: user.id,
+            projectId,
+            organizationId: actor.organizationId,
+          })),
+        );
+      }
+      return toUser(user, projectIds);
+    });
+  }
+
+  insertUser(
+    manager: EntityManager,
+    organizationId: string,
+    email: string,
+    name: string,
+    role: Role,
+  ): Promise<UserEntity> {
+    const row = manager.create(UserEntity, {
+      id: randomUUID(),
+      organizationId,
+      email: email.toLowerCase(),
+      name,
+      role,
+      createdAt: new Date(),
+    });
+    return manager.save(row);
+  }
+
+  async listUsers(actor: Actor): Promise<UserRecord[]> {
+    const users = await this.dataSource.manager.find(UserEntity, {
+      where: { organizationId: actor.organizationId },
+      order: { createdAt: 'ASC' },
+    });
+    const grants = await this.dataSource.manager.find(ProjectGrantEntity, {
+      where: { organizationId: actor.organizationId },
+    });
+    return users.map((u) =>
+      toUser(
+        u,
+        grants.filter((g) => g.userId === u.id).map((g) => g.projectId),
+      ),
+    );
+  }
+
+  async resolveAccess(organizationId: string, userId: string): Promise<ResolvedAccess> {
+    const user = await this.dataSource.manager.findOne(UserEntity, {
+      where: { id: userId, organizationId },
+    });
+    if (!user) return { active: false, projectAccess: [] };
+    if (user.role === 'Admin') return { active: true, projectAccess: 'all' };
+    const grants = await this.dataSource.manager.find(ProjectGrantEntity, {
+      where: { userId, organizationId },
+    });
+    return { active: true, projectAccess: grants.map((g) => g.projectId) };
+  }
+
+  notifyAccessChanged(userId: string): void {
+    this.events.accessChanged(userId);
+  }
+
+  private visibleProjects(actor: Actor, workspaceId?: string): Promise<ProjectEntity[]> {
+    const where = {
+      organizationId: actor.organizationId,
+      ...(workspaceId ? { workspaceId } : {}),
+      ...(actor.projectAccess === 'all' ? {} : { id: In(actor.projectAccess) }),
+    };
+    return this.dataSource.manager.find(ProjectEntity, { where, order: { createdAt: 'ASC' } });
+  }
+}
+
+function toWorkspace(row: WorkspaceEntity): WorkspaceRecord {
+  return { workspaceId: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
+}
+
+function toProject(row: ProjectEntity): ProjectRecord {
+  return {
+    projectId: row.id,
+    workspaceId: row.workspaceId,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toUser(row: UserEntity, projectIds: string[]): UserRecord {
+  return {
+    userId: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    projectIds,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,56 @@
+import {
+  AesGcmCipher,
+  HealthModule,
+  loadConfig,
+  ReadinessRegistry,
+  RpcClientModule,
+} from '@docket/platform';
+import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { ApiKeyService } from './api-keys/api-key.service';
+import { BootstrapService } from './bootstrap/bootstrap.service';
+import { createIdentityDataSource } from './database/identity-data-source';
+import { AccessEvents } from './directory/access-events';
+import { DirectoryHandler } from './directory/directory.handler';
+import { DirectoryService } from './directory/directory.service';
+import { IdentityConfig } from './identity.config';
+import { SigningKeyService } from './tokens/signing-key.service';
+import { TokenHandler } from './tokens/token.handler';
+import { TokenService } from './tokens/token.service';
+
+const config = loadConfig(IdentityConfig);
+
+@Module({
+  imports: [HealthModule, RpcClientModule.forConfig(config)],
+  controllers: [DirectoryHandler, TokenHandler],
+  providers: [
+    { provide: IdentityConfig, useValue: config },
+    { provide: DataSource, useFactory: () => createIdentityDataSource(config).initialize() },
+    { provide: AesGcmCipher, useValue: AesGcmCipher.fromBase64(config.masterKey) },
+    AccessEvents,
+    ApiKeyService,
+    BootstrapService,
+    DirectoryService,
+    SigningKeyService,
+    TokenService,
+  ],
+  exports: [BootstrapService, IdentityConfig],
+})
+export class IdentityModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly readiness: ReadinessRegistry,
+    private readonly signingKeys: SigningKeyService,
+  ) {}
+
+  /** A fresh installation must publish a key before the first exchange, or gateways stay unready. */
+  async onModuleInit(): Promise<void> {
+    this.readiness.register('postgres', () => this.dataSource.query('SELECT 1'));
+    await this.signingKeys.activeKey();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

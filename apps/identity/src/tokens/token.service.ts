@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+
+import { AccessTokenResponse } from '@docket/contracts';
+import { DocketException } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { SignJWT } from 'jose';
+
+import { ApiKeyService } from '../api-keys/api-key.service';
+import { IdentityConfig } from '../identity.config';
+import { SIGNING_ALGORITHM, SigningKeyService } from './signing-key.service';
+
+/** Exchanges an API key for a short-lived JWT carrying organization, user and role. */
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly apiKeys: ApiKeyService,
+    private readonly signingKeys: SigningKeyService,
+    private readonly config: IdentityConfig,
+  ) {}
+
+  async exchange(apiKey: string): Promise<AccessTokenResponse> {
+    const owner = await this.apiKeys.authenticate(apiKey);
+    if (!owner) throw DocketException.unauthenticated('Invalid API key');
+    const { kid, privateKey } = await this.signingKeys.activeKey();
+    const accessToken = await new SignJWT({ org: owner.organizationId, role: owner.role })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
+      .setSubject(owner.userId)
+      .setIssuer(this.config.jwtIssuer)
+      .setAudience(this.config.jwtAudience)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.config.accessTokenTtlSeconds}s`)
+      .sign(privateKey);
+    return { accessToken, tokenType: 'Bearer', expiresIn: this.config.accessTokenTtlSeconds };
+  }
+}

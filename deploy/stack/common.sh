@@ -1,0 +1,21 @@
+# Shared by start.sh, test.sh and stop.sh.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export PATH="$ROOT/node_modules/.bin:$PATH"
+export npm_config_loglevel=error npm_config_fund=false npm_config_audit=false NX_DAEMON=false
+
+say() { printf '[docket] %s\n' "$*"; }
+
+# npm ci when node_modules is missing or older than the lock file.
+ensure_node_modules() {
+  if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    say "installing npm dependencies (npm ci)..."
+    (cd "$ROOT" && npm ci --no-audit --no-fund 2>&1 | grep -v 'Unknown user config' | tail -n 3)
+  fi
+}
+
+services() { (cd "$ROOT" && node -r @swc-node/register deploy/stack/services.ts "$@"); }
+
+build_all() {
+  say "building (swc)..."
+  bash "$ROOT/deploy/stack/build.sh"
+}

@@ -1,0 +1,114 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
+import tseslint from 'typescript-eslint';
+
+// Workflow code runs inside Temporal's deterministic sandbox: it may import only
+// @temporalio/workflow, type-only activity interfaces and pure helpers.
+const workflowRestrictions = {
+  patterns: [
+    { group: ['node:*'], message: 'Workflows run in a sandbox: no Node built-ins.' },
+    { group: ['@nestjs/*'], message: 'Workflows are not Nest providers.' },
+    {
+      group: ['typeorm', 'pg', 'nats', 'ioredis', '@azure/*'],
+      message: 'No infrastructure in workflow code.',
+    },
+    {
+      group: ['@docket/platform', '@docket/persistence', '@docket/storage'],
+      message: 'No infrastructure in workflow code.',
+    },
+    {
+      group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity'],
+      message: 'Workflows import only @temporalio/workflow.',
+    },
+  ],
+  paths: [
+    'fs',
+    'path',
+    'crypto',
+    'os',
+    'http',
+    'https',
+    'net',
+    'child_process',
+    'worker_threads',
+    'stream',
+    'events',
+    'util',
+    'buffer',
+    'url',
+    'zlib',
+  ].map((name) => ({ name, message: 'Workflows run in a sandbox: no Node built-ins.' })),
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.tools',
+      '.data',
+      '.nx',
+      'coverage',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx, 'simple-import-sort': simpleImportSort },
+    languageOptions: { parserOptions: { project: false } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:platform'] },
+            { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:platform'] },
+            { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: [] },
+            {
+              sourceTag: 'scope:document-intelligence',
+              onlyDependOnLibsWithTags: ['scope:document-processing'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.workflow.ts', '**/workflows/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: { 'no-restricted-imports': ['error', workflowRestrictions] },
+  },
+  {
+    files: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      'bench/**/*.ts',
+      'test/**/*.ts',
+    ],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  prettier,
+);

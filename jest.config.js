@@ -1,0 +1,29 @@
+// One jest configuration for the whole monorepo. Unit tests (*.spec.ts) need nothing running;
+// integration (*.int-spec.ts) and end-to-end (*.e2e-spec.ts) tests expect the test stack that
+// deploy/stack/test.sh brings up (real PostgreSQL, NATS, Redis, Temporal, Azurite and services).
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+
+const shared = {
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^@docket/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts' },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['**/*.int-spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,3 @@
+export * from './api-key.contracts';
+export * from './directory.contracts';
+export * from './token.contracts';

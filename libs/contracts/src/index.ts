@@ -1,0 +1,4 @@
+export * from './files';
+export * from './flows';
+export * from './identity';
+export * from './items';

@@ -1,0 +1,39 @@
+import { INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+
+import { BaseConfig } from '../config/base.config';
+import { createLogger, NestPinoLogger } from '../logging/logger';
+import { ServiceExceptionFilter } from './service-exception.filter';
+
+/**
+ * Starts a backend service: a NATS microservice (queue group = service name, so replicas share
+ * the work) plus a small HTTP server for /healthz, /readyz and /metrics.
+ */
+export async function bootstrapService(
+  name: string,
+  module: Type<unknown>,
+  config: BaseConfig,
+): Promise<INestApplication> {
+  const logger = createLogger('bootstrap');
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
+    logger: new NestPinoLogger(),
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new ServiceExceptionFilter());
+  app.connectMicroservice<MicroserviceOptions>(
+    {
+      transport: Transport.NATS,
+      options: { servers: config.natsUrl.split(','), queue: `${config.natsPrefix}.${name}`, name },
+    },
+    { inheritAppConfig: true },
+  );
+  app.enableShutdownHooks();
+  await app.startAllMicroservices();
+  await app.listen(config.httpPort, config.httpHost);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  logger.info({ port, service: name }, `${name} ready on http://${config.httpHost}:${port}`);
+  return app;
+}

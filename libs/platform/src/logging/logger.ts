@@ -1,0 +1,62 @@
+import { LoggerService } from '@nestjs/common';
+import pino, { Logger } from 'pino';
+
+import { currentTraceId } from '../trace/trace-context';
+
+/** Values registered here are replaced in every log line, whatever field carries them. */
+const scrubbedValues = new Set<string>();
+
+export function registerSecretForScrubbing(value: string): void {
+  if (value.length >= 4) scrubbedValues.add(value);
+}
+
+export function scrubSecrets(text: string): string {
+  let result = text;
+  for (const secret of scrubbedValues) result = result.split(secret).join('***');
+  return result;
+}
+
+let root: Logger | undefined;
+
+/** Structured JSON logs; every line carries the service name and the current trace id. */
+export function rootLogger(): Logger {
+  root ??= pino({
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: { service: process.env.DOCKET_SERVICE ?? 'docket' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    messageKey: 'message',
+    mixin: () => {
+      const traceId = currentTraceId();
+      return traceId ? { traceId } : {};
+    },
+    hooks: {
+      streamWrite: (line) => (scrubbedValues.size ? scrubSecrets(line) : line),
+    },
+  });
+  return root;
+}
+
+export function createLogger(component: string): Logger {
+  return rootLogger().child({ component });
+}
+
+/** Routes Nest's own logging into the same structured stream. */
+export class NestPinoLogger implements LoggerService {
+  private readonly logger = createLogger('nest');
+
+  log(message: unknown, context?: string): void {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.logger.trace({ context }, String(message));
+  }
+}

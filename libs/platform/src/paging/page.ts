@@ -1,0 +1,28 @@
+/** The list envelope of DESIGN.md §3, shared by every list endpoint. */
+export interface Page<T> {
+  success: true;
+  message: string;
+  data: T[];
+  page: number;
+  limit: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+export function pageOf<T>(
+  data: T[],
+  page: number,
+  limit: number,
+  totalCount: number,
+  message = 'OK',
+): Page<T> {
+  return {
+    success: true,
+    message,
+    data,
+    page,
+    limit,
+    totalCount,
+    totalPages: Math.ceil(totalCount / limit),
+  };
+}

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+import { portOf, ProfileName,PROFILES } from './stack-profiles';
+
+/**
+ * The stack the tests talk to: profile `test` (what npm test starts), or a sandbox profile
+ * named by DOCKET_TEST_PROFILE when an engineer runs a private stack.
+ */
+export const TEST_PROFILE = PROFILES[(process.env.DOCKET_TEST_PROFILE ?? 'test') as ProfileName];
+export const TEST_GATEWAY_URL = `http://127.0.0.1:${portOf(TEST_PROFILE, 'gateway')}`;
+export const TEST_DATABASE_URL = TEST_PROFILE.env.DATABASE_URL;
+export const TEST_NATS_PREFIX = TEST_PROFILE.env.DOCKET_NATS_PREFIX;
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+
+export interface BootstrappedOrganization {
+  organizationId: string;
+  workspaceId: string;
+  projectId: string;
+  userId: string;
+  apiKey: string;
+}
+
+/** Runs the real operator CLI against the test database: the same path `npm start` uses. */
+export async function bootstrapOrganization(
+  name = `Org ${Math.random().toString(36).slice(2, 8)}`,
+): Promise<BootstrappedOrganization> {
+  const email = `admin-${Math.random().toString(36).slice(2, 10)}@example.test`;
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '-r',
+      path.join(REPO_ROOT, 'deploy/runtime/aliases.js'),
+      path.join(REPO_ROOT, 'dist/apps/identity/src/cli.js'),
+      'bootstrap',
+      '--org',
+      name,
+      '--admin-email',
+      email,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: TEST_DATABASE_URL,
+        DOCKET_NATS_PREFIX: TEST_NATS_PREFIX,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  return JSON.parse(stdout) as BootstrappedOrganization;
+}
