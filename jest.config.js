@@ -16,6 +16,7 @@ const shared = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: { '^@docket/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts' },
   testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
   rootDir: __dirname,
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
 };

@@ -16,6 +16,7 @@ import { TokenVerifier } from './auth/token-verifier';
 import { GatewayConfig } from './gateway.config';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { RequestGate } from './http/request-gate';
+import { TraceInterceptor } from './http/trace.interceptor';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { FilesRoutesModule } from './routes/files/files-routes.module';
@@ -48,6 +49,7 @@ const config = loadConfig(GatewayConfig);
     },
     { provide: APP_FILTER, useClass: ApiErrorFilter },
     { provide: APP_GUARD, useClass: PermissionGuard },
+    { provide: APP_INTERCEPTOR, useClass: TraceInterceptor },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     AccessCache,
     AccessEventsListener,

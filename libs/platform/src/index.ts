@@ -7,6 +7,7 @@ export * from './config/load-config';
 export * from './crypto/aes-gcm.cipher';
 export * from './errors/docket.exception';
 export * from './errors/error-codes';
+export * from './events';
 export * from './http/bootstrap-service';
 export * from './http/health.controller';
 export * from './http/health.module';

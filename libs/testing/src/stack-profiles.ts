@@ -47,7 +47,8 @@ export const PROFILES: Record<ProfileName, Profile> = {
       // The spec's 60/min would throttle the suite itself; the rate-limit tests start their own
       // gateways with the default of 60.
       RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
+      // info, so tests can follow a trace id through the service logs.
+      LOG_LEVEL: 'info',
     },
   },
   // Sandboxes let several engineers run isolated stacks on one machine at once.

@@ -2,6 +2,7 @@ import { GetProjectV1 } from '@docket/contracts';
 import {
   canAccessProject,
   DocketException,
+  enterTrace,
   isAllowed,
   Operation,
   RpcClient,
@@ -34,6 +35,8 @@ export class PermissionGuard implements CanActivate {
     const operation = this.reflector.getAllAndOverride<Operation>(PERMISSION_KEY, targets);
     if (!operation) throw new DocketException('INTERNAL', 'Route has no permission declared');
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // Guards run before interceptors: give the access lookups below the request's trace.
+    enterTrace(request.traceId);
     if (!request.principal) throw DocketException.unauthenticated();
     if (!isAllowed(request.principal.role, operation)) {
       throw DocketException.denied(`Role ${request.principal.role} may not perform ${operation}`);

@@ -1,4 +1,4 @@
-import { MessagePattern, NatsContext, RpcException } from '@nestjs/microservices';
+import { Ctx, MessagePattern, NatsContext, Payload, RpcException } from '@nestjs/microservices';
 
 import { Actor } from '../auth/actor';
 import { DocketException, toWireError } from '../errors/docket.exception';
@@ -40,11 +40,14 @@ export function RpcHandler<Req extends object, Res>(contract: Contract<Req, Res>
           throw new RpcException(wire);
         } finally {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          logger.debug({ subject: contract.subject, ms }, 'handled');
+          logger.info({ subject: contract.subject, ms: Math.round(ms * 100) / 100 }, 'handled');
         }
       });
     };
     MessagePattern(subjectOf(contract))(target, key, descriptor);
+    // Without explicit parameter metadata Nest passes only the payload, not the NATS context.
+    Payload()(target, key, 0);
+    Ctx()(target, key, 1);
     return descriptor;
   };
 }

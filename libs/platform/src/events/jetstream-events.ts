@@ -1,0 +1,308 @@
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  headers as natsHeaders,
+  JetStreamClient,
+  JetStreamManager,
+  JsMsg,
+  nanos,
+  NatsConnection,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
+
+import { DocketException } from '../errors/docket.exception';
+import { createLogger } from '../logging/logger';
+import { natsPrefix } from '../rpc/contract';
+import { validateInto } from '../rpc/validate-request';
+import { currentTraceId, newTraceId, runWithTrace, TRACE_HEADER } from '../trace/trace-context';
+import {
+  durableNameOf,
+  EventDefinition,
+  eventStreamOf,
+  EventStreamConfig,
+  eventSubjectOf,
+} from './event-definition';
+
+const logger = createLogger('jetstream');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface JetStreamEventsOptions {
+  /** NATS URL(s), comma separated. */
+  servers: string;
+  /** Connection name shown by the server (the service name). */
+  name: string;
+  prefix?: string;
+  /** How long the stream keeps events. Default 7 days. */
+  maxAgeMs?: number;
+  /** Window in which a repeated Nats-Msg-Id is dropped as a duplicate. Default 10 minutes. */
+  duplicateWindowMs?: number;
+  /** Stream replicas (1 locally, 3 on a cluster). Default 1. */
+  replicas?: number;
+}
+
+export interface PublishResult {
+  sequence: number;
+  /** True when the stream had already stored this msgId: nothing new was published. */
+  duplicate: boolean;
+}
+
+export interface Delivery {
+  /** The Nats-Msg-Id the publisher set: the natural key for an idempotent consumer. */
+  msgId: string | undefined;
+  /** 1 on the first delivery. */
+  deliveryCount: number;
+  streamSequence: number;
+  traceId: string;
+}
+
+export interface ConsumeOptions<T extends object> {
+  /** Durable consumer name; replicas using the same name share the work. */
+  durable: string;
+  handle: (event: T, delivery: Delivery) => Promise<void>;
+  /** Messages handled at once by this process. Default 1. */
+  concurrency?: number;
+  /** Deliveries before a failing message is terminated (and logged). Default 10. */
+  maxDeliver?: number;
+  /** Time a handler has before the server redelivers; extended while the handler runs. */
+  ackWaitMs?: number;
+  /** `all` (default) also delivers events stored before the consumer first existed. */
+  deliverPolicy?: 'all' | 'new';
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * JetStream for Docket events: durable streams, publishing de-duplicated by `Nats-Msg-Id`, and
+ * durable pull consumers with explicit acknowledgement. See ./index.ts for the API in one place.
+ */
+export class JetStreamEvents {
+  private readonly ensuredStreams = new Map<string, Promise<void>>();
+  private readonly subscriptions = new Set<Subscription>();
+
+  private constructor(
+    private readonly connection: NatsConnection,
+    private readonly manager: JetStreamManager,
+    private readonly client: JetStreamClient,
+    private readonly options: Required<Omit<JetStreamEventsOptions, 'servers' | 'name'>>,
+  ) {}
+
+  static async connect(options: JetStreamEventsOptions): Promise<JetStreamEvents> {
+    const connection = await connect({
+      servers: options.servers.split(','),
+      name: `${options.name}-events`,
+    });
+    const manager = await connection.jetstreamManager();
+    return new JetStreamEvents(connection, manager, connection.jetstream(), {
+      prefix: options.prefix ?? natsPrefix(),
+      maxAgeMs: options.maxAgeMs ?? 7 * DAY_MS,
+      duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,
+      replicas: options.replicas ?? 1,
+    });
+  }
+
+  /** Publishes a validated payload; the same msgId within the duplicate window is stored once. */
+  async publish<T extends object>(
+    event: EventDefinition<T>,
+    payload: T,
+    options: { msgId: string },
+  ): Promise<PublishResult> {
+    await validateInto(event.payload, payload);
+    return this.publishRaw(event.subject, payload, options.msgId);
+  }
+
+  /**
+   * For an outbox relay: the subject (unprefixed, e.g. `files.file.ready.v1`), the payload as it
+   * was stored with the row, and the row's msgId.
+   */
+  async publishRaw(subject: string, payload: unknown, msgId: string): Promise<PublishResult> {
+    const owner = subject.split('.')[0];
+    await this.ensureStream(eventStreamOf(owner, this.options.prefix));
+    const header = natsHeaders();
+    header.set(TRACE_HEADER, currentTraceId() ?? newTraceId());
+    const ack = await this.client.publish(
+      eventSubjectOf({ subject }, this.options.prefix),
+      new TextEncoder().encode(JSON.stringify(payload)),
+      { msgID: msgId, headers: header },
+    );
+    return { sequence: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /**
+   * Starts a durable pull consumer for one event. A handler that resolves acks the message; one
+   * that throws is redelivered with a growing delay, until `maxDeliver`, then terminated. A
+   * payload that fails validation is terminated at once: redelivering it cannot help.
+   */
+  async consume<T extends object>(
+    event: EventDefinition<T>,
+    options: ConsumeOptions<T>,
+  ): Promise<Subscription> {
+    const stream = eventStreamOf(event.owner, this.options.prefix);
+    await this.ensureStream(stream);
+    const durable = durableNameOf(options.durable);
+    const ackWaitMs = options.ackWaitMs ?? 30_000;
+    const maxDeliver = options.maxDeliver ?? 10;
+    await this.ensureConsumer(stream.name, durable, {
+      filterSubject: eventSubjectOf(event, this.options.prefix),
+      ackWaitMs,
+      maxDeliver,
+      deliverPolicy: options.deliverPolicy ?? 'all',
+    });
+    const consumer = await this.client.consumers.get(stream.name, durable);
+    const concurrency = Math.max(1, options.concurrency ?? 1);
+    const messages = await consumer.consume({ max_messages: concurrency });
+    const inFlight = new Set<Promise<void>>();
+    const loop = (async () => {
+      for await (const message of messages) {
+        const task = this.deliver(event, message, options.handle, { ackWaitMs, maxDeliver });
+        inFlight.add(task);
+        void task.finally(() => inFlight.delete(task));
+        // consume() hands over at most max_messages before acks, but a slow ack must not let
+        // this loop run ahead of the concurrency bound.
+        while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      }
+    })();
+    const subscription: Subscription = {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await messages.close();
+        await loop.catch(() => undefined);
+        await Promise.allSettled([...inFlight]);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.subscriptions].map((s) => s.stop()));
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
+
+  isConnected(): boolean {
+    return !this.connection.isClosed();
+  }
+
+  private async deliver<T extends object>(
+    event: EventDefinition<T>,
+    message: JsMsg,
+    handle: ConsumeOptions<T>['handle'],
+    limits: { ackWaitMs: number; maxDeliver: number },
+  ): Promise<void> {
+    const traceId = message.headers?.get(TRACE_HEADER) || newTraceId();
+    const delivery: Delivery = {
+      msgId: message.headers?.get('Nats-Msg-Id') || undefined,
+      deliveryCount: message.info.deliveryCount,
+      streamSequence: message.seq,
+      traceId,
+    };
+    await runWithTrace(traceId, async () => {
+      let payload: T;
+      try {
+        payload = await validateInto(event.payload, JSON.parse(message.string()));
+      } catch (error) {
+        logger.error({ err: describe(error), subject: event.subject, ...delivery }, 'poison event');
+        message.term('payload does not match the event contract');
+        return;
+      }
+      // Tell the server the handler is alive so a long handler is not redelivered meanwhile.
+      const keepAlive = setInterval(() => message.working(), Math.max(1000, limits.ackWaitMs / 2));
+      try {
+        await handle(payload, delivery);
+        message.ack();
+      } catch (error) {
+        if (delivery.deliveryCount >= limits.maxDeliver) {
+          logger.error(
+            { err: describe(error), subject: event.subject, ...delivery },
+            'event handler failed on its last delivery; event terminated',
+          );
+          message.term('handler failed on every delivery');
+        } else {
+          logger.warn({ err: describe(error), subject: event.subject, ...delivery }, 'retrying');
+          message.nak(Math.min(60_000, 1000 * 2 ** (delivery.deliveryCount - 1)));
+        }
+      } finally {
+        clearInterval(keepAlive);
+      }
+    });
+  }
+
+  private ensureStream(stream: EventStreamConfig): Promise<void> {
+    let pending = this.ensuredStreams.get(stream.name);
+    if (!pending) {
+      pending = this.createOrUpdateStream(stream).catch((error: unknown) => {
+        this.ensuredStreams.delete(stream.name);
+        throw error;
+      });
+      this.ensuredStreams.set(stream.name, pending);
+    }
+    return pending;
+  }
+
+  /** Publisher and consumers derive the same config, so whichever starts first creates it. */
+  private async createOrUpdateStream(stream: EventStreamConfig): Promise<void> {
+    const config = {
+      name: stream.name,
+      subjects: stream.subjects,
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: nanos(this.options.maxAgeMs),
+      duplicate_window: nanos(this.options.duplicateWindowMs),
+      num_replicas: this.options.replicas,
+    };
+    try {
+      await this.manager.streams.info(stream.name);
+      await this.manager.streams.update(stream.name, config);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      try {
+        await this.manager.streams.add(config);
+      } catch (addError) {
+        // Another process created it between our two calls.
+        if (!String(addError).includes('already in use')) throw addError;
+      }
+    }
+  }
+
+  private async ensureConsumer(
+    stream: string,
+    durable: string,
+    options: {
+      filterSubject: string;
+      ackWaitMs: number;
+      maxDeliver: number;
+      deliverPolicy: 'all' | 'new';
+    },
+  ): Promise<void> {
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: options.filterSubject,
+      ack_wait: nanos(options.ackWaitMs),
+      max_deliver: options.maxDeliver,
+      deliver_policy: options.deliverPolicy === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+    };
+    try {
+      await this.manager.consumers.info(stream, durable);
+      await this.manager.consumers.update(stream, durable, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        filter_subject: config.filter_subject,
+      });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.manager.consumers.add(stream, config);
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return /not found/i.test(String((error as { message?: string })?.message ?? error));
+}
+
+function describe(error: unknown): unknown {
+  return error instanceof DocketException ? error.toWire() : error;
+}
