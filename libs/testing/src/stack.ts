@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+import { portOf, Profile, ProfileName, PROFILES } from './stack-profiles';
 
-import { portOf, ProfileName,PROFILES } from './stack-profiles';
+const run = promisify(execFile);
 
 /**
  * The stack the tests talk to: profile `test` (what npm test starts), or a sandbox profile
@@ -24,9 +24,10 @@ export interface BootstrappedOrganization {
   apiKey: string;
 }
 
-/** Runs the real operator CLI against the test database: the same path `npm start` uses. */
+/** Runs the real operator CLI against the profile's database: the same path `npm start` uses. */
 export async function bootstrapOrganization(
   name = `Org ${Math.random().toString(36).slice(2, 8)}`,
+  profile: Profile = TEST_PROFILE,
 ): Promise<BootstrappedOrganization> {
   const email = `admin-${Math.random().toString(36).slice(2, 10)}@example.test`;
   const { stdout } = await run(
@@ -45,8 +46,8 @@ export async function bootstrapOrganization(
       cwd: REPO_ROOT,
       env: {
         ...process.env,
-        DATABASE_URL: TEST_DATABASE_URL,
-        DOCKET_NATS_PREFIX: TEST_NATS_PREFIX,
+        DATABASE_URL: profile.env.DATABASE_URL,
+        DOCKET_NATS_PREFIX: profile.env.DOCKET_NATS_PREFIX,
         LOG_LEVEL: 'warn',
       },
     },

@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+import { bootstrapOrganization, BootstrappedOrganization, exchangeToken, PROFILES, portOf } from '../../libs/testing/src';
+
+/**
+ * Benchmarks run on their own stack (profile sandbox4) so that they never disturb a dev or
+ * test stack, with the rate limit lifted (the sandbox profile sets it) so it measures cost, not
+ * the limiter refusing requests.
+ */
+export const BENCH_PROFILE = PROFILES.sandbox4;
+export const ROOT = path.resolve(__dirname, '../..');
+
+export function startBenchStack(services: string): void {
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, ['-r', '@swc-node/register', 'deploy/stack/services.ts', ...args], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('bash', ['deploy/stack/infra.sh', 'up'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('bash', ['deploy/stack/build.sh'], { cwd: ROOT, stdio: 'inherit' });
+  run(['down', BENCH_PROFILE.name]);
+  run(['reset-db', BENCH_PROFILE.name]);
+  run(['migrate', BENCH_PROFILE.name]);
+  run(['up', BENCH_PROFILE.name, '--only', services]);
+}
+
+export function stopBenchStack(): void {
+  execFileSync(process.execPath, ['-r', '@swc-node/register', 'deploy/stack/services.ts', 'down', BENCH_PROFILE.name], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
+
+export const BENCH_GATEWAY = `http://127.0.0.1:${portOf(BENCH_PROFILE, 'gateway')}`;
+
+export async function benchOrganization(): Promise<BootstrappedOrganization & { token: string }> {
+  const org = await bootstrapOrganization('Bench', BENCH_PROFILE);
+  return { ...org, token: await exchangeToken(org.apiKey, BENCH_GATEWAY) };
+}
