@@ -6,7 +6,7 @@
  *   node -r @swc-node/register bench/auth-cost.ts [--seconds 8] [--rounds 3] [--connections 10]
  */
 import Fastify, { FastifyInstance } from 'fastify';
-import { importJWK } from 'jose';
+import { importJWK, JWK } from 'jose';
 import { Pool } from 'pg';
 import { parseArgs } from 'node:util';
 
@@ -14,22 +14,43 @@ import { JwksCache } from '../apps/gateway/src/auth/jwks.cache';
 import { TokenVerifier } from '../apps/gateway/src/auth/token-verifier';
 import { GatewayConfig } from '../apps/gateway/src/gateway.config';
 import { alternate, printComparison } from './support/load';
-import { BENCH_GATEWAY, BENCH_PROFILE, benchOrganization, startBenchStack, stopBenchStack } from './support/bench-stack';
+import {
+  BENCH_GATEWAY,
+  BENCH_PROFILE,
+  benchOrganization,
+  startBenchStack,
+  stopBenchStack,
+} from './support/bench-stack';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } },
+  options: {
+    seconds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+  },
 });
 
 async function main(): Promise<void> {
   startBenchStack('identity,gateway');
   const org = await benchOrganization();
-  const jwks = (await (await fetch(`${BENCH_GATEWAY}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string; alg: string }> };
-  const keys = new Map(await Promise.all(jwks.keys.map(async (k) => [k.kid, await importJWK(k, k.alg)] as const)));
+  const jwks = (await (await fetch(`${BENCH_GATEWAY}/.well-known/jwks.json`)).json()) as {
+    keys: Array<JWK & { kid: string; alg: string }>;
+  };
+  const keys = new Map(
+    await Promise.all(jwks.keys.map(async (k) => [k.kid, await importJWK(k, k.alg)] as const)),
+  );
   // The verifier is the gateway's; only its key source is the JWKS fetched above, held in memory.
-  const cache = { keyFor: async (kid: string | undefined) => (kid ? keys.get(kid) : undefined) } as unknown as JwksCache;
+  const cache = {
+    keyFor: async (kid: string | undefined) => (kid ? keys.get(kid) : undefined),
+  } as unknown as JwksCache;
   const verifier = new TokenVerifier(cache, new GatewayConfig());
   const pool = new Pool({ connectionString: BENCH_PROFILE.env.DATABASE_URL, max: 10 });
-  const read = () => pool.query('SELECT id, name FROM identity.workspaces WHERE organization_id = $1', [org.organizationId]).then((r) => r.rows);
+  const read = () =>
+    pool
+      .query('SELECT id, name FROM identity.workspaces WHERE organization_id = $1', [
+        org.organizationId,
+      ])
+      .then((r) => r.rows);
 
   const servers: FastifyInstance[] = [Fastify(), Fastify()];
   servers[0].get('/workspaces', async () => ({ data: await read() }));

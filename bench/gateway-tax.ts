@@ -9,10 +9,20 @@ import { Pool } from 'pg';
 import { parseArgs } from 'node:util';
 
 import { alternate, printComparison } from './support/load';
-import { BENCH_GATEWAY, BENCH_PROFILE, benchOrganization, startBenchStack, stopBenchStack } from './support/bench-stack';
+import {
+  BENCH_GATEWAY,
+  BENCH_PROFILE,
+  benchOrganization,
+  startBenchStack,
+  stopBenchStack,
+} from './support/bench-stack';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } },
+  options: {
+    seconds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+  },
 });
 
 async function main(): Promise<void> {
@@ -25,21 +35,40 @@ async function main(): Promise<void> {
       'SELECT id AS "workspaceId", name, created_at AS "createdAt" FROM identity.workspaces WHERE organization_id = $1 ORDER BY created_at',
       [org.organizationId],
     );
-    return { success: true, message: 'Workspaces', data: rows, page: 1, limit: 20, totalCount: rows.length, totalPages: 1 };
+    return {
+      success: true,
+      message: 'Workspaces',
+      data: rows,
+      page: 1,
+      limit: 20,
+      totalCount: rows.length,
+      totalPages: 1,
+    };
   });
   await bare.listen({ port: 3999, host: '127.0.0.1' });
   try {
-    process.stdout.write(`gateway tax: ${values.rounds} alternating rounds of ${values.seconds} s, ${values.connections} connections\n`);
+    process.stdout.write(
+      `gateway tax: ${values.rounds} alternating rounds of ${values.seconds} s, ${values.connections} connections\n`,
+    );
     const [gateway, baseline] = await alternate(
       [
-        { label: 'gateway GET /workspaces', url: `${BENCH_GATEWAY}/workspaces`, headers: { authorization: `Bearer ${org.token}` } },
+        {
+          label: 'gateway GET /workspaces',
+          url: `${BENCH_GATEWAY}/workspaces`,
+          headers: { authorization: `Bearer ${org.token}` },
+        },
         { label: 'bare fastify+pg', url: 'http://127.0.0.1:3999/workspaces' },
       ],
       Number(values.rounds),
       Number(values.seconds),
       Number(values.connections),
     );
-    printComparison('Gateway tax (target: >= 0.40x throughput, <= 1 ms added p50)', gateway, baseline, 0.4);
+    printComparison(
+      'Gateway tax (target: >= 0.40x throughput, <= 1 ms added p50)',
+      gateway,
+      baseline,
+      0.4,
+    );
   } finally {
     await bare.close();
     await pool.end();

@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-import { bootstrapOrganization, BootstrappedOrganization, exchangeToken, PROFILES, portOf } from '../../libs/testing/src';
+import {
+  bootstrapOrganization,
+  BootstrappedOrganization,
+  exchangeToken,
+  PROFILES,
+  portOf,
+} from '../../libs/testing/src';
 
 /**
  * Benchmarks run on their own stack (profile sandbox4) so that they never disturb a dev or
@@ -13,7 +19,11 @@ export const ROOT = path.resolve(__dirname, '../..');
 
 export function startBenchStack(services: string): void {
   const run = (args: string[]) =>
-    execFileSync(process.execPath, ['-r', '@swc-node/register', 'deploy/stack/services.ts', ...args], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      ['-r', '@swc-node/register', 'deploy/stack/services.ts', ...args],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
   execFileSync('bash', ['deploy/stack/infra.sh', 'up'], { cwd: ROOT, stdio: 'inherit' });
   execFileSync('bash', ['deploy/stack/build.sh'], { cwd: ROOT, stdio: 'inherit' });
   run(['down', BENCH_PROFILE.name]);
@@ -23,10 +33,14 @@ export function startBenchStack(services: string): void {
 }
 
 export function stopBenchStack(): void {
-  execFileSync(process.execPath, ['-r', '@swc-node/register', 'deploy/stack/services.ts', 'down', BENCH_PROFILE.name], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['-r', '@swc-node/register', 'deploy/stack/services.ts', 'down', BENCH_PROFILE.name],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
 }
 
 export const BENCH_GATEWAY = `http://127.0.0.1:${portOf(BENCH_PROFILE, 'gateway')}`;

@@ -18,7 +18,11 @@ export interface LoadTarget {
 }
 
 /** One autocannon run; latencies in milliseconds. */
-export async function load(target: LoadTarget, seconds: number, connections: number): Promise<LoadResult> {
+export async function load(
+  target: LoadTarget,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -41,13 +45,20 @@ export async function load(target: LoadTarget, seconds: number, connections: num
  * Alternates the targets round by round, so both see the same machine noise, and keeps each
  * target's median round: the 2-core machine is shared and single runs swing.
  */
-export async function alternate(targets: LoadTarget[], rounds: number, seconds: number, connections: number): Promise<LoadResult[]> {
+export async function alternate(
+  targets: LoadTarget[],
+  rounds: number,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult[]> {
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.label, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       const result = await load(target, seconds, connections);
       if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${target.label}: ${result.non2xx} non-2xx and ${result.errors} errors; the comparison would be void`);
+        throw new Error(
+          `${target.label}: ${result.non2xx} non-2xx and ${result.errors} errors; the comparison would be void`,
+        );
       }
       runs.get(target.label)!.push(result);
       process.stdout.write(
@@ -63,7 +74,12 @@ function median(results: LoadResult[]): LoadResult {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-export function printComparison(title: string, subject: LoadResult, baseline: LoadResult, targetRatio: number): void {
+export function printComparison(
+  title: string,
+  subject: LoadResult,
+  baseline: LoadResult,
+  targetRatio: number,
+): void {
   const ratio = subject.requestsPerSecond / baseline.requestsPerSecond;
   process.stdout.write(
     [

@@ -2,6 +2,9 @@ import {
   apiKeyPrefixOf,
   createLogger,
   DocketException,
+  httpDuration,
+  httpRequests,
+  rateLimitRejections,
   runWithTrace,
   TRACE_HEADER,
   traceIdFrom,
@@ -50,6 +53,13 @@ export class RequestGate {
     });
     fastify.addHook('preHandler', (request, reply) => this.admit(request, reply));
     fastify.addHook('onResponse', (request, reply, done) => {
+      const labels = {
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        status: String(reply.statusCode),
+      };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, reply.elapsedTime / 1000);
       logger.info(
         {
           method: request.method,
@@ -95,6 +105,9 @@ export class RequestGate {
     void reply.header('X-RateLimit-Remaining', decision.remaining);
     void reply.header('X-RateLimit-Reset', decision.resetSeconds);
     if (!decision.allowed) {
+      rateLimitRejections.inc({
+        kind: route === '/token/authenticate' ? 'token-exchange' : 'user',
+      });
       void reply.header('Retry-After', Math.max(1, decision.resetSeconds));
       sendApiError(
         reply,

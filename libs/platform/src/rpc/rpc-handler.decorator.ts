@@ -3,6 +3,7 @@ import { Ctx, MessagePattern, NatsContext, Payload, RpcException } from '@nestjs
 import { Actor } from '../auth/actor';
 import { DocketException, toWireError } from '../errors/docket.exception';
 import { createLogger } from '../logging/logger';
+import { rpcDuration, rpcRequests } from '../metrics/metrics';
 import { newTraceId, runWithTrace, TRACE_HEADER } from '../trace/trace-context';
 import { Contract, RpcEnvelope, subjectOf } from './contract';
 import { validateInto } from './validate-request';
@@ -27,6 +28,7 @@ export function RpcHandler<Req extends object, Res>(contract: Contract<Req, Res>
       const traceId = nats?.getHeaders?.()?.get(TRACE_HEADER) || newTraceId();
       return runWithTrace(traceId, async () => {
         const started = process.hrtime.bigint();
+        let code = 'OK';
         try {
           const envelope = readEnvelope(payload);
           const request = await validateInto(contract.request, envelope.data);
@@ -34,12 +36,15 @@ export function RpcHandler<Req extends object, Res>(contract: Contract<Req, Res>
           return result ?? null;
         } catch (error) {
           const wire = toWireError(error);
+          code = wire.code;
           if (wire.code === 'INTERNAL') {
             logger.error({ err: error, subject: contract.subject }, 'handler failed');
           }
           throw new RpcException(wire);
         } finally {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          rpcRequests.inc({ subject: contract.subject, code });
+          rpcDuration.observe({ subject: contract.subject, code }, ms / 1000);
           logger.info({ subject: contract.subject, ms: Math.round(ms * 100) / 100 }, 'handled');
         }
       });

@@ -1,0 +1,114 @@
+import {
+  classifyDocument,
+  extractDocumentFields,
+  type NaiveBayesModel,
+  summariseItem,
+  type TextPage,
+  validateFields,
+  type ValidatedField,
+} from '@docket/document-intelligence';
+
+import {
+  CLASSIFICATION,
+  REFERENCE_LISTS,
+  SCHEMAS,
+  validationConfig,
+} from './insurance-node.config';
+import {
+  addCounts,
+  type Counts,
+  emptyCounts,
+  type FieldOutcome,
+  scoreFields,
+  scoreTable,
+} from './quality-metrics';
+import type { DocumentType, GeneratedDocument } from './synthetic-document.types';
+import type { TruthBox } from './truth-box.types';
+
+export type Medium = 'digital' | 'scan';
+
+export interface DocumentEvaluation {
+  readonly documentId: string;
+  readonly type: DocumentType;
+  readonly layoutId: string;
+  readonly set: GeneratedDocument['layoutSet'];
+  readonly medium: Medium;
+  readonly pages: number;
+  readonly predictedType: string | null;
+  readonly classConfidence: number;
+  readonly fieldCounts: Counts;
+  readonly fieldOutcomes: readonly FieldOutcome[];
+  readonly cellCounts: Counts;
+  readonly cellIous: readonly number[];
+  readonly needsReview: boolean;
+  readonly textLayerMs: number;
+  readonly engineMs: number;
+  readonly summary: string;
+}
+
+function isDocumentType(label: string | null): label is DocumentType {
+  return label !== null && label in SCHEMAS;
+}
+
+/**
+ * Runs the engine as the worker will: classify, extract with the predicted class's schema,
+ * validate, summarise. A wrong class therefore costs the document's fields too.
+ */
+export async function evaluateDocument(
+  document: GeneratedDocument,
+  medium: Medium,
+  pages: readonly TextPage[],
+  truthBoxes: ReadonlyMap<string, TruthBox>,
+  model: NaiveBayesModel | null,
+  textLayerMs: number,
+): Promise<DocumentEvaluation> {
+  const started = process.hrtime.bigint();
+  const classification = await classifyDocument(pages, CLASSIFICATION, { model });
+  let validated: readonly ValidatedField[] = [];
+  let needsReview = true;
+  if (isDocumentType(classification.label)) {
+    const schema = SCHEMAS[classification.label];
+    const extracted = extractDocumentFields({ documentId: document.id, pages }, schema);
+    const validation = validateFields(extracted, schema, validationConfig(classification.label), {
+      referenceLists: REFERENCE_LISTS,
+    });
+    validated = validation.fields;
+    needsReview = validation.needsReview;
+  }
+  const summary = summariseItem({
+    documents: [{ documentId: document.id, label: classification.label, fields: validated }],
+  });
+  const engineMs = Number(process.hrtime.bigint() - started) / 1e6;
+
+  const { counts: fieldCounts, outcomes } = scoreFields(
+    document.truth.fields,
+    validated,
+    truthBoxes,
+  );
+  const cellCounts = emptyCounts();
+  const cellIous: number[] = [];
+  for (const [tableKey, rows] of Object.entries(document.truth.tables)) {
+    const predicted = validated.find((f) => f.key === tableKey);
+    const scored = scoreTable(tableKey, rows, predicted?.rows ?? [], truthBoxes);
+    addCounts(cellCounts, scored.counts);
+    cellIous.push(...scored.ious);
+  }
+  return {
+    documentId: document.id,
+    type: document.type,
+    layoutId: document.layoutId,
+    set: document.layoutSet,
+    medium,
+    pages: pages.length,
+    predictedType: classification.label,
+    classConfidence: classification.confidence,
+    fieldCounts,
+    fieldOutcomes: outcomes,
+    cellCounts,
+    cellIous,
+    needsReview,
+    textLayerMs,
+    engineMs,
+    summary: `${summary.summary} ${summary.insight}`,
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Quality benchmark of the document-intelligence engine on synthetic insurance documents.
+ *
+ *   node -r @swc-node/register bench/quality/run.ts            # default, a few minutes
+ *   node -r @swc-node/register bench/quality/run.ts --large    # more documents and scans
+ *
+ * Options: --docs N (per layout and set), --scans N (scanned documents per layout), --train N
+ * (training documents per development layout), --no-scans, --errors (print every wrong value),
+ * --json FILE (write raw results).
+ */
+import { writeFileSync } from 'node:fs';
+
+import {
+  applyClassifierFeedback,
+  InMemoryClassifierModelStore,
+  type LabelledExample,
+} from '@docket/document-intelligence';
+
+import {
+  errorList,
+  qualityTable,
+  splittingTable,
+  throughputTable,
+} from './benchmark-report.formatter';
+import { type BundleSource, evaluateSplitting } from './bundle-splitting.evaluator';
+import { renderDigitalPdf } from './digital-pdf.renderer';
+import { type DocumentEvaluation, evaluateDocument } from './document.evaluator';
+import { renderScannedPdf } from './scanned-pdf.renderer';
+import { SeededRandom } from './seeded-random';
+import { generateDocuments } from './synthetic-document.generator';
+import type { LayoutSet } from './synthetic-document.types';
+import { createTextMeasurer } from './text-measurer';
+import { readTextLayer } from './text-layer.reader';
+
+interface Options {
+  docs: number;
+  scans: number;
+  train: number;
+  errors: boolean;
+  json?: string;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const large = argv.includes('--large');
+  const options: Options = {
+    docs: large ? 12 : 4,
+    scans: large ? 4 : 1,
+    train: large ? 12 : 6,
+    errors: argv.includes('--errors'),
+  };
+  const number = (flag: string): number | undefined => {
+    const index = argv.indexOf(flag);
+    return index >= 0 ? Number.parseInt(argv[index + 1], 10) : undefined;
+  };
+  options.docs = number('--docs') ?? options.docs;
+  options.scans = argv.includes('--no-scans') ? 0 : (number('--scans') ?? options.scans);
+  options.train = number('--train') ?? options.train;
+  const json = argv.indexOf('--json');
+  if (json >= 0) options.json = argv[json + 1];
+  return options;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = process.hrtime.bigint();
+  const value = await work();
+  return { value, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const measure = await createTextMeasurer();
+  const log = (message: string): void => void process.stderr.write(`${message}\n`);
+
+  // Training: only development layouts, through the same feedback path reviewers use.
+  const trainingDocs = generateDocuments(
+    { set: 'dev', perLayout: options.train, longShare: 0.2, seed: 101 },
+    measure,
+  );
+  const examples: LabelledExample[] = [];
+  for (const doc of trainingDocs) {
+    const digital = await renderDigitalPdf(doc.pages, measure);
+    examples.push({ pages: await readTextLayer(digital.pdf), label: doc.type });
+  }
+  const store = new InMemoryClassifierModelStore();
+  const model = await applyClassifierFeedback(store, 'benchmark', examples);
+  log(
+    `trained classifier on ${examples.length} development documents (model version ${model.version})`,
+  );
+
+  const evaluations: DocumentEvaluation[] = [];
+  const bundleSources: BundleSource[] = [];
+  for (const set of ['dev', 'eval'] as LayoutSet[]) {
+    const docs = generateDocuments(
+      { set, perLayout: options.docs, longShare: 0.25, seed: set === 'dev' ? 202 : 303 },
+      measure,
+    );
+    const scansPerLayout = new Map<string, number>();
+    for (const doc of docs) {
+      const digital = await renderDigitalPdf(doc.pages, measure);
+      const text = await timed(() => readTextLayer(digital.pdf));
+      evaluations.push(
+        await evaluateDocument(doc, 'digital', text.value, digital.truthBoxes, model, text.ms),
+      );
+      if (set === 'eval') bundleSources.push({ type: doc.type, pages: text.value });
+
+      const scanned = scansPerLayout.get(doc.layoutId) ?? 0;
+      // Scans are short documents: OCR is the slow part and multi-page tables are covered digitally.
+      if (scanned < options.scans && doc.pages.length === 1) {
+        scansPerLayout.set(doc.layoutId, scanned + 1);
+        const scan = await renderScannedPdf(
+          doc.pages,
+          new SeededRandom(doc.id.length * 31 + scanned),
+        );
+        const ocr = await timed(() => readTextLayer(scan.pdf));
+        evaluations.push(
+          await evaluateDocument(doc, 'scan', ocr.value, scan.truthBoxes, model, ocr.ms),
+        );
+        log(`  scan ${doc.id}: ${(ocr.ms / 1000).toFixed(1)} s OCR`);
+      }
+    }
+    log(`${set}: evaluated ${docs.length} documents`);
+  }
+  const split = evaluateSplitting(bundleSources, new SeededRandom(404), model);
+
+  const sections = [
+    '### Quality',
+    ...(['eval', 'dev'] as LayoutSet[])
+      .flatMap((set) =>
+        (['digital', 'scan'] as const).map((medium) => qualityTable(evaluations, set, medium)),
+      )
+      .filter((t) => t !== ''),
+    '### Splitting (bundles of held-out digital documents)',
+    splittingTable(split),
+    '### Throughput',
+    throughputTable(evaluations),
+  ];
+  if (options.errors) sections.push('### Wrong values', errorList(evaluations, 400));
+  process.stdout.write(`${sections.join('\n\n')}\n`);
+  if (options.json)
+    writeFileSync(options.json, JSON.stringify({ options, evaluations, split }, null, 2));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});

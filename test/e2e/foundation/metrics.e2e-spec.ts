@@ -1,0 +1,37 @@
+import {
+  apiRequest,
+  createTestOrganization,
+  portOf,
+  TEST_GATEWAY_URL,
+  TEST_PROFILE,
+} from '@docket/testing';
+
+describe('Prometheus metrics', () => {
+  it('count gateway HTTP requests by route and status, and service calls by subject', async () => {
+    const org = await createTestOrganization();
+    await apiRequest('GET', '/workspaces', { token: org.admin.token });
+    await apiRequest('GET', '/workspaces');
+    const gateway = await (await fetch(`${TEST_GATEWAY_URL}/metrics`)).text();
+    expect(gateway).toMatch(
+      /docket_http_requests_total\{route="\/workspaces",method="GET",status="200"\} \d+/,
+    );
+    expect(gateway).toMatch(
+      /docket_http_requests_total\{route="\/workspaces",method="GET",status="401"\} \d+/,
+    );
+    expect(gateway).toContain('docket_http_request_duration_seconds_bucket');
+    const identity = await (
+      await fetch(`http://127.0.0.1:${portOf(TEST_PROFILE, 'identity')}/metrics`)
+    ).text();
+    expect(identity).toMatch(
+      /docket_rpc_requests_total\{subject="identity.workspaces.list.v1",code="OK"\} \d+/,
+    );
+    expect(identity).toContain('docket_process_');
+  });
+
+  it('are not rate limited or authenticated, like the health probes', async () => {
+    const response = await fetch(`${TEST_GATEWAY_URL}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(response.headers.get('x-service-trace-id')).toMatch(/^[\da-f]{32}$/);
+  });
+});
