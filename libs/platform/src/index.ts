@@ -15,6 +15,8 @@ export * from './http/public-route.decorator';
 export * from './http/readiness.registry';
 export * from './http/service-exception.filter';
 export * from './logging/logger';
+export * from './metrics/metrics';
+export * from './metrics/metrics.controller';
 export * from './paging/page';
 export * from './rpc/contract';
 export * from './rpc/rpc-client';
