@@ -1,3 +1,4 @@
+import './cli-logging';
 import 'reflect-metadata';
 
 import { parseArgs } from 'node:util';

@@ -20,19 +20,23 @@ let root: Logger | undefined;
 
 /** Structured JSON logs; every line carries the service name and the current trace id. */
 export function rootLogger(): Logger {
-  root ??= pino({
-    level: process.env.LOG_LEVEL ?? 'info',
-    base: { service: process.env.DOCKET_SERVICE ?? 'docket' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    messageKey: 'message',
-    mixin: () => {
-      const traceId = currentTraceId();
-      return traceId ? { traceId } : {};
+  root ??= pino(
+    {
+      level: process.env.LOG_LEVEL ?? 'info',
+      base: { service: process.env.DOCKET_SERVICE ?? 'docket' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'message',
+      mixin: () => {
+        const traceId = currentTraceId();
+        return traceId ? { traceId } : {};
+      },
+      hooks: {
+        streamWrite: (line) => (scrubbedValues.size ? scrubSecrets(line) : line),
+      },
     },
-    hooks: {
-      streamWrite: (line) => (scrubbedValues.size ? scrubSecrets(line) : line),
-    },
-  });
+    // Command-line tools keep stdout for their result; their logs go to stderr.
+    pino.destination(process.env.DOCKET_LOG_TO_STDERR ? 2 : 1),
+  );
   return root;
 }
 
