@@ -7,6 +7,8 @@ import { BaseConfig } from '../config/base.config';
 import { createLogger, NestPinoLogger } from '../logging/logger';
 import { ServiceExceptionFilter } from './service-exception.filter';
 
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 3000);
+
 /**
  * Starts a backend service: a NATS microservice (queue group = service name, so replicas share
  * the work) plus a small HTTP server for /healthz, /readyz and /metrics.
@@ -25,7 +27,15 @@ export async function bootstrapService(
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
-      options: { servers: config.natsUrl.split(','), queue: `${config.natsPrefix}.${name}`, name },
+      options: {
+        servers: config.natsUrl.split(','),
+        queue: `${config.natsPrefix}.${name}`,
+        name,
+        // On SIGTERM: unsubscribe first (replicas take new requests), let in-flight handlers
+        // finish within the grace period, then close.
+        gracefulShutdown: true,
+        gracePeriod: SHUTDOWN_GRACE_MS,
+      },
     },
     { inheritAppConfig: true },
   );

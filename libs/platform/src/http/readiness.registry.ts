@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 
 export type ReadinessProbe = () => Promise<unknown>;
 
@@ -7,14 +7,21 @@ export type ReadinessProbe = () => Promise<unknown>;
  * Readiness means "my dependencies answer", so a pod that lost its database leaves the Service.
  */
 @Injectable()
-export class ReadinessRegistry {
+export class ReadinessRegistry implements BeforeApplicationShutdown {
   private readonly probes = new Map<string, ReadinessProbe>();
+  private draining = false;
+
+  /** A process that is shutting down reports not-ready at once, so load balancers move on. */
+  beforeApplicationShutdown(): void {
+    this.draining = true;
+  }
 
   register(name: string, probe: ReadinessProbe): void {
     this.probes.set(name, probe);
   }
 
   async check(timeoutMs = 2000): Promise<Record<string, 'up' | string>> {
+    if (this.draining) return { shutdown: 'draining' };
     const entries = await Promise.all(
       [...this.probes].map(async ([name, probe]) => {
         try {
