@@ -1,0 +1,152 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { createPageCanvas, fitScale, pdfCanvasModule } from './canvas-module.mjs';
+import { RunnerError } from './runner-error.mjs';
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const POINTS_PER_INCH = 72;
+
+/**
+ * Opens a PDF with pdf.js and returns its pages. The options make pdf.js a pure function of the
+ * bytes: no eval of font programs (`isEvalSupported: false`), no system fonts and no font
+ * loading into the process (`disableFontFace`, glyphs are drawn as paths), no range or stream
+ * fetching, and every helper file (standard fonts, CMaps, ICC profiles, wasm decoders) read from
+ * the local pdfjs-dist package. `stopAtErrors` turns damaged content into an error instead of
+ * a silently blank page, which is the better outcome for documents people act on.
+ * @param {import('./page-runner.mjs').Job} job
+ */
+export async function openPdfPages(job) {
+  // The legacy build is the one pdf.js supports on Node.js.
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({
+    data: job.bytes,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    enableXfa: false,
+    disableRange: true,
+    disableStream: true,
+    disableAutoFetch: true,
+    stopAtErrors: true,
+    maxImageSize: job.maxPixelsPerPage,
+    standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
+    cMapUrl: `${pdfjsRoot}/cmaps/`,
+    cMapPacked: true,
+    iccUrl: `${pdfjsRoot}/iccs/`,
+    wasmUrl: `${pdfjsRoot}/wasm/`,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  }).promise;
+
+  try {
+    await assertNoDocumentJavaScript(document);
+    if (document.numPages > job.maxPages) {
+      throw new RunnerError(
+        'TOO_MANY_PAGES',
+        `the PDF has ${document.numPages} pages; at most ${job.maxPages} are processed`,
+      );
+    }
+  } catch (error) {
+    await document.destroy();
+    throw error;
+  }
+
+  return {
+    pageCount: document.numPages,
+    /** @param {number} pageNumber */
+    page: (pageNumber) => openPage(document, pageNumber, job),
+    close: () => document.destroy(),
+  };
+}
+
+/**
+ * Document-level scripts (the JavaScript name tree, the open action, catalog actions) and form
+ * field scripts. We never run them, but a PDF that carries them is refused: it was made to do
+ * something when opened, and the people downstream open these files in real viewers.
+ */
+async function assertNoDocumentJavaScript(document) {
+  const [documentActions, fieldActions] = await Promise.all([
+    document.getJSActions(),
+    document.hasJSActions(),
+  ]);
+  if (documentActions !== null || fieldActions) {
+    throw new RunnerError('ACTIVE_CONTENT', 'the PDF contains JavaScript');
+  }
+}
+
+async function openPage(document, pageNumber, job) {
+  const page = await document.getPage(pageNumber);
+  const pageActions = await page.getJSActions();
+  if (pageActions !== null && Object.keys(pageActions).length > 0) {
+    throw new RunnerError('ACTIVE_CONTENT', `page ${pageNumber} of the PDF contains JavaScript`);
+  }
+  const base = page.getViewport({ scale: 1 });
+  const scaleFor = (dpi) =>
+    fitScale(base.width, base.height, dpi / POINTS_PER_INCH, job.maxPixelsPerPage);
+  const renderScale = scaleFor(job.dpi);
+  const ocrScale = scaleFor(job.ocrDpi);
+  return {
+    width: Math.max(1, Math.round(base.width * renderScale)),
+    height: Math.max(1, Math.round(base.height * renderScale)),
+    ocrUsesRenderImage: ocrScale === renderScale,
+    render: () => renderAt(page, renderScale),
+    renderForOcr: () => renderAt(page, ocrScale),
+    pdfText: () => pdfText(page, base, job),
+    close: () => page.cleanup(),
+  };
+}
+
+async function renderAt(page, scale) {
+  const viewport = page.getViewport({ scale });
+  const { canvas, context } = createPageCanvas(
+    pdfCanvasModule(),
+    Math.max(1, Math.round(viewport.width)),
+    Math.max(1, Math.round(viewport.height)),
+  );
+  await page.render({ canvas, canvasContext: context, viewport, background: '#ffffff' }).promise;
+  return canvas;
+}
+
+/**
+ * The page's own text runs, or undefined when the page has too little text to trust (a scan,
+ * or a scan with a stamped page number) and should be read by OCR instead.
+ */
+async function pdfText(page, viewport, job) {
+  const content = await page.getTextContent();
+  const runs = content.items.filter((item) => typeof item.str === 'string');
+  if (runs.length > job.maxTextItemsPerPage) {
+    throw new RunnerError(
+      'TOO_LARGE',
+      `page ${page.pageNumber} has ${runs.length} text runs; at most ${job.maxTextItemsPerPage} are processed`,
+    );
+  }
+  const visible = runs.reduce((count, item) => count + item.str.replace(/\s/g, '').length, 0);
+  if (visible < job.minPdfTextChars) return undefined;
+  const styles = {};
+  for (const [name, style] of Object.entries(content.styles)) {
+    styles[name] = {
+      fontFamily: String(style.fontFamily),
+      ascent: Number(style.ascent) || 0,
+      descent: Number(style.descent) || 0,
+      vertical: style.vertical === true,
+    };
+  }
+  return {
+    source: 'pdf-text',
+    viewport: {
+      width: viewport.width,
+      height: viewport.height,
+      transform: Array.from(viewport.transform),
+    },
+    items: runs.map((item) => ({
+      str: item.str,
+      transform: Array.from(item.transform),
+      width: item.width,
+      height: item.height,
+      fontName: item.fontName,
+      dir: item.dir,
+    })),
+    styles,
+  };
+}

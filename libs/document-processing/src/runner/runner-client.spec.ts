@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { runPageJob } from './runner-client';
+import type { RunnerJob, RunnerPageMessage } from './runner-protocol';
+
+// Stand-in runners that misbehave on purpose: the client must turn every failure into a
+// ProcessingError and leave no process behind.
+const RUNNERS: Record<string, string> = {
+  hangs: `process.on('message', () => {}); setInterval(() => {}, 1000);`,
+  crashes: `process.on('message', () => process.abort());`,
+  exitsSilently: `process.on('message', () => process.exit(3));`,
+  leaks: `const kept = []; process.on('message', () => { for (;;) kept.push(new Array(1e6).fill(1)); });`,
+  lies: `process.on('message', () => process.send({ type: 'page', pageNumber: 'one' }));`,
+  skipsPages: `process.on('message', () => process.send({ type: 'page', pageNumber: 2, width: 1, height: 1 }));`,
+  reports: `process.on('message', () => process.send({ type: 'error', code: 'CORRUPT_FILE', message: 'bad xref' }));`,
+  unknownCode: `process.on('message', () => process.send({ type: 'error', code: 'SELF_DESTRUCT', message: 'boom' }));`,
+  works: `process.on('message', (job) => {
+    process.send({ type: 'document', pageCount: 1 });
+    process.send({ type: 'page', pageNumber: 1, width: 2, height: 3, png: new Uint8Array(job.bytes) });
+    process.send({ type: 'done' }, () => process.exit(0));
+  });`,
+};
+
+const job: RunnerJob = {
+  type: 'job',
+  kind: 'png',
+  bytes: new Uint8Array([1, 2, 3]),
+  render: true,
+  text: false,
+  dpi: 150,
+  ocrDpi: 200,
+  ocrLanguage: 'eng',
+  minPdfTextChars: 20,
+  maxPages: 10,
+  maxPixelsPerPage: 1000,
+  maxTextItemsPerPage: 1000,
+};
+const limits = { timeoutMs: 10_000, pageTimeoutMs: 5_000, memoryLimitMb: 64 };
+
+describe('runPageJob', () => {
+  let folder: string;
+  const runner = (name: string): string => join(folder, `${name}.mjs`);
+
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'page-runner-spec-'));
+    for (const [name, source] of Object.entries(RUNNERS)) writeFileSync(runner(name), source);
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('delivers pages and resolves when the runner is done', async () => {
+    const pages: RunnerPageMessage[] = [];
+    await runPageJob(job, limits, (page) => pages.push(page), runner('works'));
+
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ pageNumber: 1, width: 2, height: 3 });
+    expect(Array.from(pages[0]!.png!)).toEqual([1, 2, 3]);
+  });
+
+  it('kills a runner that makes no progress', async () => {
+    const started = Date.now();
+    await expect(
+      runPageJob(job, { ...limits, pageTimeoutMs: 300 }, () => {}, runner('hangs')),
+    ).rejects.toMatchObject({ name: 'ProcessingError', code: 'TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('kills a runner that exceeds the wall-clock limit', async () => {
+    await expect(
+      runPageJob(job, { ...limits, timeoutMs: 300 }, () => {}, runner('hangs')),
+    ).rejects.toMatchObject({ code: 'TIMEOUT', details: { timeoutMs: 300 } });
+  });
+
+  it('reports a runner that runs out of memory', async () => {
+    await expect(
+      runPageJob(job, { ...limits, memoryLimitMb: 32 }, () => {}, runner('leaks')),
+    ).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
+  });
+
+  it.each(['crashes', 'exitsSilently'])('reports a runner that %s', async (name) => {
+    await expect(runPageJob(job, limits, () => {}, runner(name))).rejects.toMatchObject({
+      code: 'PROCESSING_FAILED',
+      message: expect.stringContaining('exited unexpectedly'),
+    });
+  });
+
+  it.each(['lies', 'skipsPages'])('refuses a runner that %s in its messages', async (name) => {
+    await expect(runPageJob(job, limits, () => {}, runner(name))).rejects.toMatchObject({
+      code: 'PROCESSING_FAILED',
+      message: expect.stringContaining('malformed runner message'),
+    });
+  });
+
+  it("passes the runner's own error through, and only known codes", async () => {
+    await expect(runPageJob(job, limits, () => {}, runner('reports'))).rejects.toMatchObject({
+      code: 'CORRUPT_FILE',
+      message: 'bad xref',
+    });
+    await expect(runPageJob(job, limits, () => {}, runner('unknownCode'))).rejects.toMatchObject({
+      code: 'PROCESSING_FAILED',
+    });
+  });
+
+  it('kills the runner when the caller aborts', async () => {
+    const controller = new AbortController();
+    const running = runPageJob(
+      job,
+      { ...limits, signal: controller.signal },
+      () => {},
+      runner('hangs'),
+    );
+    setTimeout(() => controller.abort(), 100);
+
+    await expect(running).rejects.toMatchObject({ code: 'CANCELED' });
+  });
+});

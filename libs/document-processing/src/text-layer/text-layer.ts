@@ -1,0 +1,34 @@
+// The text-layer shape is a contract: the document-intelligence library consumes it. Change it
+// only together with that library.
+
+/** A rectangle normalised to the page: 0..1 on both axes, origin at the top-left corner. */
+export interface WordBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+export interface TextWord {
+  readonly text: string;
+  readonly box: WordBox;
+  /** 0..1; words from the PDF's own text are certain (1). */
+  readonly confidence: number;
+}
+
+export type TextLayerSource = 'pdf-text' | 'ocr';
+
+export interface TextLayerPage {
+  /** 1-based. */
+  readonly pageNumber: number;
+  /** Pixel size of the page image rendered at the requested DPI (the same as RenderedPage). */
+  readonly width: number;
+  readonly height: number;
+  readonly source: TextLayerSource;
+  /** In reading order as the source gives it. */
+  readonly words: readonly TextWord[];
+}
+
+export function clampUnit(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
