@@ -6,5 +6,5 @@ cd "$(dirname "$0")/../.."
 targets=("${@:-apps}")
 [ "$#" -gt 0 ] && targets+=(libs)
 [ "$#" -eq 0 ] && targets+=(libs)
-npx swc "${targets[@]}" -d dist --copy-files --quiet \
+npx swc "${targets[@]}" -d dist --copy-files --extensions .ts --quiet \
   --ignore '**/*.spec.ts,**/*.int-spec.ts,**/*.e2e-spec.ts' >/dev/null

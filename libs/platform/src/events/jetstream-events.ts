@@ -20,8 +20,8 @@ import { currentTraceId, newTraceId, runWithTrace, TRACE_HEADER } from '../trace
 import {
   durableNameOf,
   EventDefinition,
-  eventStreamOf,
   EventStreamConfig,
+  eventStreamOf,
   eventSubjectOf,
 } from './event-definition';
 
@@ -69,6 +69,8 @@ export interface ConsumeOptions<T extends object> {
   ackWaitMs?: number;
   /** `all` (default) also delivers events stored before the consumer first existed. */
   deliverPolicy?: 'all' | 'new';
+  /** The server deletes the consumer after this long without a subscriber (tests, tools). */
+  inactiveThresholdMs?: number;
 }
 
 export interface Subscription {
@@ -150,6 +152,7 @@ export class JetStreamEvents {
       ackWaitMs,
       maxDeliver,
       deliverPolicy: options.deliverPolicy ?? 'all',
+      inactiveThresholdMs: options.inactiveThresholdMs,
     });
     const consumer = await this.client.consumers.get(stream.name, durable);
     const concurrency = Math.max(1, options.concurrency ?? 1);
@@ -275,6 +278,7 @@ export class JetStreamEvents {
       ackWaitMs: number;
       maxDeliver: number;
       deliverPolicy: 'all' | 'new';
+      inactiveThresholdMs?: number;
     },
   ): Promise<void> {
     const config = {
@@ -284,6 +288,9 @@ export class JetStreamEvents {
       ack_wait: nanos(options.ackWaitMs),
       max_deliver: options.maxDeliver,
       deliver_policy: options.deliverPolicy === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+      ...(options.inactiveThresholdMs === undefined
+        ? {}
+        : { inactive_threshold: nanos(options.inactiveThresholdMs) }),
     };
     try {
       await this.manager.consumers.info(stream, durable);

@@ -7,7 +7,7 @@ import {
 } from '@docket/contracts';
 import { Actor, pageOf, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 
 import { CurrentActor } from '../../auth/current-actor.decorator';
 import { uuidPipe } from '../../http/uuid.pipe';
@@ -77,7 +77,7 @@ export class FilesController {
       'PDF and TIFF pages are rendered to PNG at 150 dpi (PAGE_RENDER_DPI); a PNG or JPEG is ' +
       'one page at its own size. Pages exist once the file is READY. `page` 1-10000 (default ' +
       '1), `limit` 1-100 (default 20); other values are a 400. `documentId` narrows to one ' +
-      'document; `totalCount` is then that document\'s page count.',
+      "document; `totalCount` is then that document's page count.",
     permission: 'files.read',
     response: FilePagesResponse,
     errors: ['NOT_FOUND'],
@@ -92,10 +92,11 @@ export class FilesController {
   }
 
   @Get(':fileId/pages/:pageNumber/words')
+  @ApiParam({ name: 'pageNumber', type: Number, description: '1-based page number' })
   @ApiRoute({
     summary: 'Text layer of a page: words with normalised boxes and confidence',
     description:
-      'From the PDF\'s own text where the page has it (confidence 1), otherwise OCR. Boxes are ' +
+      "From the PDF's own text where the page has it (confidence 1), otherwise OCR. Boxes are " +
       'fractions of the page (0-1, origin top-left).',
     permission: 'files.read',
     response: PageWordsResponse,

@@ -1,9 +1,9 @@
 import { FILE_PAGES_PAGING } from '@docket/contracts';
 import { DocketException } from '@docket/platform';
+import { PipeTransform } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
-import { PipeTransform } from '@nestjs/common';
 
 export class FilePagesQuery {
   @ApiPropertyOptional({

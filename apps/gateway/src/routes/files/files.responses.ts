@@ -1,9 +1,4 @@
-import {
-  FilePageRecord,
-  FileRecord,
-  FileUploadTicket,
-  PageWordsRecord,
-} from '@docket/contracts';
+import { FilePageRecord, FileRecord, FileUploadTicket, PageWordsRecord } from '@docket/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 
 /** Response bodies: the service records plus the `success` and `message` of every answer. */

@@ -1,0 +1,84 @@
+import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
+import { BlobStore } from '@docket/storage';
+import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { ArrivalService } from './arrival/arrival.service';
+import { BlobEventsHandler } from './arrival/blob-events.handler';
+import { UploadReconciler } from './arrival/upload-reconciler';
+import { createFilesDataSource } from './database/files-data-source';
+import { DocumentSplitService } from './documents/document-split.service';
+import { DocumentsHandler } from './documents/documents.handler';
+import { FileEvents } from './events/file-events';
+import { OutboxRepository } from './events/outbox.repository';
+import { FilesConfig } from './files.config';
+import { ContainerUnpacker } from './processing/container-unpacker';
+import { FileCompletion } from './processing/file-completion';
+import { FileProcessor } from './processing/file-processor.service';
+import { PageBuilder } from './processing/page-builder';
+import { ProcessingFailures } from './processing/processing-failures';
+import { ProcessingQueue } from './processing/processing-queue';
+import { FileReader } from './reading/file-reader.service';
+import { FilesHandler } from './reading/files.handler';
+import { DocumentRepository } from './records/document.repository';
+import { FileRepository } from './records/file.repository';
+import { PageRepository } from './records/page.repository';
+import { UploadsHandler } from './uploads/upload.handler';
+import { UploadService } from './uploads/upload.service';
+import { WorkspaceDirectory } from './uploads/workspace-directory';
+
+const config = loadConfig(FilesConfig);
+
+@Module({
+  imports: [HealthModule, RpcClientModule.forConfig(config)],
+  controllers: [UploadsHandler, FilesHandler, DocumentsHandler, BlobEventsHandler],
+  providers: [
+    { provide: FilesConfig, useValue: config },
+    { provide: DataSource, useFactory: () => createFilesDataSource(config).initialize() },
+    {
+      provide: BlobStore,
+      useFactory: () =>
+        new BlobStore({
+          connectionString: config.storageConnectionString,
+          publicBaseUrl: config.storagePublicUrl,
+        }),
+    },
+    FileRepository,
+    DocumentRepository,
+    PageRepository,
+    OutboxRepository,
+    FileEvents,
+    UploadService,
+    WorkspaceDirectory,
+    ArrivalService,
+    UploadReconciler,
+    ProcessingQueue,
+    FileProcessor,
+    PageBuilder,
+    ContainerUnpacker,
+    FileCompletion,
+    ProcessingFailures,
+    FileReader,
+    DocumentSplitService,
+  ],
+})
+export class FilesModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly readiness: ReadinessRegistry,
+    private readonly blobs: BlobStore,
+    private readonly events: FileEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register('postgres', () => this.dataSource.query('SELECT 1'));
+    this.readiness.register('storage', () => this.blobs.ping());
+    this.readiness.register('jetstream', async () => {
+      if (!this.events.isConnected()) throw new Error('not connected');
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
