@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { createLogger, NestPinoLogger } from '@docket/platform';
+import { createLogger, NestPinoLogger, startTracing } from '@docket/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
@@ -11,6 +11,7 @@ import { serveOpenApi } from './openapi/openapi';
 process.env.DOCKET_SERVICE ??= 'gateway';
 
 async function main(): Promise<void> {
+  startTracing('gateway');
   const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
     logger: new NestPinoLogger(),

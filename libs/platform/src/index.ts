@@ -24,3 +24,4 @@ export * from './rpc/rpc-client.module';
 export * from './rpc/rpc-handler.decorator';
 export * from './rpc/validate-request';
 export * from './trace/trace-context';
+export * from './tracing/otel-tracing';

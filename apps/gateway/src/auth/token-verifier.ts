@@ -1,4 +1,4 @@
-import { DocketException, Role,ROLES } from '@docket/platform';
+import { DocketException, Role, ROLES } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 

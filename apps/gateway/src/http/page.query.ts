@@ -1,4 +1,4 @@
-import { Page,pageOf } from '@docket/platform';
+import { Page, pageOf } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';

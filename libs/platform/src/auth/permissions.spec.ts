@@ -8,7 +8,12 @@ describe('permission matrix', () => {
   });
 
   it('keeps organization administration to Admins', () => {
-    for (const operation of ['workspaces.create', 'projects.create', 'users.create', 'users.list'] as const) {
+    for (const operation of [
+      'workspaces.create',
+      'projects.create',
+      'users.create',
+      'users.list',
+    ] as const) {
       expect(isAllowed('Partner', operation)).toBe(false);
       expect(isAllowed('Reviewer', operation)).toBe(false);
     }

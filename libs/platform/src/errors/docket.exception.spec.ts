@@ -26,7 +26,13 @@ describe('error registry and wire errors', () => {
   });
 
   it('reduces unknown errors to INTERNAL without their message', () => {
-    expect(toWireError(new Error('password=hunter2 at db.ts:12'))).toEqual({ code: 'INTERNAL', message: 'Internal error' });
-    expect(toWireError({ code: 'NOT_A_CODE', message: 'x' })).toEqual({ code: 'INTERNAL', message: 'Internal error' });
+    expect(toWireError(new Error('password=hunter2 at db.ts:12'))).toEqual({
+      code: 'INTERNAL',
+      message: 'Internal error',
+    });
+    expect(toWireError({ code: 'NOT_A_CODE', message: 'x' })).toEqual({
+      code: 'INTERNAL',
+      message: 'Internal error',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 
 import { BaseConfig } from '../config/base.config';
 import { createLogger, NestPinoLogger } from '../logging/logger';
+import { startTracing } from '../tracing/otel-tracing';
 import { ServiceExceptionFilter } from './service-exception.filter';
 
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 3000);
@@ -19,6 +20,7 @@ export async function bootstrapService(
   config: BaseConfig,
 ): Promise<INestApplication> {
   const logger = createLogger('bootstrap');
+  startTracing(name);
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
     logger: new NestPinoLogger(),
     bufferLogs: false,

@@ -7,6 +7,7 @@ import { Actor } from '../auth/actor';
 import { DocketException, fromWireError, isWireError } from '../errors/docket.exception';
 import { createLogger } from '../logging/logger';
 import { currentTraceId, newTraceId, TRACE_HEADER } from '../trace/trace-context';
+import { injectTraceHeaders, inSpan, SpanKind } from '../tracing/otel-tracing';
 import { Contract, subjectOf } from './contract';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');

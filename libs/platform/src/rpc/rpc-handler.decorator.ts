@@ -5,6 +5,7 @@ import { DocketException, toWireError } from '../errors/docket.exception';
 import { createLogger } from '../logging/logger';
 import { rpcDuration, rpcRequests } from '../metrics/metrics';
 import { newTraceId, runWithTrace, TRACE_HEADER } from '../trace/trace-context';
+import { contextFromHeaders, inSpan, SpanKind } from '../tracing/otel-tracing';
 import { Contract, RpcEnvelope, subjectOf } from './contract';
 import { validateInto } from './validate-request';
 
@@ -25,29 +26,39 @@ export function RpcHandler<Req extends object, Res>(contract: Contract<Req, Res>
   return (target, key, descriptor: PropertyDescriptor) => {
     const handler = descriptor.value as (req: Req, call: CallContext) => Promise<Res>;
     descriptor.value = function (this: unknown, payload: unknown, nats?: NatsContext) {
-      const traceId = nats?.getHeaders?.()?.get(TRACE_HEADER) || newTraceId();
-      return runWithTrace(traceId, async () => {
-        const started = process.hrtime.bigint();
-        let code = 'OK';
-        try {
-          const envelope = readEnvelope(payload);
-          const request = await validateInto(contract.request, envelope.data);
-          const result = await handler.call(this, request, { actor: envelope.actor, traceId });
-          return result ?? null;
-        } catch (error) {
-          const wire = toWireError(error);
-          code = wire.code;
-          if (wire.code === 'INTERNAL') {
-            logger.error({ err: error, subject: contract.subject }, 'handler failed');
-          }
-          throw new RpcException(wire);
-        } finally {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          rpcRequests.inc({ subject: contract.subject, code });
-          rpcDuration.observe({ subject: contract.subject, code }, ms / 1000);
-          logger.info({ subject: contract.subject, ms: Math.round(ms * 100) / 100 }, 'handled');
-        }
-      });
+      const headers = nats?.getHeaders?.();
+      const traceId = headers?.get(TRACE_HEADER) || newTraceId();
+      const parent = contextFromHeaders(headers);
+      return runWithTrace(traceId, () =>
+        inSpan(
+          `rpc ${contract.subject}`,
+          SpanKind.SERVER,
+          { 'rpc.system': 'nats', 'rpc.method': contract.subject },
+          async () => {
+            const started = process.hrtime.bigint();
+            let code = 'OK';
+            try {
+              const envelope = readEnvelope(payload);
+              const request = await validateInto(contract.request, envelope.data);
+              const result = await handler.call(this, request, { actor: envelope.actor, traceId });
+              return result ?? null;
+            } catch (error) {
+              const wire = toWireError(error);
+              code = wire.code;
+              if (wire.code === 'INTERNAL') {
+                logger.error({ err: error, subject: contract.subject }, 'handler failed');
+              }
+              throw new RpcException(wire);
+            } finally {
+              const ms = Number(process.hrtime.bigint() - started) / 1e6;
+              rpcRequests.inc({ subject: contract.subject, code });
+              rpcDuration.observe({ subject: contract.subject, code }, ms / 1000);
+              logger.info({ subject: contract.subject, ms: Math.round(ms * 100) / 100 }, 'handled');
+            }
+          },
+          parent,
+        ),
+      );
     };
     MessagePattern(subjectOf(contract))(target, key, descriptor);
     // Without explicit parameter metadata Nest passes only the payload, not the NATS context.

@@ -21,7 +21,9 @@ describe('validateInto', () => {
   });
 
   it('refuses unknown properties and names nested fields', async () => {
-    await expect(validateInto(Outer, { name: 'a', inner: { count: 'x' }, extra: 1 })).rejects.toMatchObject({
+    await expect(
+      validateInto(Outer, { name: 'a', inner: { count: 'x' }, extra: 1 }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       details: {
         fields: expect.arrayContaining([

@@ -8,7 +8,11 @@ describe('trace ids', () => {
   });
 
   it('ignores an all-zero or malformed traceparent and makes a fresh id', () => {
-    for (const traceparent of [`00-${'0'.repeat(32)}-00f067aa0ba902b7-01`, 'garbage', `00-${id}-short-01`]) {
+    for (const traceparent of [
+      `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`,
+      'garbage',
+      `00-${id}-short-01`,
+    ]) {
       const traceId = traceIdFrom({ traceparent });
       expect(traceId).toMatch(/^[\da-f]{32}$/);
       expect(traceId).not.toBe(id);

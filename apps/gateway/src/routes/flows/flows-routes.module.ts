@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 
+import { EnvironmentsController } from './environments.controller';
+import { ExecutionsController } from './executions.controller';
+import { FlowsController } from './flows.controller';
+
 /** HTTP routes of the flows service; controllers are thin delegations over NATS contracts. */
-@Module({ controllers: [] })
+@Module({ controllers: [FlowsController, ExecutionsController, EnvironmentsController] })
 export class FlowsRoutesModule {}

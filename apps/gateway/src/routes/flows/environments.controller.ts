@@ -1,0 +1,142 @@
+import {
+  CreateEnvironmentRequest,
+  CreateEnvironmentV1,
+  CreateVariableRequest,
+  CreateVariableV1,
+  DeleteVariableV1,
+  EnvironmentRecord,
+  ListEnvironmentsV1,
+  ListVariablesQuery,
+  ListVariablesV1,
+  RevealedVariable,
+  RevealVariableV1,
+  UpdateVariableBody,
+  UpdateVariableV1,
+  VariableRecord,
+} from '@docket/contracts';
+import { Actor, Page, pageOf, RpcClient } from '@docket/platform';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+
+import { CurrentActor } from '../../auth/current-actor.decorator';
+import { PageQuery, slicePage } from '../../http/page.query';
+import { uuidPipe } from '../../http/uuid.pipe';
+import { ApiRoute } from '../../openapi/api-route.decorator';
+
+type Done<T> = T & { success: true; message: string };
+
+@ApiTags('Environments and variables')
+@Controller()
+export class EnvironmentsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('environments')
+  @ApiRoute({
+    summary: 'Create an environment (organization level)',
+    permission: 'environments.create',
+    status: 201,
+    response: EnvironmentRecord,
+    errors: ['CONFLICT'],
+  })
+  async createEnvironment(
+    @Body() body: CreateEnvironmentRequest,
+    @CurrentActor() actor: Actor,
+  ): Promise<Done<EnvironmentRecord>> {
+    const environment = await this.rpc.call(CreateEnvironmentV1, body, actor);
+    return { success: true, message: 'Environment created', ...environment };
+  }
+
+  @Get('environments')
+  @ApiRoute({
+    summary: 'List the environments of your organization',
+    permission: 'environments.list',
+  })
+  async listEnvironments(
+    @Query() query: PageQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Page<EnvironmentRecord>> {
+    const { data } = await this.rpc.call(ListEnvironmentsV1, {}, actor);
+    return slicePage(data, query, 'Environments');
+  }
+
+  @Post('variables')
+  @ApiRoute({
+    summary: 'Create a variable in an environment, scoped to a workspace, project or flow',
+    description:
+      'Stored encrypted (AES-256-GCM); every read shows the value masked. Node ' +
+      'configurations reference it as {{vars.NAME}}; at run time the most specific scope wins ' +
+      '(flow, then project, then workspace).',
+    permission: 'variables.create',
+    status: 201,
+    response: VariableRecord,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
+  async createVariable(
+    @Body() body: CreateVariableRequest,
+    @CurrentActor() actor: Actor,
+  ): Promise<Done<VariableRecord>> {
+    const variable = await this.rpc.call(CreateVariableV1, body, actor);
+    return { success: true, message: 'Variable created', ...variable };
+  }
+
+  @Get('variables')
+  @ApiRoute({
+    summary: 'List variables (values masked)',
+    description:
+      'Filters: environmentId, scope, scopeId. page 1-indexed, limit 1-100 (default 20).',
+    permission: 'variables.list',
+  })
+  async listVariables(
+    @Query() query: ListVariablesQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Page<VariableRecord>> {
+    const page = await this.rpc.call(ListVariablesV1, query, actor);
+    return pageOf(page.data, page.page, page.limit, page.totalCount, 'Variables');
+  }
+
+  @Patch('variables/:variableId')
+  @ApiRoute({
+    summary: 'Change a variable value or name',
+    permission: 'variables.update',
+    response: VariableRecord,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
+  async updateVariable(
+    @Param('variableId', uuidPipe) variableId: string,
+    @Body() body: UpdateVariableBody,
+    @CurrentActor() actor: Actor,
+  ): Promise<Done<VariableRecord>> {
+    const variable = await this.rpc.call(UpdateVariableV1, { ...body, variableId }, actor);
+    return { success: true, message: 'Variable updated', ...variable };
+  }
+
+  @Delete('variables/:variableId')
+  @ApiRoute({
+    summary: 'Delete a variable (Admin)',
+    permission: 'variables.delete',
+    errors: ['NOT_FOUND'],
+  })
+  async deleteVariable(
+    @Param('variableId', uuidPipe) variableId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<Done<{ variableId: string }>> {
+    const deleted = await this.rpc.call(DeleteVariableV1, { variableId }, actor);
+    return { success: true, message: 'Variable deleted', ...deleted };
+  }
+
+  @Post('variables/:variableId/reveal')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Reveal a decrypted variable value (Admin; audited)',
+    permission: 'variables.reveal',
+    response: RevealedVariable,
+    errors: ['NOT_FOUND'],
+  })
+  async revealVariable(
+    @Param('variableId', uuidPipe) variableId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<Done<RevealedVariable>> {
+    const revealed = await this.rpc.call(RevealVariableV1, { variableId }, actor);
+    return { success: true, message: 'Variable revealed; this read was recorded', ...revealed };
+  }
+}

@@ -1,0 +1,115 @@
+import {
+  CountItemStatusesRequest,
+  CountItemStatusesV1,
+  GetItemV1,
+  ItemFieldPage,
+  ItemFieldRecord,
+  ItemPage,
+  ItemRecord,
+  ItemStatusCounts,
+  ItemSummaryRecord,
+  ListItemFieldsQuery,
+  ListItemFieldsV1,
+  ListItemsRequest,
+  ListItemsV1,
+} from '@docket/contracts';
+import { Actor, RpcClient } from '@docket/platform';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
+
+import { CurrentActor } from '../../auth/current-actor.decorator';
+import { uuidPipe } from '../../http/uuid.pipe';
+import { ApiRoute } from '../../openapi/api-route.decorator';
+
+class GetItemQuery {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Optional; when given, the item must belong to this project',
+  })
+  @IsOptional()
+  @IsUUID('4')
+  projectId?: string;
+}
+
+type Flat<T> = T & { success: true; message: string };
+
+@ApiTags('Items')
+@ApiExtraModels(ItemSummaryRecord, ItemFieldRecord)
+@Controller('items')
+export class ItemsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  @ApiRoute({
+    summary: 'List items of a project, or of every project of a workspace you may see',
+    description:
+      'Exactly one of projectId and workspaceId. `status`: QUEUED, IN_PROGRESS, REVIEW, ' +
+      'DEFERRED, COMPLETE, CLOSED, FAILED, CANCELED. `sortBy`: createdAt (default), updatedAt, ' +
+      'displayId, displayName, status. `sortOrder`: desc (default), asc. `limit` 1-100 ' +
+      '(default 20), `page` from 1. Fuzzy filters (flowName, summary, insight, fieldValue, ' +
+      'displayNameFilter, reviewer) match substrings and tolerate typos (trigram similarity); ' +
+      'flowId, itemId, displayId are exact. `After` bounds are inclusive, `Before` exclusive; ' +
+      'createdDate (MM/DD/YYYY) is a UTC day. searchText is full text over names, summaries and ' +
+      'field values and accepts the prefixes flow:, flow-id:, summary:, insight:, field-value:, ' +
+      'id:, display-id:, name:, reviewer:, date: (value to the next space, or "quoted"). ' +
+      'Every filter narrows the list (AND).',
+    permission: 'items.read',
+    errors: ['NOT_FOUND'],
+  })
+  list(@Query() query: ListItemsRequest, @CurrentActor() actor: Actor): Promise<ItemPage> {
+    return this.rpc.call(ListItemsV1, query, actor);
+  }
+
+  @Get('status-counts')
+  @ApiRoute({
+    summary: 'Item counts per status (the status cards), for the same scope and filters',
+    description: 'One entry per status present; CANCELED is never counted.',
+    permission: 'items.read',
+    response: ItemStatusCounts,
+    errors: ['NOT_FOUND'],
+  })
+  async statusCounts(
+    @Query() query: CountItemStatusesRequest,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<ItemStatusCounts>> {
+    return {
+      success: true,
+      message: 'Item status counts',
+      ...(await this.rpc.call(CountItemStatusesV1, query, actor)),
+    };
+  }
+
+  @Get(':id')
+  @ApiRoute({
+    summary: 'One item: the lean payload (no fields; documents and reviews as references)',
+    permission: 'items.read',
+    response: ItemRecord,
+    errors: ['NOT_FOUND'],
+  })
+  async get(
+    @Param('id', uuidPipe) itemId: string,
+    @Query() query: GetItemQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<ItemRecord>> {
+    const item = await this.rpc.call(GetItemV1, { itemId, projectId: query.projectId }, actor);
+    return { success: true, message: 'Item', ...item };
+  }
+
+  @Get(':id/fields')
+  @ApiRoute({
+    summary: 'The current fields of an item, paginated',
+    description:
+      'projectId is required. page 1-100, limit 1-100 (default 20), so with limit 100 the ' +
+      '10,000th field is the last reachable. Ordered by key, then document (item-level last).',
+    permission: 'items.read',
+    errors: ['NOT_FOUND'],
+  })
+  fields(
+    @Param('id', uuidPipe) itemId: string,
+    @Query() query: ListItemFieldsQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<ItemFieldPage> {
+    return this.rpc.call(ListItemFieldsV1, { ...query, itemId }, actor);
+  }
+}
