@@ -22,10 +22,11 @@ const shared = {
 };
 
 module.exports = {
+  // Real infrastructure on a shared 2-core machine: give hooks and tests room.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
-    // Real infrastructure on a shared 2-core machine: give hooks and tests room.
-    { ...shared, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], testTimeout: 60_000 },
-    { ...shared, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], testTimeout: 60_000 },
+    { ...shared, displayName: 'integration', testMatch: ['**/*.int-spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
   ],
 };

@@ -1,11 +1,14 @@
-import { apiRequest, createTestOrganization, TestOrganization } from '@docket/testing';
 import { createHmac } from 'node:crypto';
+
+import { apiRequest, createTestOrganization, TestOrganization } from '@docket/testing';
 import { decodeJwt, KeyLike, SignJWT } from 'jose';
 
 import { activeSigningKey } from './signing-key.fixture';
 
 function base64url(value: object | string): string {
-  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString(
+    'base64url',
+  );
 }
 
 describe('access tokens on an authenticated route', () => {
@@ -20,12 +23,17 @@ describe('access tokens on an authenticated route', () => {
   });
 
   const sign = (overrides: Record<string, unknown>, header: Record<string, string> = {}) =>
-    new SignJWT({ ...claims, ...overrides }).setProtectedHeader({ alg: 'EdDSA', kid: key.kid, ...header }).sign(key.privateKey);
+    new SignJWT({ ...claims, ...overrides })
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, ...header })
+      .sign(key.privateKey);
 
   async function expect401(token: string, message?: RegExp): Promise<void> {
     const response = await apiRequest('GET', '/workspaces', { token });
     expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ code: 'UNAUTHENTICATED', traceId: response.headers.get('x-service-trace-id') });
+    expect(response.body).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      traceId: response.headers.get('x-service-trace-id'),
+    });
     if (message) expect(String(response.body.message)).toMatch(message);
   }
 
@@ -57,7 +65,9 @@ describe('access tokens on an authenticated route', () => {
     const header = base64url({ alg: 'HS256', typ: 'JWT', kid: key.kid });
     const body = base64url(claims);
     for (const secret of [JSON.stringify(key.publicJwk), key.publicJwk.x]) {
-      const signature = createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url');
+      const signature = createHmac('sha256', secret)
+        .update(`${header}.${body}`)
+        .digest('base64url');
       await expect401(`${header}.${body}.${signature}`);
     }
   });
@@ -68,20 +78,36 @@ describe('access tokens on an authenticated route', () => {
 
   it('refuses a token with a tampered payload', async () => {
     const [header, , signature] = org.admin.token.split('.');
-    await expect401(`${header}.${base64url({ ...claims, role: 'Admin', org: '00000000-0000-4000-8000-000000000000' })}.${signature}`);
+    await expect401(
+      `${header}.${base64url({ ...claims, role: 'Admin', org: '00000000-0000-4000-8000-000000000000' })}.${signature}`,
+    );
   });
 
-  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer not.a.jwt'])('refuses Authorization %p', async (authorization) => {
-    const response = await apiRequest('GET', '/workspaces', { headers: authorization ? { authorization } : {} });
-    expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ code: 'UNAUTHENTICATED' });
-  });
+  it.each([undefined, 'Bearer', 'Basic abc', 'Bearer not.a.jwt'])(
+    'refuses Authorization %p',
+    async (authorization) => {
+      const response = await apiRequest('GET', '/workspaces', {
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    },
+  );
 
   it('publishes the verifying key in the JWKS without a private part', async () => {
-    const response = await apiRequest<{ keys: Array<Record<string, string>> }>('GET', '/.well-known/jwks.json');
+    const response = await apiRequest<{ keys: Array<Record<string, string>> }>(
+      'GET',
+      '/.well-known/jwks.json',
+    );
     expect(response.status).toBe(200);
     const published = response.body.keys.find((k) => k.kid === key.kid);
-    expect(published).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', x: key.publicJwk.x });
+    expect(published).toMatchObject({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      alg: 'EdDSA',
+      use: 'sig',
+      x: key.publicJwk.x,
+    });
     expect(published).not.toHaveProperty('d');
   });
 });

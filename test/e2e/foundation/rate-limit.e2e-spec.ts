@@ -1,6 +1,15 @@
-import { apiRequest, createTestOrganization, REPO_ROOT, serviceEnv, TEST_PROFILE, TestOrganization, TestUser } from '@docket/testing';
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+
+import {
+  apiRequest,
+  createTestOrganization,
+  REPO_ROOT,
+  serviceEnv,
+  TEST_PROFILE,
+  TestOrganization,
+  TestUser,
+} from '@docket/testing';
 
 const PORTS = [3190, 3191];
 
@@ -8,10 +17,20 @@ const PORTS = [3190, 3191];
 function startGateway(port: number): ChildProcess {
   return spawn(
     process.execPath,
-    ['-r', path.join(REPO_ROOT, 'deploy/runtime/aliases.js'), path.join(REPO_ROOT, 'dist/apps/gateway/src/main.js')],
+    [
+      '-r',
+      path.join(REPO_ROOT, 'deploy/runtime/aliases.js'),
+      path.join(REPO_ROOT, 'dist/apps/gateway/src/main.js'),
+    ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...serviceEnv(TEST_PROFILE, 'gateway'), HTTP_PORT: String(port), RATE_LIMIT_PER_MINUTE: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...serviceEnv(TEST_PROFILE, 'gateway'),
+        HTTP_PORT: String(port),
+        RATE_LIMIT_PER_MINUTE: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
     },
   );
@@ -20,7 +39,10 @@ function startGateway(port: number): ChildProcess {
 async function waitReady(port: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -46,23 +68,35 @@ describe('rate limit: 60 requests per rolling minute per user, shared by replica
   it('allows 60 across two gateways and refuses the 61st with all headers', async () => {
     const remaining: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const response = await apiRequest('GET', '/workspaces', { token: user.token, baseUrl: `http://127.0.0.1:${PORTS[i % 2]}` });
+      const response = await apiRequest('GET', '/workspaces', {
+        token: user.token,
+        baseUrl: `http://127.0.0.1:${PORTS[i % 2]}`,
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-ratelimit-limit')).toBe('60');
       remaining.push(Number(response.headers.get('x-ratelimit-remaining')));
     }
     expect(remaining[0]).toBe(59);
     expect(remaining[59]).toBe(0);
-    const refused = await apiRequest('GET', '/workspaces', { token: user.token, baseUrl: `http://127.0.0.1:${PORTS[0]}` });
+    const refused = await apiRequest('GET', '/workspaces', {
+      token: user.token,
+      baseUrl: `http://127.0.0.1:${PORTS[0]}`,
+    });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', traceId: refused.headers.get('x-service-trace-id') });
+    expect(refused.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      traceId: refused.headers.get('x-service-trace-id'),
+    });
     expect(refused.headers.get('x-ratelimit-limit')).toBe('60');
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     const reset = Number(refused.headers.get('x-ratelimit-reset'));
     expect(reset).toBeGreaterThan(0);
     expect(reset).toBeLessThanOrEqual(60);
     expect(Number(refused.headers.get('retry-after'))).toBe(reset);
-    const other = await apiRequest('GET', '/workspaces', { token: user.token, baseUrl: `http://127.0.0.1:${PORTS[1]}` });
+    const other = await apiRequest('GET', '/workspaces', {
+      token: user.token,
+      baseUrl: `http://127.0.0.1:${PORTS[1]}`,
+    });
     expect(other.status).toBe(429);
   }, 60_000);
 
@@ -72,7 +106,10 @@ describe('rate limit: 60 requests per rolling minute per user, shared by replica
     const { apiKey } = await org.addUser('Reviewer');
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const response = await apiRequest('POST', '/token/authenticate', { body: { apiKey }, baseUrl: `http://127.0.0.1:${PORTS[i % 2]}` });
+      const response = await apiRequest('POST', '/token/authenticate', {
+        body: { apiKey },
+        baseUrl: `http://127.0.0.1:${PORTS[i % 2]}`,
+      });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 59).every((s) => s === 200)).toBe(true);

@@ -1,6 +1,13 @@
-import { apiRequest, createTestOrganization, REPO_ROOT, TEST_PROFILE, TestOrganization } from '@docket/testing';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
+import {
+  apiRequest,
+  createTestOrganization,
+  REPO_ROOT,
+  TEST_PROFILE,
+  TestOrganization,
+} from '@docket/testing';
 
 const TRACE = /^[\da-f]{32}$/;
 
@@ -13,11 +20,30 @@ describe('X-Service-Trace-Id', () => {
 
   it.each([
     ['200', () => apiRequest('GET', '/workspaces', { token: org.admin.token }), 200],
-    ['400', () => apiRequest('POST', '/workspaces', { token: org.admin.token, body: { name: '' } }), 400],
-    ['400 on malformed JSON', () => apiRequest('POST', '/workspaces', { token: org.admin.token, body: '{"name":' }), 400],
+    [
+      '400',
+      () => apiRequest('POST', '/workspaces', { token: org.admin.token, body: { name: '' } }),
+      400,
+    ],
+    [
+      '400 on malformed JSON',
+      () => apiRequest('POST', '/workspaces', { token: org.admin.token, body: '{"name":' }),
+      400,
+    ],
     ['401', () => apiRequest('GET', '/workspaces'), 401],
-    ['404 of an unknown route', () => apiRequest('GET', '/no/such/route', { token: org.admin.token }), 404],
-    ['404 of an unknown resource', () => apiRequest('DELETE', '/api-keys/00000000-0000-4000-8000-000000000000', { token: org.admin.token }), 404],
+    [
+      '404 of an unknown route',
+      () => apiRequest('GET', '/no/such/route', { token: org.admin.token }),
+      404,
+    ],
+    [
+      '404 of an unknown resource',
+      () =>
+        apiRequest('DELETE', '/api-keys/00000000-0000-4000-8000-000000000000', {
+          token: org.admin.token,
+        }),
+      404,
+    ],
   ])('is on a %s response, equal to the body traceId on errors', async (_, call, status) => {
     const response = await call();
     expect(response.status).toBe(status);
@@ -35,15 +61,29 @@ describe('X-Service-Trace-Id', () => {
     expect(response.headers.get('x-service-trace-id')).toBe(traceId);
     const log = path.join(REPO_ROOT, '.data/logs', `${TEST_PROFILE.name}-identity.log`);
     await new Promise((r) => setTimeout(r, 300));
-    const lines = readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(traceId));
+    const lines = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(traceId));
     expect(lines.length).toBeGreaterThan(0);
-    expect(JSON.parse(lines[0])).toMatchObject({ traceId, service: 'identity', subject: 'identity.workspaces.list.v1' });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      traceId,
+      service: 'identity',
+      subject: 'identity.workspaces.list.v1',
+    });
   });
 
   it('never leaks a stack trace', async () => {
-    const response = await apiRequest('POST', '/users', { token: org.admin.token, body: { email: 'not-an-email', name: 'x', role: 'Boss' } });
+    const response = await apiRequest('POST', '/users', {
+      token: org.admin.token,
+      body: { email: 'not-an-email', name: 'x', role: 'Boss' },
+    });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.(ts|js):\d+/);
-    expect(response.body.details).toEqual({ fields: expect.arrayContaining([expect.objectContaining({ field: 'email' }), expect.objectContaining({ field: 'role' })]) });
+    expect(response.body.details).toEqual({
+      fields: expect.arrayContaining([
+        expect.objectContaining({ field: 'email' }),
+        expect.objectContaining({ field: 'role' }),
+      ]),
+    });
   });
 });

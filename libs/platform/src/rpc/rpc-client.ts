@@ -23,13 +23,25 @@ export class RpcClient implements OnApplicationShutdown {
     @Inject(RPC_TIMEOUT_MS) private readonly timeoutMs: number,
   ) {}
 
-  async call<Req extends object, Res>(
+  call<Req extends object, Res>(
+    contract: Contract<Req, Res>,
+    data: Req,
+    actor: Actor | null,
+  ): Promise<Res> {
+    const attributes = { 'rpc.system': 'nats', 'rpc.method': contract.subject };
+    return inSpan(`rpc ${contract.subject}`, SpanKind.CLIENT, attributes, () =>
+      this.send(contract, data, actor),
+    );
+  }
+
+  private async send<Req extends object, Res>(
     contract: Contract<Req, Res>,
     data: Req,
     actor: Actor | null,
   ): Promise<Res> {
     const header = natsHeaders();
     header.set(TRACE_HEADER, currentTraceId() ?? newTraceId());
+    injectTraceHeaders(header);
     const record = new NatsRecordBuilder({ actor, data }).setHeaders(header).build();
     try {
       const reply$ = this.proxy
