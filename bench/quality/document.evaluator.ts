@@ -4,8 +4,8 @@ import {
   type NaiveBayesModel,
   summariseItem,
   type TextPage,
-  validateFields,
   type ValidatedField,
+  validateFields,
 } from '@docket/document-intelligence';
 
 import {

@@ -1,4 +1,3 @@
-import type { TextMeasurer } from './text-measurer';
 import {
   type FontName,
   type LayoutPage,
@@ -6,6 +5,7 @@ import {
   type TextRun,
   type TruthRef,
 } from './synthetic-document.types';
+import type { TextMeasurer } from './text-measurer';
 
 export interface RunOptions {
   readonly size?: number;

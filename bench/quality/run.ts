@@ -6,7 +6,8 @@
  *
  * Options: --docs N (per layout and set), --scans N (scanned documents per layout), --train N
  * (training documents per development layout), --no-scans, --errors (print every wrong value),
- * --json FILE (write raw results).
+ * --json FILE (write raw results), --ocr-direct (OCR scans with tesseract.js directly instead of
+ * the document-processing text layer; for telling OCR losses from engine losses).
  */
 import { writeFileSync } from 'node:fs';
 
@@ -24,15 +25,18 @@ import {
 } from './benchmark-report.formatter';
 import { type BundleSource, evaluateSplitting } from './bundle-splitting.evaluator';
 import { renderDigitalPdf } from './digital-pdf.renderer';
+import { DirectOcrReader } from './direct-ocr.reader';
 import { type DocumentEvaluation, evaluateDocument } from './document.evaluator';
 import { renderScannedPdf } from './scanned-pdf.renderer';
 import { SeededRandom } from './seeded-random';
 import { generateDocuments } from './synthetic-document.generator';
 import type { LayoutSet } from './synthetic-document.types';
-import { createTextMeasurer } from './text-measurer';
 import { readTextLayer } from './text-layer.reader';
+import { createTextMeasurer } from './text-measurer';
 
 interface Options {
+  /** production: document-processing's text layer; direct: tesseract.js on its page images. */
+  ocr: 'production' | 'direct';
   docs: number;
   scans: number;
   train: number;
@@ -43,6 +47,7 @@ interface Options {
 function parseOptions(argv: readonly string[]): Options {
   const large = argv.includes('--large');
   const options: Options = {
+    ocr: argv.includes('--ocr-direct') ? 'direct' : 'production',
     docs: large ? 12 : 4,
     scans: large ? 4 : 1,
     train: large ? 12 : 6,
@@ -87,6 +92,7 @@ async function main(): Promise<void> {
     `trained classifier on ${examples.length} development documents (model version ${model.version})`,
   );
 
+  const direct = options.ocr === 'direct' ? new DirectOcrReader() : undefined;
   const evaluations: DocumentEvaluation[] = [];
   const bundleSources: BundleSource[] = [];
   for (const set of ['dev', 'eval'] as LayoutSet[]) {
@@ -111,7 +117,7 @@ async function main(): Promise<void> {
           doc.pages,
           new SeededRandom(doc.id.length * 31 + scanned),
         );
-        const ocr = await timed(() => readTextLayer(scan.pdf));
+        const ocr = await timed(() => (direct ? direct.read(scan.pdf) : readTextLayer(scan.pdf)));
         evaluations.push(
           await evaluateDocument(doc, 'scan', ocr.value, scan.truthBoxes, model, ocr.ms),
         );
@@ -120,10 +126,11 @@ async function main(): Promise<void> {
     }
     log(`${set}: evaluated ${docs.length} documents`);
   }
+  await direct?.close();
   const split = evaluateSplitting(bundleSources, new SeededRandom(404), model);
 
   const sections = [
-    '### Quality',
+    `### Quality (scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
     ...(['eval', 'dev'] as LayoutSet[])
       .flatMap((set) =>
         (['digital', 'scan'] as const).map((medium) => qualityTable(evaluations, set, medium)),

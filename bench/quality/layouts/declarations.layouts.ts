@@ -1,4 +1,5 @@
 import { type Coverage, declarationsFacts, declarationsTruth } from '../document-facts.generator';
+import type { DocumentLayout } from '../layout.types';
 import {
   addPageFooters,
   captionBox,
@@ -10,7 +11,6 @@ import {
   rule,
   text,
 } from '../layout-kit';
-import type { DocumentLayout } from '../layout.types';
 import { formatDate, formatMoney, type MoneyStyle } from '../synthetic-data.generator';
 
 const money =

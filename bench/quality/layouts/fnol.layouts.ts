@@ -1,4 +1,5 @@
 import { fnolFacts, fnolTruth } from '../document-facts.generator';
+import type { DocumentLayout } from '../layout.types';
 import {
   addPageFooters,
   box,
@@ -12,7 +13,6 @@ import {
   shade,
   text,
 } from '../layout-kit';
-import type { DocumentLayout } from '../layout.types';
 import { formatDate, formatMoney } from '../synthetic-data.generator';
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');

@@ -1,4 +1,5 @@
 import { type LossRunClaim, lossRunFacts, lossRunTruth } from '../document-facts.generator';
+import type { DocumentLayout } from '../layout.types';
 import {
   addPageFooters,
   drawTable,
@@ -9,7 +10,6 @@ import {
   rule,
   text,
 } from '../layout-kit';
-import type { DocumentLayout } from '../layout.types';
 import type { SeededRandom } from '../seeded-random';
 import { formatDate, formatMoney } from '../synthetic-data.generator';
 

@@ -1,0 +1,40 @@
+import { parseDate } from './date-normaliser';
+
+describe('parseDate', () => {
+  it.each([
+    ['03/14/2024', '2024-03-14'],
+    ['3/4/24', '2024-03-04'],
+    ['2024-03-14', '2024-03-14'],
+    ['March 14, 2024', '2024-03-14'],
+    ['Mar. 4 2024', '2024-03-04'],
+    ['14 March 2024', '2024-03-14'],
+    ['4th of July 2023', '2023-07-04'],
+    ['05-Jan-24', '2024-01-05'],
+    ['Date of loss: 12.31.2023 at noon', '2023-12-31'],
+  ])('reads %s as %s', (text, iso) => {
+    expect(parseDate(text)?.value).toBe(iso);
+  });
+
+  it('honours day-first order when configured, and a day above 12 regardless', () => {
+    expect(parseDate('03/04/2024', 'DMY')?.value).toBe('2024-04-03');
+    expect(parseDate('25/04/2024')?.value).toBe('2024-04-25');
+  });
+
+  it('rejects impossible dates', () => {
+    expect(parseDate('02/30/2024')).toBeNull();
+    expect(parseDate('13/13/2024')).toBeNull();
+    expect(parseDate('no date here')).toBeNull();
+  });
+
+  it('repairs OCR letter-for-digit slips with lower quality', () => {
+    const parsed = parseDate('O3/14/2O24');
+    expect(parsed?.value).toBe('2024-03-14');
+    expect(parsed?.quality).toBeLessThan(1);
+  });
+
+  it('reports the matched span', () => {
+    const text = 'Loss on 03/14/2024 reported';
+    const parsed = parseDate(text)!;
+    expect(text.slice(parsed.start, parsed.end)).toBe('03/14/2024');
+  });
+});

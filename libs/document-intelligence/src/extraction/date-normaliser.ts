@@ -1,0 +1,117 @@
+import type { DateOrder } from './field-schema.types';
+import { repairDigits } from './ocr-digit-repair';
+import type { ParsedValue } from './parsed-value.types';
+
+const MONTHS: Readonly<Record<string, number>> = {
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+};
+const MONTH =
+  '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+
+interface DateShape {
+  readonly regex: RegExp;
+  readonly read: (m: RegExpExecArray, order: DateOrder) => [number, number, number] | null;
+}
+
+const SHAPES: readonly DateShape[] = [
+  { regex: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/gi, read: (m) => [+m[1], +m[2], +m[3]] },
+  {
+    regex: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/gi,
+    read: (m, order) => {
+      const a = +m[1];
+      const b = +m[2];
+      const year = expandYear(m[3]);
+      // A first number above 12 cannot be a month, whatever the configured order says.
+      if (order === 'DMY' || a > 12) return [year, b, a];
+      return [year, a, b];
+    },
+  },
+  {
+    regex: new RegExp(`\\b${MONTH}\\s*${DAY},?\\s+(\\d{4})\\b`, 'gi'),
+    read: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]],
+  },
+  {
+    regex: new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})\\b`, 'gi'),
+    read: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],
+  },
+  {
+    regex: new RegExp(`\\b(\\d{1,2})[- ]${MONTH}[- ](\\d{4}|\\d{2})\\b`, 'gi'),
+    read: (m) => [expandYear(m[3]), MONTHS[m[2].toLowerCase()], +m[1]],
+  },
+];
+
+/** Two-digit years: 00-69 are this century, 70-99 the last (policy and loss dates, not births). */
+function expandYear(text: string): number {
+  const year = Number.parseInt(text, 10);
+  if (text.length === 4) return year;
+  return year < 70 ? 2000 + year : 1900 + year;
+}
+
+function isValidDate(year: number, month: number, day: number): boolean {
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function formatIsoDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Finds the first valid date in `text` (US numeric, ISO, "March 5, 2024", "5 March 2024",
+ * "05-Mar-24") and returns it as ISO 8601 `YYYY-MM-DD`.
+ */
+export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedValue<string> | null {
+  const attempts: Array<{ text: string; quality: number; notes: string[] }> = [
+    { text, quality: 1, notes: [] },
+  ];
+  const repaired = repairDigits(text);
+  if (repaired.repaired)
+    attempts.push({ text: repaired.text, quality: 0.85, notes: ['OCR digits repaired'] });
+
+  for (const attempt of attempts) {
+    let best: ParsedValue<string> | null = null;
+    for (const shape of SHAPES) {
+      shape.regex.lastIndex = 0;
+      for (let m = shape.regex.exec(attempt.text); m; m = shape.regex.exec(attempt.text)) {
+        const parts = shape.read(m, order);
+        if (!parts || !isValidDate(...parts)) continue;
+        if (best === null || m.index < best.start) {
+          best = {
+            value: formatIsoDate(...parts),
+            start: m.index,
+            end: m.index + m[0].length,
+            quality: attempt.quality,
+            notes: attempt.notes,
+          };
+        }
+        break;
+      }
+    }
+    if (best) return best;
+  }
+  return null;
+}

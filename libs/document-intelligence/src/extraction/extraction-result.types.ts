@@ -1,0 +1,59 @@
+import type { NormalisedBox, TextWord } from '../text-layer/text-layer.types';
+import type { FieldType } from './field-schema.types';
+
+export interface MoneyValue {
+  readonly amount: number;
+  /** ISO 4217. */
+  readonly currency: string;
+}
+
+export type ScalarValue = string | number | boolean | MoneyValue;
+export type TableRowValue = Readonly<Record<string, ScalarValue | null>>;
+export type ObjectValue = Readonly<Record<string, ScalarValue | null>>;
+export type FieldValue = ScalarValue | readonly TableRowValue[] | ObjectValue;
+
+/** Where a value came from on the page. */
+export interface Grounding {
+  /** Absent when the source document has no id (ad-hoc input). */
+  readonly documentId?: string;
+  readonly page: number;
+  /** Union of the words' boxes, normalised 0..1, origin top-left. */
+  readonly box: NormalisedBox;
+  readonly words: readonly TextWord[];
+}
+
+export type ExtractionSource =
+  'label-right' | 'label-below' | 'pattern' | 'table' | 'section' | 'hosted' | 'not-found';
+
+export interface ExtractedCell {
+  readonly value: ScalarValue | null;
+  readonly text: string;
+  readonly confidence: number;
+  readonly grounding?: Grounding;
+}
+
+export interface ExtractedRow {
+  readonly cells: Readonly<Record<string, ExtractedCell>>;
+  readonly confidence: number;
+  readonly grounding?: Grounding;
+}
+
+export interface ExtractedField {
+  readonly key: string;
+  readonly type: FieldType;
+  readonly value: FieldValue | null;
+  /** The text the value was parsed from, as printed. */
+  readonly text?: string;
+  readonly confidence: number;
+  /** Absent for item-level fields. */
+  readonly documentId?: string;
+  /** For a table spanning pages: the part on its first page; rows carry their own. */
+  readonly grounding?: Grounding;
+  readonly source: ExtractionSource;
+  /** Table rows with per-cell confidence and grounding. */
+  readonly rows?: readonly ExtractedRow[];
+  /** Object sub-fields with their own confidence and grounding. */
+  readonly properties?: readonly ExtractedField[];
+  /** Why confidence is reduced (fuzzy label, OCR correction, pattern fallback, ...). */
+  readonly notes: readonly string[];
+}

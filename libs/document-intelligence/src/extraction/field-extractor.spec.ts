@@ -1,0 +1,211 @@
+import { makePage } from '../testing/text-page.fixture';
+import { extractDocumentFields, extractItemFields } from './field-extractor';
+import type { FieldSchema } from './field-schema.types';
+
+const claimSchema: FieldSchema = {
+  fields: [
+    {
+      key: 'policy_number',
+      type: 'string',
+      label: 'Policy Number',
+      synonyms: ['Policy No'],
+      patterns: ['[A-Z]{2}-\\d{4}-\\d{6}'],
+      required: true,
+    },
+    { key: 'date_of_loss', type: 'date', label: 'Date of Loss', synonyms: ['Loss Date'] },
+    { key: 'insured_name', type: 'string', label: 'Insured Name', synonyms: ['Named Insured'] },
+    {
+      key: 'estimated_loss',
+      type: 'money',
+      label: 'Estimated Loss',
+      synonyms: ['Estimated Amount'],
+    },
+    { key: 'police_report', type: 'boolean', label: 'Police Report Filed' },
+  ],
+};
+
+function byKey<T extends { key: string }>(items: readonly T[]): Record<string, T> {
+  return Object.fromEntries(items.map((i) => [i.key, i]));
+}
+
+describe('extractDocumentFields', () => {
+  it('reads values to the right of labels, in two columns, normalised and grounded', () => {
+    const page = makePage([
+      { x: 50, y: 50, text: 'FIRST NOTICE OF LOSS', size: 16 },
+      { x: 50, y: 100, text: 'Policy Number: PA-2024-000123' },
+      { x: 320, y: 100, text: 'Date of Loss: March 14, 2024' },
+      { x: 50, y: 120, text: 'Insured Name: Jane Roe' },
+      { x: 320, y: 120, text: 'Estimated Loss: $12,500.00' },
+      { x: 50, y: 140, text: 'Police Report Filed: Yes' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields({ documentId: 'doc-1', pages: [page] }, claimSchema),
+    );
+    expect(fields.policy_number.value).toBe('PA-2024-000123');
+    expect(fields.date_of_loss.value).toBe('2024-03-14');
+    expect(fields.insured_name.value).toBe('Jane Roe');
+    expect(fields.estimated_loss.value).toEqual({ amount: 12500, currency: 'USD' });
+    expect(fields.police_report.value).toBe(true);
+
+    const grounding = fields.insured_name.grounding!;
+    expect(grounding.documentId).toBe('doc-1');
+    expect(grounding.page).toBe(1);
+    expect(grounding.words.map((w) => w.text)).toEqual(['Jane', 'Roe']);
+    // The union box starts at "Jane", right of the label, on the label's line.
+    expect(grounding.box.x0).toBeGreaterThan(120 / 612);
+    expect(grounding.box.y0).toBeCloseTo(120 / 792, 3);
+    expect(fields.insured_name.confidence).toBeGreaterThan(0.9);
+    expect(fields.insured_name.documentId).toBe('doc-1');
+  });
+
+  it('reads values below labels in a boxed form where the label to the right is another label', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Named Insured' },
+      { x: 250, y: 100, text: 'Policy No.' },
+      { x: 420, y: 100, text: 'Loss Date' },
+      { x: 50, y: 114, text: 'Robert  Chen' },
+      { x: 250, y: 114, text: 'HO-2023-554410' },
+      { x: 420, y: 114, text: '2023-11-02' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, claimSchema));
+    expect(fields.insured_name.value).toBe('Robert Chen');
+    expect(fields.insured_name.source).toBe('label-below');
+    expect(fields.policy_number.value).toBe('HO-2023-554410');
+    expect(fields.date_of_loss.value).toBe('2023-11-02');
+    expect(fields.insured_name.grounding?.documentId).toBeUndefined();
+  });
+
+  it('does not read "Date of Birth" as the loss date when the loss date is labelled too', () => {
+    const schema: FieldSchema = {
+      fields: [{ key: 'loss_date', type: 'date', label: 'Date', synonyms: ['Date of Loss'] }],
+    };
+    const page = makePage([
+      { x: 50, y: 100, text: 'Date of Birth: 01/02/1980' },
+      { x: 50, y: 120, text: 'Date of Loss: 05/06/2024' },
+    ]);
+    const [field] = extractDocumentFields({ pages: [page] }, schema);
+    expect(field.value).toBe('2024-05-06');
+  });
+
+  it('falls back to the field pattern when no label is printed, with lower confidence', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Re: claim under PA-2024-000999 for water damage' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, claimSchema));
+    expect(fields.policy_number.value).toBe('PA-2024-000999');
+    expect(fields.policy_number.source).toBe('pattern');
+    expect(fields.policy_number.confidence).toBeLessThan(0.8);
+    expect(fields.date_of_loss.value).toBeNull();
+    expect(fields.date_of_loss.source).toBe('not-found');
+  });
+
+  it('matches labels with OCR slips on scanned pages, and carries OCR confidence', () => {
+    const page = makePage(
+      [
+        { x: 50, y: 100, text: 'Po1icy Number: PA-2024-000123', confidence: 0.9 },
+        { x: 50, y: 120, text: 'Insured Narne: Jane Roe', confidence: 0.6 },
+      ],
+      1,
+      'ocr',
+    );
+    const fields = byKey(extractDocumentFields({ pages: [page] }, claimSchema));
+    expect(fields.policy_number.value).toBe('PA-2024-000123');
+    expect(fields.insured_name.value).toBe('Jane Roe');
+    expect(fields.insured_name.confidence).toBeLessThan(0.7);
+    expect(fields.policy_number.confidence).toBeGreaterThan(fields.insured_name.confidence);
+  });
+
+  it('reads object sub-fields inside their section', () => {
+    const schema: FieldSchema = {
+      fields: [
+        {
+          key: 'insured',
+          type: 'object',
+          label: 'Insured Information',
+          fields: [
+            { key: 'name', type: 'string', label: 'Name' },
+            { key: 'phone', type: 'string', label: 'Phone' },
+          ],
+        },
+        {
+          key: 'agent',
+          type: 'object',
+          label: 'Agent Information',
+          fields: [{ key: 'name', type: 'string', label: 'Name' }],
+        },
+      ],
+    };
+    const page = makePage([
+      { x: 50, y: 80, text: 'Agent Information' },
+      { x: 50, y: 100, text: 'Name: Alice Agent' },
+      { x: 50, y: 140, text: 'Insured Information' },
+      { x: 50, y: 160, text: 'Name: Ivan Insured' },
+      { x: 50, y: 180, text: 'Phone: 555-201-3344' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+    expect(fields.insured.value).toEqual({ name: 'Ivan Insured', phone: '555-201-3344' });
+    expect(fields.agent.value).toEqual({ name: 'Alice Agent' });
+    expect(fields.insured.source).toBe('section');
+  });
+});
+
+describe('extractItemFields', () => {
+  it('returns item-scoped fields without a documentId but grounded to their document', () => {
+    const schema: FieldSchema = {
+      fields: [{ key: 'claim_number', type: 'string', label: 'Claim Number', scope: 'item' }],
+    };
+    const first = {
+      documentId: 'a',
+      pages: [makePage([{ x: 50, y: 100, text: 'Invoice for repairs' }])],
+    };
+    const second = {
+      documentId: 'b',
+      pages: [makePage([{ x: 50, y: 100, text: 'Claim Number: CLM-77' }])],
+    };
+    const [field] = extractItemFields([first, second], schema);
+    expect(field.value).toBe('CLM-77');
+    expect(field.documentId).toBeUndefined();
+    expect(field.grounding?.documentId).toBe('b');
+    expect(extractDocumentFields(second, schema)).toEqual([]);
+  });
+});
+
+describe('labels after a value on the same line', () => {
+  it('reads "From <date> To <date>" as two labelled dates', () => {
+    const schema: FieldSchema = {
+      fields: [
+        { key: 'effective', type: 'date', label: 'Effective Date', synonyms: ['From'] },
+        { key: 'expiration', type: 'date', label: 'Expiration Date', synonyms: ['To'] },
+      ],
+    };
+    const page = makePage([
+      { x: 50, y: 100, text: 'Policy Period:' },
+      { x: 150, y: 100, text: 'From 06/25/2023 To 06/25/2024' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+    expect(fields.effective.value).toBe('2023-06-25');
+    expect(fields.expiration.value).toBe('2024-06-25');
+  });
+});
+
+describe('multi-line string values', () => {
+  it('reads the lines of an address below its first line, and stops at the next label', () => {
+    const schema: FieldSchema = {
+      fields: [
+        { key: 'mailing_address', type: 'string', label: 'Mailing Address', extraLines: 2 },
+        { key: 'phone', type: 'string', label: 'Phone' },
+      ],
+    };
+    const page = makePage([
+      { x: 50, y: 100, text: 'Mailing Address:' },
+      { x: 140, y: 100, text: '12 Oak Ave' },
+      { x: 140, y: 112, text: 'Suite 4' },
+      { x: 140, y: 124, text: 'Boise, ID 83702' },
+      { x: 50, y: 140, text: 'Phone: 555-201-3344' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+    expect(fields.mailing_address.value).toBe('12 Oak Ave Suite 4 Boise, ID 83702');
+    expect(fields.mailing_address.grounding?.box.y1).toBeCloseTo(134 / 792, 3);
+    expect(fields.phone.value).toBe('555-201-3344');
+  });
+});

@@ -1,0 +1,486 @@
+import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import {
+  groupLines,
+  type PositionedWord,
+  splitSegments,
+  type TextLine,
+} from '../text-layer/line-grouper';
+import type { DocumentPages, NormalisedBox } from '../text-layer/text-layer.types';
+import type { ExtractedField, ExtractionSource, ScalarValue } from './extraction-result.types';
+import type {
+  FieldDefinition,
+  FieldSchema,
+  ObjectFieldDefinition,
+  ScalarFieldDefinition,
+} from './field-schema.types';
+import { findLabelMatches, type LabelMatch } from './label-matcher';
+import { parseScalar } from './scalar-value.parser';
+import { extractTable } from './table-extractor';
+import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
+
+/** How much each way of finding a value is trusted before parsing and OCR confidence. */
+const POSITION_FACTOR: Readonly<
+  Record<'same-segment' | 'next-segment' | 'below' | 'pattern', number>
+> = {
+  'same-segment': 1,
+  'next-segment': 0.97,
+  below: 0.93,
+  pattern: 0.75,
+};
+/** A label match below this is too doubtful to read a value from. */
+const MIN_LABEL_SCORE = 0.6;
+
+interface Candidate {
+  readonly field: ScalarFieldDefinition;
+  readonly value: ScalarValue;
+  readonly text: string;
+  readonly words: readonly PositionedWord[];
+  readonly labelWords: readonly PositionedWord[];
+  readonly score: number;
+  readonly source: ExtractionSource;
+  readonly notes: readonly string[];
+}
+
+interface Context {
+  readonly lines: readonly TextLine[];
+  readonly fuzzy: boolean;
+  readonly documentId?: string;
+  /** Words that begin or belong to a confident label of any field: values stop before them. */
+  readonly labelWords: ReadonlySet<string>;
+  readonly excluded: ReadonlySet<string>;
+}
+
+function phrasesOf(field: FieldDefinition): string[] {
+  return [field.label ?? field.key.replace(/_/g, ' '), ...(field.synonyms ?? [])];
+}
+
+function looksLikeLabel(words: readonly PositionedWord[], context: Context): boolean {
+  const first = words.slice(0, 4);
+  if (first.length > 0 && context.labelWords.has(wordKey(first[0]))) return true;
+  return first.some((w) => /[A-Za-z]:$/.test(w.text));
+}
+
+/** Cuts a run of value words before the next label on the same line. */
+function untilNextLabel(words: readonly PositionedWord[], context: Context): PositionedWord[] {
+  const result: PositionedWord[] = [];
+  for (const word of words) {
+    if (
+      result.length > 0 &&
+      (context.labelWords.has(wordKey(word)) || /[A-Za-z]:$/.test(word.text))
+    )
+      break;
+    if (context.excluded.has(wordKey(word))) break;
+    result.push(word);
+  }
+  return result;
+}
+
+function rightOfLabel(
+  match: LabelMatch,
+  context: Context,
+): { words: PositionedWord[]; position: 'same-segment' | 'next-segment' } | null {
+  const { line, endWord } = match;
+  const segments = splitSegments(line);
+  let start = 0;
+  for (let s = 0; s < segments.length; s += 1) {
+    const end = start + segments[s].words.length;
+    if (endWord - 1 < end) {
+      if (endWord < end) {
+        const words = untilNextLabel(line.words.slice(endWord, end), context);
+        return words.length > 0 ? { words, position: 'same-segment' } : null;
+      }
+      const next = segments[s + 1];
+      if (!next || looksLikeLabel(next.words, context)) return null;
+      const words = untilNextLabel(next.words, context);
+      return words.length > 0 ? { words, position: 'next-segment' } : null;
+    }
+    start = end;
+  }
+  return null;
+}
+
+/**
+ * Value lines below `anchor` (a label, or the first line of a value that continues) whose text
+ * starts at the anchor's left edge or sits under it, up to `maxLines`, stopping at the next label.
+ */
+function alignedBelow(
+  anchor: NormalisedBox,
+  line: TextLine,
+  lineIndex: number,
+  maxLines: number,
+  context: Context,
+): PositionedWord[] {
+  const tolerance = line.heightInWidthUnits * 1.5;
+  const height = boxHeight(anchor);
+  const result: PositionedWord[] = [];
+  let lastBottom = anchor.y1;
+  let taken = 0;
+  for (let i = lineIndex + 1; i < context.lines.length && taken < maxLines; i += 1) {
+    const next = context.lines[i];
+    if (next.pageNumber !== line.pageNumber) break;
+    // The first value line may sit a little lower (boxed forms); continuation lines are tight.
+    if (next.box.y0 - lastBottom > height * (taken === 0 ? 2.5 : 1.2)) break;
+    const segment = splitSegments(next).find(
+      (s) =>
+        Math.abs(s.box.x0 - anchor.x0) <= tolerance ||
+        (horizontalOverlap(s.box, anchor) > 0 && s.box.x0 >= anchor.x0 - tolerance),
+    );
+    if (!segment) {
+      if (taken === 0) continue;
+      break;
+    }
+    if (looksLikeLabel(segment.words, context)) break;
+    const words = untilNextLabel(segment.words, context);
+    if (words.length === 0) break;
+    result.push(...words);
+    lastBottom = segment.box.y1;
+    taken += 1;
+  }
+  return result;
+}
+
+function candidateFrom(
+  field: ScalarFieldDefinition,
+  words: readonly PositionedWord[],
+  labelWords: readonly PositionedWord[],
+  labelScore: number,
+  position: keyof typeof POSITION_FACTOR,
+  extraNotes: readonly string[],
+): Candidate | null {
+  const text = joinWords(words);
+  const parsed = parseScalar(text, field);
+  if (!parsed) return null;
+  const valueWords = wordsInSpan(words, parsed.start, parsed.end);
+  if (valueWords.length === 0) return null;
+  const notes = [...extraNotes, ...parsed.notes];
+  if (labelScore < 0.99) notes.push(`label match ${labelScore.toFixed(2)}`);
+  return {
+    field,
+    value: parsed.value,
+    text: text.slice(parsed.start, parsed.end),
+    words: valueWords,
+    labelWords,
+    score: labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords),
+    source:
+      position === 'below' ? 'label-below' : position === 'pattern' ? 'pattern' : 'label-right',
+    notes,
+  };
+}
+
+function labelCandidates(
+  field: ScalarFieldDefinition,
+  lines: readonly TextLine[],
+  context: Context,
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const match of findLabelMatches(lines, phrasesOf(field), context.fuzzy)) {
+    if (match.score < MIN_LABEL_SCORE) continue;
+    const labelWords = match.line.words.slice(match.startWord, match.endWord);
+    if (labelWords.some((w) => context.excluded.has(wordKey(w)))) continue;
+    const lineIndex = context.lines.indexOf(match.line);
+    const global = { ...match, lineIndex };
+    // An address continues on the lines below its first line.
+    const extraLines = field.type === 'string' ? (field.extraLines ?? 0) : 0;
+    const right = rightOfLabel(global, context);
+    if (right) {
+      const continuation =
+        extraLines > 0
+          ? alignedBelow(
+              unionBox(right.words.map((w) => w.box))!,
+              match.line,
+              lineIndex,
+              extraLines,
+              context,
+            )
+          : [];
+      const c = candidateFrom(
+        field,
+        [...right.words, ...continuation],
+        labelWords,
+        match.score,
+        right.position,
+        [],
+      );
+      if (c) candidates.push(c);
+    }
+    const labelBox = unionBox(labelWords.map((w) => w.box))!;
+    const below = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
+    if (below.length > 0) {
+      const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
+      if (c) candidates.push(c);
+    }
+  }
+  return candidates;
+}
+
+function patternCandidates(
+  field: ScalarFieldDefinition,
+  lines: readonly TextLine[],
+  context: Context,
+): Candidate[] {
+  const patterns = (field.patterns ?? []).map((p) => new RegExp(p, 'gi'));
+  const found: Candidate[] = [];
+  for (const line of lines) {
+    const words = line.words.filter(
+      (w) => !context.excluded.has(wordKey(w)) && !context.labelWords.has(wordKey(w)),
+    );
+    const text = joinWords(words);
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        if (m[0].length === 0) {
+          pattern.lastIndex += 1;
+          continue;
+        }
+        const spanWords = wordsInSpan(words, m.index, m.index + m[0].length);
+        const c = candidateFrom(field, spanWords, [], 1, 'pattern', ['found by pattern, no label']);
+        if (c) found.push(c);
+      }
+    }
+  }
+  const distinct = new Set(found.map((c) => JSON.stringify(c.value)));
+  // Several different values match: the pattern alone cannot say which one is meant.
+  return distinct.size > 1
+    ? found.map((c) => ({
+        ...c,
+        score: c.score * 0.8,
+        notes: [...c.notes, 'pattern matched several values'],
+      }))
+    : found;
+}
+
+function notFound(
+  field: FieldDefinition,
+  documentId: string | undefined,
+  note = 'value not found',
+): ExtractedField {
+  return {
+    key: field.key,
+    type: field.type,
+    value: null,
+    confidence: 0,
+    ...(documentId === undefined ? {} : { documentId }),
+    source: 'not-found',
+    notes: [note],
+  };
+}
+
+function toField(
+  candidate: Candidate,
+  documentId: string | undefined,
+  source?: ExtractionSource,
+): ExtractedField {
+  return {
+    key: candidate.field.key,
+    type: candidate.field.type,
+    value: candidate.value,
+    text: candidate.text,
+    confidence: candidate.score,
+    ...(documentId === undefined ? {} : { documentId }),
+    grounding: groundingOf(candidate.words, documentId),
+    source: source ?? candidate.source,
+    notes: candidate.notes,
+  };
+}
+
+/**
+ * Picks one candidate per field, best score first, never letting two fields share a label or a
+ * value word. This settles "Date" vs "Date of Loss" and two fields pointing at one value.
+ */
+function assign(candidates: readonly Candidate[], used: Set<string>): Map<string, Candidate> {
+  const chosen = new Map<string, Candidate>();
+  const sorted = [...candidates].sort(
+    (a, b) => b.score - a.score || firstPosition(a) - firstPosition(b),
+  );
+  for (const candidate of sorted) {
+    if (chosen.has(candidate.field.key)) continue;
+    const keys = [...candidate.words, ...candidate.labelWords].map(wordKey);
+    if (keys.some((k) => used.has(k))) continue;
+    keys.forEach((k) => used.add(k));
+    chosen.set(candidate.field.key, candidate);
+  }
+  return chosen;
+}
+
+function firstPosition(candidate: Candidate): number {
+  const word = candidate.words[0];
+  return word ? word.pageNumber * 10 + word.box.y0 : Infinity;
+}
+
+function scalarCandidates(
+  field: ScalarFieldDefinition,
+  lines: readonly TextLine[],
+  context: Context,
+): Candidate[] {
+  const byLabel = labelCandidates(field, lines, context);
+  return byLabel.length > 0
+    ? [...byLabel, ...patternCandidates(field, lines, context).map(lowerThanLabels)]
+    : patternCandidates(field, lines, context);
+}
+
+/** With a label-based reading available, a pattern hit elsewhere is only a fallback. */
+function lowerThanLabels(candidate: Candidate): Candidate {
+  return { ...candidate, score: candidate.score * 0.5 };
+}
+
+/** Lines below an object's section heading, up to the next heading of another object. */
+function sectionLines(
+  field: ObjectFieldDefinition,
+  allObjects: readonly ObjectFieldDefinition[],
+  context: Context,
+): TextLine[] {
+  const headings = findLabelMatches(context.lines, phrasesOf(field), context.fuzzy)
+    .filter((m) => m.score >= 0.8 && (m.alone || m.endsWithColon))
+    .sort((a, b) => b.score - a.score);
+  const heading = headings[0];
+  if (!heading) return [];
+  const others = allObjects
+    .filter((o) => o.key !== field.key)
+    .flatMap((o) =>
+      findLabelMatches(context.lines, phrasesOf(o), context.fuzzy).filter(
+        (m) => m.score >= 0.8 && (m.alone || m.endsWithColon),
+      ),
+    );
+  const headingIndex = context.lines.indexOf(heading.line);
+  const result: TextLine[] = [];
+  for (let i = headingIndex; i < context.lines.length; i += 1) {
+    const line = context.lines[i];
+    if (line.pageNumber !== heading.line.pageNumber) break;
+    if (i > headingIndex && others.some((o) => o.line === line)) break;
+    result.push(line);
+  }
+  return result;
+}
+
+export interface ExtractionOptions {
+  /** Tolerate OCR slips in labels; default: on when any page is OCR output. */
+  readonly fuzzyLabels?: boolean;
+}
+
+/** Extracts all document-scoped fields of `schema` from one document. */
+export function extractDocumentFields(
+  document: DocumentPages,
+  schema: FieldSchema,
+  options: ExtractionOptions = {},
+): ExtractedField[] {
+  const fields = schema.fields.filter((f) => f.scope !== 'item');
+  return extractFromPages(document, fields, options);
+}
+
+function extractFromPages(
+  document: DocumentPages,
+  fields: readonly FieldDefinition[],
+  options: ExtractionOptions,
+): ExtractedField[] {
+  const documentId = document.documentId;
+  const lines = document.pages.flatMap((page) => groupLines(page));
+  const fuzzy = options.fuzzyLabels ?? document.pages.some((p) => p.source === 'ocr');
+
+  // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
+  const excluded = new Set<string>();
+  const results = new Map<string, ExtractedField>();
+  for (const field of fields) {
+    if (field.type !== 'table') continue;
+    const table = extractTable(field, lines, { fuzzy, documentId });
+    table.usedWords.forEach((k) => excluded.add(k));
+    results.set(field.key, table.field);
+  }
+
+  const scalarFields = fields.filter(
+    (f): f is ScalarFieldDefinition => f.type !== 'table' && f.type !== 'object',
+  );
+  const objectFields = fields.filter((f): f is ObjectFieldDefinition => f.type === 'object');
+  const labelWords = new Set<string>();
+  const allScalars = [...scalarFields, ...objectFields.flatMap((o) => o.fields)];
+  for (const field of allScalars) {
+    for (const match of findLabelMatches(lines, phrasesOf(field), fuzzy)) {
+      if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
+        match.line.words
+          .slice(match.startWord, match.endWord)
+          .forEach((w) => labelWords.add(wordKey(w)));
+      }
+    }
+  }
+  const context: Context = { lines, fuzzy, documentId, labelWords, excluded };
+  const used = new Set<string>(excluded);
+
+  // Object sub-fields are read inside their section first, so they claim their words before
+  // top-level fields with similar labels do.
+  for (const object of objectFields) {
+    const section = sectionLines(object, objectFields, context);
+    const scope = section.length > 0 ? section : lines;
+    const candidates = object.fields.flatMap((f) => scalarCandidates(f, scope, context));
+    const chosen = assign(candidates, used);
+    results.set(object.key, objectResult(object, chosen, documentId, section.length > 0));
+  }
+
+  const candidates = scalarFields.flatMap((f) => scalarCandidates(f, lines, context));
+  const chosen = assign(candidates, used);
+  for (const field of scalarFields) {
+    const candidate = chosen.get(field.key);
+    results.set(
+      field.key,
+      candidate ? toField(candidate, documentId) : notFound(field, documentId),
+    );
+  }
+  return fields.map((f) => results.get(f.key)!);
+}
+
+function objectResult(
+  object: ObjectFieldDefinition,
+  chosen: ReadonlyMap<string, Candidate>,
+  documentId: string | undefined,
+  inSection: boolean,
+): ExtractedField {
+  const properties = object.fields.map((f) => {
+    const c = chosen.get(f.key);
+    return c ? toField(c, documentId, inSection ? 'section' : undefined) : notFound(f, documentId);
+  });
+  const found = properties.filter((p) => p.value !== null);
+  if (found.length === 0) return { ...notFound(object, documentId), properties };
+  const value: Record<string, ScalarValue | null> = {};
+  for (const p of properties) value[p.key] = p.value as ScalarValue | null;
+  const words = object.fields.flatMap((f) => chosen.get(f.key)?.words ?? []);
+  // Missing required parts make the object as doubtful as its weakest required part.
+  const confidence = Math.min(
+    ...object.fields.map((f, i) =>
+      f.required || properties[i].value !== null ? properties[i].confidence : 1,
+    ),
+  );
+  return {
+    key: object.key,
+    type: 'object',
+    value,
+    confidence,
+    ...(documentId === undefined ? {} : { documentId }),
+    grounding: groundingOf(words, documentId),
+    source: inSection ? 'section' : 'label-right',
+    properties,
+    notes: inSection ? [] : ['section heading not found; sub-fields read from the whole document'],
+  };
+}
+
+/**
+ * Item-level fields: read from every document, the most confident reading wins. The field has
+ * no documentId; its grounding still names the document it was read from.
+ */
+export function extractItemFields(
+  documents: readonly DocumentPages[],
+  schema: FieldSchema,
+  options: ExtractionOptions = {},
+): ExtractedField[] {
+  const fields = schema.fields.filter((f) => f.scope === 'item');
+  const best = new Map<string, ExtractedField>();
+  for (const document of documents) {
+    for (const field of extractFromPages(document, fields, options)) {
+      const current = best.get(field.key);
+      if (!current || field.confidence > current.confidence) best.set(field.key, field);
+    }
+  }
+  return fields.map((f) => {
+    const found = best.get(f.key);
+    if (!found) return notFound(f, undefined);
+    const { documentId: _documentId, ...itemLevel } = found;
+    return itemLevel;
+  });
+}

@@ -1,0 +1,166 @@
+import type { TextLine } from '../text-layer/line-grouper';
+import { splitSegments } from '../text-layer/line-grouper';
+import { labelTokens, tokenSimilarity } from '../text-layer/text-normaliser';
+
+/** An occurrence of a label phrase on a line. Word indices refer to `line.words`. */
+export interface LabelMatch {
+  readonly line: TextLine;
+  readonly lineIndex: number;
+  readonly startWord: number;
+  /** Exclusive; includes a trailing word that only carries the colon. */
+  readonly endWord: number;
+  /** 0..1: token similarity times how much of the printed label the phrase explains. */
+  readonly score: number;
+  readonly endsWithColon: boolean;
+  /** The whole segment is the label (a box caption or column header). */
+  readonly alone: boolean;
+  readonly phrase: string;
+}
+
+interface LineToken {
+  readonly token: string;
+  readonly word: number;
+}
+
+/** Below this a token pair is a different word rather than an OCR slip. */
+const FUZZY_TOKEN_MATCH = 0.8;
+/** Labels without a colon are more often prose; they keep most, not all, of their score. */
+const NO_COLON_FACTOR = 0.92;
+
+function lineTokens(line: TextLine): LineToken[] {
+  const tokens: LineToken[] = [];
+  line.words.forEach((word, index) => {
+    for (const token of labelTokens(word.text)) tokens.push({ token, word: index });
+  });
+  return tokens;
+}
+
+function endsWithColon(text: string): boolean {
+  // "10:30" is a time, not a label end.
+  return /:$/.test(text.trim()) || /:\s*$/.test(text);
+}
+
+function segmentBounds(line: TextLine, wordIndex: number): { start: number; end: number } {
+  let start = 0;
+  for (const segment of splitSegments(line)) {
+    const end = start + segment.words.length;
+    if (wordIndex < end) return { start, end };
+    start = end;
+  }
+  return { start: 0, end: line.words.length };
+}
+
+export function findLabelMatches(
+  lines: readonly TextLine[],
+  phrases: readonly string[],
+  fuzzy: boolean,
+): LabelMatch[] {
+  const compiled = phrases
+    .map((phrase) => ({ phrase, tokens: labelTokens(phrase) }))
+    .filter((p) => p.tokens.length > 0);
+  const matches: LabelMatch[] = [];
+
+  lines.forEach((line, lineIndex) => {
+    const tokens = lineTokens(line);
+    for (const { phrase, tokens: wanted } of compiled) {
+      for (let i = 0; i + wanted.length <= tokens.length; i += 1) {
+        // A label starts at the beginning of a word.
+        if (i > 0 && tokens[i - 1].word === tokens[i].word) continue;
+        let similarity = 0;
+        let ok = true;
+        for (let j = 0; j < wanted.length && ok; j += 1) {
+          const s =
+            tokens[i + j].token === wanted[j]
+              ? 1
+              : fuzzy
+                ? tokenSimilarity(tokens[i + j].token, wanted[j])
+                : 0;
+          ok = s >= FUZZY_TOKEN_MATCH;
+          similarity += s;
+        }
+        if (!ok) continue;
+        similarity /= wanted.length;
+        const match = scoreMatch(line, lineIndex, tokens, i, i + wanted.length, similarity, phrase);
+        if (match) matches.push(match);
+      }
+    }
+  });
+  return dedupe(matches);
+}
+
+function scoreMatch(
+  line: TextLine,
+  lineIndex: number,
+  tokens: readonly LineToken[],
+  firstToken: number,
+  endToken: number,
+  similarity: number,
+  phrase: string,
+): LabelMatch | null {
+  const startWord = tokens[firstToken].word;
+  const lastWord = tokens[endToken - 1].word;
+  const segment = segmentBounds(line, startWord);
+  const wordsInMatch = lastWord - startWord + 1;
+  const matchedTokens = endToken - firstToken;
+
+  // Find where the printed label ends: the matched word itself, or a colon a few words later
+  // ("Date of Loss:" when the phrase was only "date").
+  let colonWord = -1;
+  for (let w = lastWord; w < Math.min(segment.end, lastWord + 4); w += 1) {
+    if (endsWithColon(line.words[w].text)) {
+      colonWord = w;
+      break;
+    }
+  }
+  // Tokens of the printed label that the phrase does not explain make the match doubtful:
+  // "date" inside "Date of Birth:" is not the loss date.
+  const countTokens = (from: number, to: number): number =>
+    tokens.filter((t) => t.word >= from && t.word < to).length;
+  const labelStart = labelPrefixStart(line, segment.start, startWord);
+  const before = countTokens(labelStart, startWord);
+  const trailingInWord = tokens.filter((t, k) => t.word === lastWord && k >= endToken).length;
+  const after =
+    colonWord >= 0 ? countTokens(lastWord + 1, colonWord + 1) + trailingInWord : trailingInWord;
+  const coverage = matchedTokens / (matchedTokens + before + after);
+  if (coverage < 0.5) return null;
+
+  const endWord = colonWord >= 0 ? colonWord + 1 : lastWord + 1;
+  const alone = labelStart === segment.start && endWord === segment.end;
+  const colon = colonWord >= 0;
+  const score =
+    similarity *
+    coverage *
+    (colon || alone ? 1 : NO_COLON_FACTOR) *
+    (wordsInMatch > matchedTokens + 1 ? 0.9 : 1);
+  return { line, lineIndex, startWord, endWord, score, endsWithColon: colon, alone, phrase };
+}
+
+/**
+ * Where the printed label starts: the run of plain words directly before the match, back to
+ * the segment start. A colon word or a word with digits ends the run, because it belongs to the
+ * previous "Label: value" pair ("From 06/25/2023 To ..." - "To" is a whole label).
+ */
+function labelPrefixStart(line: TextLine, segmentStart: number, startWord: number): number {
+  for (let w = startWord - 1; w >= segmentStart; w -= 1) {
+    const text = line.words[w].text;
+    if (endsWithColon(text) || /\d/.test(text)) return w + 1;
+  }
+  return segmentStart;
+}
+
+/** Several phrases may hit the same words; keep the best-scoring one per starting word. */
+function dedupe(matches: readonly LabelMatch[]): LabelMatch[] {
+  const best = new Map<string, LabelMatch>();
+  for (const match of matches) {
+    const key = `${match.line.pageNumber}:${match.lineIndex}:${match.startWord}`;
+    const current = best.get(key);
+    if (
+      !current ||
+      match.score > current.score ||
+      (match.score === current.score && match.endWord > current.endWord)
+    ) {
+      best.set(key, match);
+    }
+  }
+  return [...best.values()];
+}

@@ -1,0 +1,71 @@
+import { parseBoolean } from './boolean-normaliser';
+import { parseEnum } from './enum-normaliser';
+import { parseScalar } from './scalar-value.parser';
+import { normaliseString } from './string-normaliser';
+
+describe('parseBoolean', () => {
+  it('reads words and tick boxes', () => {
+    expect(parseBoolean('Yes')?.value).toBe(true);
+    expect(parseBoolean('no')?.value).toBe(false);
+    expect(parseBoolean('[X] filed')?.value).toBe(true);
+    expect(parseBoolean('\u2610')?.value).toBe(false);
+    expect(parseBoolean('maybe')).toBeNull();
+  });
+});
+
+describe('parseEnum', () => {
+  const options = [
+    { value: 'Water Damage', synonyms: ['flood'] },
+    { value: 'Water' },
+    { value: 'Theft', synonyms: ['stolen'] },
+  ];
+
+  it('prefers the longest matching option and maps synonyms', () => {
+    expect(parseEnum('water damage in kitchen', options)?.value).toBe('Water Damage');
+    expect(parseEnum('vehicle stolen', options)?.value).toBe('Theft');
+  });
+
+  it('tolerates an OCR slip but not a different word', () => {
+    expect(parseEnum('Thefl', options)?.value).toBe('Theft');
+    expect(parseEnum('Tent', options)).toBeNull();
+    expect(parseEnum('Waler Damage', options)?.value).toBe('Water Damage');
+  });
+});
+
+describe('parseScalar for strings', () => {
+  it('takes the pattern match out of the text', () => {
+    const parsed = parseScalar('PA-2024-000123 (auto)', {
+      key: 'policy_number',
+      type: 'string',
+      patterns: ['[A-Z]{2}-\\d{4}-\\d{6}'],
+    });
+    expect(parsed?.value).toBe('PA-2024-000123');
+    expect(parsed?.quality).toBe(1);
+  });
+
+  it('keeps a non-matching value with low quality', () => {
+    const parsed = parseScalar('unknown', {
+      key: 'policy_number',
+      type: 'string',
+      patterns: ['\\d{6}'],
+    });
+    expect(parsed?.value).toBe('unknown');
+    expect(parsed?.quality).toBeLessThan(0.7);
+  });
+
+  it('treats printed placeholders as no value', () => {
+    for (const text of ['N/A', 'none', '—', ': n/a']) {
+      expect(parseScalar(text, { key: 'vin', type: 'string' })).toBeNull();
+      expect(parseScalar(text, { key: 'deductible', type: 'money' })).toBeNull();
+    }
+    expect(parseScalar('Nancy', { key: 'name', type: 'string' })?.value).toBe('Nancy');
+  });
+
+  it('strips separator punctuation and applies normalisation', () => {
+    expect(
+      parseScalar(': jane  roe', { key: 'name', type: 'string', normalise: { case: 'title' } })
+        ?.value,
+    ).toBe('Jane Roe');
+    expect(normaliseString('AB 12-34', { removeCharacters: ' -' })).toBe('AB1234');
+  });
+});

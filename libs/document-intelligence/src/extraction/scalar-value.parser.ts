@@ -1,0 +1,86 @@
+import { parseBoolean } from './boolean-normaliser';
+import { parseDate } from './date-normaliser';
+import { parseEnum } from './enum-normaliser';
+import type { ScalarValue } from './extraction-result.types';
+import type { ScalarFieldDefinition, StringFieldDefinition } from './field-schema.types';
+import { parseMoney, parseNumber } from './money-normaliser';
+import type { ParsedValue } from './parsed-value.types';
+import { repairToPattern } from './pattern-guided.repairer';
+import { normaliseString } from './string-normaliser';
+
+/** Punctuation that separates a label from its value but belongs to neither. */
+const EDGE_PUNCTUATION = /^[\s:;,.\-–—|_]+|[\s:;,|_]+$/g;
+
+function compilePatterns(patterns: readonly string[] | undefined): RegExp[] {
+  return (patterns ?? []).map((source) => new RegExp(source, 'i'));
+}
+
+function parseString(text: string, field: StringFieldDefinition): ParsedValue<string> | null {
+  const patterns = compilePatterns(field.patterns);
+  for (const pattern of patterns) {
+    const m = pattern.exec(text);
+    if (m && m[0].length > 0) {
+      return {
+        value: normaliseString(m[0], field.normalise),
+        start: m.index,
+        end: m.index + m[0].length,
+        quality: 1,
+        notes: [],
+      };
+    }
+  }
+  // OCR slips ("0618587" for "O618587"): the pattern decides which look-alike was printed.
+  for (const token of text.matchAll(/\S+/g)) {
+    const repaired = repairToPattern(token[0], patterns);
+    if (!repaired) continue;
+    const m = patterns.map((p) => p.exec(repaired.text)).find((found) => found !== null)!;
+    const start = (token.index ?? 0) + m.index;
+    return {
+      value: normaliseString(m[0], field.normalise),
+      start,
+      end: start + m[0].length,
+      quality: repaired.swaps === 1 ? 0.85 : 0.75,
+      notes: ['OCR characters repaired to fit the field pattern'],
+    };
+  }
+  const trimmedStart = text.length - text.replace(/^[\s:;,.\-–—|_]+/, '').length;
+  const trimmed = text.replace(EDGE_PUNCTUATION, '');
+  if (trimmed.length === 0) return null;
+  const value = normaliseString(trimmed, field.normalise);
+  if (patterns.length > 0) {
+    // The text next to the label does not look like this field's values: keep it, but doubt it.
+    return {
+      value,
+      start: trimmedStart,
+      end: trimmedStart + trimmed.length,
+      quality: 0.5,
+      notes: ['value does not match the field pattern'],
+    };
+  }
+  return { value, start: trimmedStart, end: trimmedStart + trimmed.length, quality: 1, notes: [] };
+}
+
+/** Printed placeholders for "no value": a form saying "N/A" has answered, with nothing. */
+const EMPTY_MARKERS = /^\s*[:\-–—]*\s*(n\/?a|none|nil|not applicable|-+|–|—)\s*$/i;
+
+/** Parses and normalises `text` as the field's type; null when nothing of that type is in it. */
+export function parseScalar(
+  text: string,
+  field: ScalarFieldDefinition,
+): ParsedValue<ScalarValue> | null {
+  if (EMPTY_MARKERS.test(text)) return null;
+  switch (field.type) {
+    case 'string':
+      return parseString(text, field);
+    case 'number':
+      return parseNumber(text, field.decimals);
+    case 'money':
+      return parseMoney(text, field.defaultCurrency);
+    case 'date':
+      return parseDate(text, field.dateOrder);
+    case 'boolean':
+      return parseBoolean(text, field.trueValues, field.falseValues);
+    case 'enum':
+      return parseEnum(text, field.options);
+  }
+}

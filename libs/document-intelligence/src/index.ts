@@ -1,0 +1,107 @@
+// Text layer
+export * from './text-layer/box-geometry';
+export type { PositionedWord, TextLine, TextSegment } from './text-layer/line-grouper';
+export { groupLines, splitSegments } from './text-layer/line-grouper';
+export type {
+  DocumentPages,
+  NormalisedBox,
+  TextLayerSource,
+  TextPage,
+  TextWord,
+} from './text-layer/text-layer.types';
+export { normaliseText } from './text-layer/text-normaliser';
+
+// Errors
+export {
+  DocumentIntelligenceException,
+  DocumentIntelligenceExceptionCode,
+} from './common/document-intelligence.exception';
+
+// Classification
+export type * from './classification/classification.types';
+export type { ClassifierFeedbackOptions } from './classification/classifier-feedback.trainer';
+export { applyClassifierFeedback } from './classification/classifier-feedback.trainer';
+export type { ClassifierModelStore } from './classification/classifier-model.store';
+export {
+  InMemoryClassifierModelStore,
+  modelVersionConflict,
+} from './classification/classifier-model.store';
+export type { ClassifierResources, HostedClassifier } from './classification/document-classifier';
+export {
+  classifyDocument,
+  classifyLocally,
+  classifyPages,
+  combineScores,
+} from './classification/document-classifier';
+export type {
+  KeywordClassification,
+  KeywordClassifierOptions,
+} from './classification/keyword-classifier';
+export { KeywordClassifier } from './classification/keyword-classifier';
+export type {
+  LabelledExample,
+  NaiveBayesModel,
+  NaiveBayesOptions,
+} from './classification/naive-bayes-classifier';
+export {
+  createNaiveBayesModel,
+  isNaiveBayesModelUsable,
+  parseNaiveBayesModel,
+  predictNaiveBayes,
+  serialiseNaiveBayesModel,
+  trainNaiveBayes,
+} from './classification/naive-bayes-classifier';
+
+// Splitting
+export type {
+  DocumentSegment,
+  SplitOptions,
+  SplitResult,
+  SplitWeights,
+} from './splitting/document-splitter';
+export { DEFAULT_SPLIT_WEIGHTS, splitDocuments } from './splitting/document-splitter';
+export type { PageContinuitySignals } from './splitting/page-continuity-signals';
+export { pageContinuitySignals } from './splitting/page-continuity-signals';
+
+// Extraction
+export { parseBoolean } from './extraction/boolean-normaliser';
+export { parseDate } from './extraction/date-normaliser';
+export { parseEnum } from './extraction/enum-normaliser';
+export type * from './extraction/extraction-result.types';
+export type { ExtractionOptions } from './extraction/field-extractor';
+export { extractDocumentFields, extractItemFields } from './extraction/field-extractor';
+export type * from './extraction/field-schema.types';
+export { parseMoney, parseNumber } from './extraction/money-normaliser';
+export type { ParsedValue } from './extraction/parsed-value.types';
+export { parseScalar } from './extraction/scalar-value.parser';
+export { normaliseString } from './extraction/string-normaliser';
+
+// Validation
+export type { ValidatedField, ValidationResult } from './validation/field-validator';
+export { validateFields } from './validation/field-validator';
+export type * from './validation/validation-rule.types';
+
+// Hosted models
+export { buildFieldJsonSchema } from './hosted/field-json-schema.builder';
+export type { HostedClassifierOptions } from './hosted/hosted-classifier';
+export { createHostedClassifier } from './hosted/hosted-classifier';
+export type { HostedExtractionOptions } from './hosted/hosted-field.extractor';
+export { extractWithProvider, NOT_GROUNDED_NOTE } from './hosted/hosted-field.extractor';
+export { HostedModelException, HostedModelExceptionCode } from './hosted/hosted-model.exception';
+export type * from './hosted/hosted-model.provider';
+export { summariseWithProvider } from './hosted/hosted-summariser';
+export type { OpenAiCompatibleProviderConfig } from './hosted/openai-compatible.provider';
+export { OpenAiCompatibleProvider } from './hosted/openai-compatible.provider';
+export type { LocatedValue } from './hosted/value-grounder';
+export { locateValue } from './hosted/value-grounder';
+
+// Summary
+export type {
+  ItemSummary,
+  ItemSummaryInput,
+  SummaryDocument,
+  SummaryField,
+  SummaryOptions,
+  SummaryTemplate,
+} from './summary/item-summariser';
+export { formatValue, renderTemplate, summariseItem } from './summary/item-summariser';

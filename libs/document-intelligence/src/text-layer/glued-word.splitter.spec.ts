@@ -1,0 +1,25 @@
+import { splitGluedWord } from './glued-word.splitter';
+
+const word = (text: string) => ({
+  text,
+  box: { x0: 0.1, y0: 0.1, x1: 0.3, y1: 0.12 },
+  confidence: 0.9,
+});
+
+describe('splitGluedWord', () => {
+  it('separates a label glued to its value', () => {
+    const [label, value] = splitGluedWord(word('Name:Marcus'));
+    expect(label.text).toBe('Name:');
+    expect(value.text).toBe('Marcus');
+    expect(label.box.x1).toBeCloseTo(value.box.x0);
+    expect(label.box.x0).toBe(0.1);
+    expect(value.box.x1).toBe(0.3);
+    expect(value.confidence).toBe(0.9);
+  });
+
+  it('leaves times, URLs and plain words alone', () => {
+    for (const text of ['10:30', 'https://example.com', 'Name:', 'Loss', '12:05PM']) {
+      expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
+    }
+  });
+});

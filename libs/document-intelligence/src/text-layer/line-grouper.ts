@@ -1,0 +1,132 @@
+import { boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
+import { splitGluedWord } from './glued-word.splitter';
+import type { NormalisedBox, TextPage, TextWord } from './text-layer.types';
+
+/** A word with its position in the page's word array, so results can point back at the source. */
+export interface PositionedWord extends TextWord {
+  /** Position in `page.words`; the second half of a glued "Label:value" word gets index + 0.5. */
+  readonly index: number;
+  readonly pageNumber: number;
+}
+
+export interface TextLine {
+  readonly pageNumber: number;
+  /** Left to right. */
+  readonly words: readonly PositionedWord[];
+  readonly box: NormalisedBox;
+  readonly text: string;
+  /**
+   * Median word height expressed in x-units (page-width fractions). Boxes are normalised per
+   * axis, so comparing a horizontal gap with a height needs the page's aspect ratio.
+   */
+  readonly heightInWidthUnits: number;
+  /** Median advance per character, in x-units; the scale of a word space in this font. */
+  readonly charWidth: number;
+}
+
+export interface TextSegment {
+  readonly words: readonly PositionedWord[];
+  readonly box: NormalisedBox;
+  readonly text: string;
+}
+
+/** Words sharing at least this share of the shorter word's height are on one line. */
+const SAME_LINE_OVERLAP = 0.5;
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): TextLine {
+  const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0);
+  return {
+    pageNumber,
+    words: sorted,
+    box: unionBox(sorted.map((w) => w.box))!,
+    text: sorted.map((w) => w.text).join(' '),
+    heightInWidthUnits: median(sorted.map((w) => boxHeight(w.box))) * aspect,
+    charWidth: median(sorted.map((w) => (w.box.x1 - w.box.x0) / Math.max(1, [...w.text].length))),
+  };
+}
+
+/**
+ * Groups a page's words into visual lines, top to bottom. Words are chained left to right to
+ * the line whose right-most word they overlap vertically, rather than to a line's overall box:
+ * a scan rotated by half a degree drifts by most of a line height across the page, and chaining
+ * follows that drift where a fixed band would cut the line in two.
+ */
+export function groupLines(page: TextPage): TextLine[] {
+  const aspect = page.width > 0 ? page.height / page.width : 1;
+  const words: PositionedWord[] = page.words
+    .flatMap((word, index) =>
+      splitGluedWord(word).map((part, i) => ({
+        ...part,
+        index: index + i / 2,
+        pageNumber: page.pageNumber,
+      })),
+    )
+    .filter((word) => word.text.trim().length > 0 && boxHeight(word.box) > 0)
+    .sort((a, b) => a.box.x0 - b.box.x0 || a.box.y0 - b.box.y0);
+
+  const lines: PositionedWord[][] = [];
+  for (const word of words) {
+    const height = boxHeight(word.box) * aspect;
+    let best: PositionedWord[] | undefined;
+    let bestScore = -Infinity;
+    for (const line of lines) {
+      const last = line[line.length - 1];
+      // A little overlap is allowed: OCR boxes of adjacent glyphs sometimes touch.
+      if (last.box.x1 > word.box.x0 + height * 0.3) continue;
+      const overlap = verticalOverlapRatio(last.box, word.box);
+      if (overlap < SAME_LINE_OVERLAP) continue;
+      const score = overlap - (word.box.x0 - last.box.x1) / Math.max(height, 1e-6) / 100;
+      if (score > bestScore) {
+        bestScore = score;
+        best = line;
+      }
+    }
+    if (best) best.push(word);
+    else lines.push([word]);
+  }
+
+  return lines
+    .map((line) => makeLine(page.pageNumber, line, aspect))
+    .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0);
+}
+
+function centreOf(line: TextLine): number {
+  return line.words.reduce((sum, w) => sum + (w.box.y0 + w.box.y1) / 2, 0) / line.words.length;
+}
+
+/**
+ * Splits a line into phrases at gaps wider than `gapFactor` line heights, or twice that many
+ * character widths if larger. A word space is about a third of a line height in proportional
+ * fonts but a whole character in monospaced ones, where OCR boxes (tight around capitals) make
+ * the height alone too small a yardstick.
+ */
+export function splitSegments(line: TextLine, gapFactor = 0.9): TextSegment[] {
+  const threshold = Math.max(gapFactor * line.heightInWidthUnits, 2 * gapFactor * line.charWidth);
+  const segments: PositionedWord[][] = [];
+  let current: PositionedWord[] = [];
+  for (const word of line.words) {
+    const previous = current[current.length - 1];
+    if (previous && word.box.x0 - previous.box.x1 > threshold) {
+      segments.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) segments.push(current);
+  return segments.map((segmentWords) => makeSegment(segmentWords));
+}
+
+export function makeSegment(words: readonly PositionedWord[]): TextSegment {
+  return {
+    words,
+    box: unionBox(words.map((w) => w.box))!,
+    text: words.map((w) => w.text).join(' '),
+  };
+}

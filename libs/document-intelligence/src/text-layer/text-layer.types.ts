@@ -1,0 +1,39 @@
+/**
+ * The word-level text layer produced by `@docket/document-processing`. Declared here with the
+ * same structure (not imported) so this library compiles and tests on its own; TypeScript's
+ * structural typing makes the two interchangeable.
+ */
+
+/** A rectangle in page-relative coordinates: 0..1 on both axes, origin top-left. */
+export interface NormalisedBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+export interface TextWord {
+  readonly text: string;
+  readonly box: NormalisedBox;
+  /** 0..1; digital text is usually 1, OCR words carry the engine's confidence. */
+  readonly confidence: number;
+}
+
+export type TextLayerSource = 'pdf-text' | 'ocr';
+
+export interface TextPage {
+  /** 1-based page number within the file. */
+  readonly pageNumber: number;
+  /** Page size in PDF points; used only where aspect ratio matters. */
+  readonly width: number;
+  readonly height: number;
+  readonly source: TextLayerSource;
+  readonly words: readonly TextWord[];
+}
+
+/** One logical document: a whole file, or a page range the splitter found inside one. */
+export interface DocumentPages {
+  /** Absent for ad-hoc input; present when fields must be grounded to a stored document. */
+  readonly documentId?: string;
+  readonly pages: readonly TextPage[];
+}
