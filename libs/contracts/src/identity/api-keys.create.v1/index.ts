@@ -26,22 +26,7 @@ export class ApiKeyCreated {
   @ApiProperty() name!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
-
-export class RevokeApiKeyRequest {
-  @IsUUID('4')
-  apiKeyId!: string;
-}
-
-export class ApiKeyRevoked {
-  @ApiProperty({ format: 'uuid' }) apiKeyId!: string;
-  @ApiProperty({ format: 'date-time' }) revokedAt!: string;
-}
-
 export const CreateApiKeyV1 = defineContract<CreateApiKeyRequest, ApiKeyCreated>(
   'identity.api-keys.create.v1',
   CreateApiKeyRequest,
-);
-export const RevokeApiKeyV1 = defineContract<RevokeApiKeyRequest, ApiKeyRevoked>(
-  'identity.api-keys.revoke.v1',
-  RevokeApiKeyRequest,
 );
