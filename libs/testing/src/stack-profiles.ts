@@ -49,6 +49,8 @@ export const PROFILES: Record<ProfileName, Profile> = {
       RATE_LIMIT_PER_MINUTE: '100000',
       // info, so tests can follow a trace id through the service logs.
       LOG_LEVEL: 'info',
+      // Review locks lapse after 5 s idle, so idle-takeover tests wait seconds, not 5 minutes.
+      ITEMS_LOCK_IDLE_SECONDS: '5',
     },
   },
   // Sandboxes let several engineers run isolated stacks on one machine at once.
@@ -70,6 +72,7 @@ function sandbox(n: 1 | 2 | 3 | 4): Profile {
       TEMPORAL_NAMESPACE: 'docket-test',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      ITEMS_LOCK_IDLE_SECONDS: '5',
     },
   };
 }

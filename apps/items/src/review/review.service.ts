@@ -1,0 +1,213 @@
+import {
+  CloseItemRequest,
+  DeferItemRequest,
+  ITEM_CLOSED_SIGNAL,
+  ItemClosedSignal,
+  ItemRecord,
+  REVIEW_SUBMITTED_SIGNAL,
+  ReviewSubmittedSignal,
+  SubmitReviewResult,
+  UpdatedField,
+  UpdateFieldRequest,
+} from '@docket/contracts';
+import { Actor, DocketException } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { DirectoryClient } from '../access/directory.client';
+import { assertItemProjectAccess } from '../access/item-access';
+import { AuditRepository } from '../database/audit.repository';
+import { FieldRepository } from '../database/field.repository';
+import { ItemRepository, LockedItem } from '../database/item.repository';
+import { toFieldRecord } from '../database/item-rows';
+import { LockRepository } from '../database/lock.repository';
+import { ReviewRepository } from '../database/review.repository';
+import { SignalOutboxRepository } from '../database/signal-outbox.repository';
+import { assertTransition } from '../domain/item-state-machine';
+import { SignalOutboxDispatcher } from '../temporal/signal-outbox.dispatcher';
+import { LockService } from './lock.service';
+import { assertHolds, isLive } from './lock-policy';
+
+const MAX_DEFERRAL_MS = 366 * 24 * 60 * 60 * 1000;
+
+/** What a reviewer does with an item under its lock: edit fields, submit, defer, close. */
+@Injectable()
+export class ReviewService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly items: ItemRepository,
+    private readonly fields: FieldRepository,
+    private readonly locks: LockRepository,
+    private readonly lockService: LockService,
+    private readonly reviews: ReviewRepository,
+    private readonly audit: AuditRepository,
+    private readonly outbox: SignalOutboxRepository,
+    private readonly dispatcher: SignalOutboxDispatcher,
+    private readonly directory: DirectoryClient,
+  ) {}
+
+  /**
+   * A new version of one field by the lock holder, if nobody wrote it since the caller read it.
+   * The reviewer's value replaces the extraction: confidence and flags are cleared, the type and
+   * grounding kept.
+   */
+  updateField(actor: Actor, request: UpdateFieldRequest): Promise<UpdatedField> {
+    return this.dataSource.transaction(async (manager) => {
+      const item = await this.inReview(manager, actor, request.itemId);
+      await this.lockService.assertHeldAndExtend(manager, actor, item);
+      const field = await this.fields.findForUpdate(
+        manager,
+        item.id,
+        request.key,
+        request.documentId,
+      );
+      if (!field) throw DocketException.notFound('Field');
+      if (field.version !== request.expectedVersion) {
+        throw new DocketException(
+          'VERSION_CONFLICT',
+          `Field ${request.key} is at version ${field.version}, not ${request.expectedVersion}; reload it`,
+          { currentVersion: field.version },
+        );
+      }
+      await this.fields.writeVersions(
+        manager,
+        item,
+        [
+          {
+            key: field.key,
+            type: field.type,
+            value: request.value,
+            documentId: field.document_id ?? undefined,
+            grounding: field.grounding,
+            flagged: false,
+            flagReasons: [],
+          },
+        ],
+        { source: 'review', userId: actor.userId },
+      );
+      return toFieldRecord(await this.fields.current(manager, field.id));
+    });
+  }
+
+  /**
+   * Records the review, releases the lock, moves the item on (the run resumes) and signals the
+   * run's workflow with the reviewed fields. The signal is written to the outbox in the same
+   * transaction and delivered right after commit; if Temporal is unreachable it is retried.
+   */
+  async submit(actor: Actor, itemId: string): Promise<SubmitReviewResult> {
+    const reviewer = { userId: actor.userId, name: await this.directory.nameOf(actor) };
+    const { reviewId, signalId } = await this.dataSource.transaction(async (manager) => {
+      const item = await this.inReview(manager, actor, itemId);
+      assertHolds(await this.locks.find(manager, item.id), actor.userId, item.now);
+      assertTransition(item.status, 'IN_PROGRESS');
+      const review = await this.reviews.record(manager, item, reviewer);
+      const fields = await this.fields.allWithReviewEdits(manager, item.id, review.reviewId);
+      const signal: ReviewSubmittedSignal = {
+        itemId: item.id,
+        reviewId: review.reviewId,
+        reviewer,
+        submittedAt: review.submittedAt.toISOString(),
+        fields: fields.map((field) => ({
+          key: field.key,
+          type: field.type,
+          value: field.value,
+          documentId: field.document_id,
+          version: field.version,
+          editedInReview: field.edited_in_review,
+        })),
+      };
+      await this.locks.release(manager, item.id);
+      await this.items.setStatus(manager, item.id, 'IN_PROGRESS');
+      await this.audit.record(manager, item, actor.userId, 'review.submitted', {
+        reviewId: review.reviewId,
+      });
+      const outboxId = await this.outbox.enqueue(manager, item, REVIEW_SUBMITTED_SIGNAL, signal);
+      return { reviewId: review.reviewId, signalId: outboxId };
+    });
+    const runSignalled = await this.dispatcher.deliver(signalId);
+    return { item: await this.recordOf(actor, itemId), reviewId, runSignalled };
+  }
+
+  /** REVIEW -> DEFERRED, lock released; back to REVIEW at `until` or when someone resumes it. */
+  async defer(actor: Actor, request: DeferItemRequest): Promise<ItemRecord> {
+    const until = request.until ? new Date(request.until) : null;
+    await this.dataSource.transaction(async (manager) => {
+      const item = await this.inReview(manager, actor, request.itemId);
+      assertHolds(await this.locks.find(manager, item.id), actor.userId, item.now);
+      if (until && until.getTime() <= item.now.getTime())
+        throw DocketException.invalid('until must be in the future');
+      if (until && until.getTime() - item.now.getTime() > MAX_DEFERRAL_MS)
+        throw DocketException.invalid('until must be within a year');
+      assertTransition(item.status, 'DEFERRED');
+      await this.locks.release(manager, item.id);
+      await this.items.setStatus(manager, item.id, 'DEFERRED', until);
+      await this.audit.record(manager, item, actor.userId, 'item.deferred', {
+        until: until?.toISOString() ?? null,
+        reason: request.reason ?? null,
+      });
+    });
+    return this.recordOf(actor, request.itemId);
+  }
+
+  /**
+   * Closes the item without completing it: the lock holder, or an Admin at any time before the
+   * item is finished (overriding another reviewer's lock, audited). The run is told.
+   */
+  async close(actor: Actor, request: CloseItemRequest): Promise<ItemRecord> {
+    const closedBy = { userId: actor.userId, name: await this.directory.nameOf(actor) };
+    const signalId = await this.dataSource.transaction(async (manager) => {
+      const item = await this.items.lockForUpdate(manager, actor.organizationId, request.itemId);
+      assertItemProjectAccess(actor, item);
+      const lock = await this.locks.find(manager, item.id);
+      if (actor.role !== 'Admin') assertHolds(lock, actor.userId, item.now);
+      assertTransition(item.status, 'CLOSED');
+      await this.locks.release(manager, item.id);
+      await this.items.setStatus(manager, item.id, 'CLOSED');
+      const overridden =
+        isLive(lock, item.now) && lock.holder_id !== actor.userId
+          ? { userId: lock.holder_id, name: lock.holder_name }
+          : null;
+      await this.audit.record(manager, item, actor.userId, 'item.closed', {
+        from: item.status,
+        reason: request.reason ?? null,
+        overriddenLockHolder: overridden,
+      });
+      const signal: ItemClosedSignal = {
+        itemId: item.id,
+        closedBy,
+        closedAt: item.now.toISOString(),
+        reason: request.reason ?? null,
+      };
+      return this.outbox.enqueue(manager, item, ITEM_CLOSED_SIGNAL, signal);
+    });
+    await this.dispatcher.deliver(signalId);
+    return this.recordOf(actor, request.itemId);
+  }
+
+  private async inReview(
+    manager: EntityManager,
+    actor: Actor,
+    itemId: string,
+  ): Promise<LockedItem> {
+    const item = await this.items.lockForUpdate(manager, actor.organizationId, itemId);
+    assertItemProjectAccess(actor, item);
+    if (item.status !== 'REVIEW') {
+      throw new DocketException(
+        'INVALID_STATE_TRANSITION',
+        `The item is ${item.status}; review actions need it in REVIEW`,
+        { from: item.status },
+      );
+    }
+    return item;
+  }
+
+  private async recordOf(actor: Actor, itemId: string): Promise<ItemRecord> {
+    const record = await this.items.leanRecord(
+      this.dataSource.manager,
+      actor.organizationId,
+      itemId,
+    );
+    if (!record) throw DocketException.notFound('Item');
+    return record;
+  }
+}

@@ -1,0 +1,85 @@
+import { createLogger } from '@docket/platform';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { SignalOutboxRepository } from '../database/signal-outbox.repository';
+import { ItemsConfig } from '../items.config';
+import { RunSignalSender } from './run-signal.sender';
+
+const logger = createLogger('signal-outbox');
+const BATCH = 20;
+
+/**
+ * Delivers the outbox: right after the commit that wrote a signal (`deliver(id)`), and on a
+ * timer for anything that failed (Temporal down, network), so a submitted review always reaches
+ * its run. Rows are claimed with SKIP LOCKED, so replicas never deliver the same signal twice
+ * at once; a workflow that no longer exists is recorded as failed and not retried.
+ */
+@Injectable()
+export class SignalOutboxDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: SignalOutboxRepository,
+    private readonly sender: RunSignalSender,
+    private readonly config: ItemsConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.deliverDue()
+        .catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed'))
+        .finally(() => (this.running = undefined));
+    }, this.config.signalRetrySeconds * 1000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** True when the signal is delivered now; false leaves it to the retry timer. */
+  async deliver(id: string): Promise<boolean> {
+    const delivered = await this.deliverClaimed(id);
+    return delivered.includes(id);
+  }
+
+  async deliverDue(): Promise<void> {
+    await this.deliverClaimed();
+  }
+
+  private deliverClaimed(id?: string): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const due = await this.outbox.claimDue(manager, BATCH, id);
+      const delivered: string[] = [];
+      for (const signal of due) {
+        const result = await this.sender.send(
+          signal.workflow_id,
+          signal.signal_name,
+          signal.payload,
+        );
+        if (result.outcome === 'delivered') {
+          await this.outbox.markDelivered(manager, signal.id);
+          delivered.push(signal.id);
+        } else {
+          await this.outbox.markFailed(
+            manager,
+            signal.id,
+            result.error ?? 'unknown',
+            result.outcome === 'run-gone',
+          );
+          if (result.outcome === 'run-gone') {
+            logger.warn(
+              { workflowId: signal.workflow_id, signal: signal.signal_name },
+              'run no longer exists; signal dropped',
+            );
+          }
+        }
+      }
+      return delivered;
+    });
+  }
+}

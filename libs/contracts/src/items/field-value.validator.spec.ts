@@ -1,0 +1,32 @@
+import { isFieldValue } from './field-value.validator';
+
+describe('field values', () => {
+  it.each([
+    ['a string', 'ACME'],
+    ['a number', 12.5],
+    ['a boolean', false],
+    ['null', null],
+    ['an object', { name: 'ACME', address: { city: 'Berlin' } }],
+    [
+      'a table of row objects',
+      [
+        { line: 1, amount: 10 },
+        { line: 2, amount: 20 },
+      ],
+    ],
+    ['an empty table', []],
+  ])('accepts %s', (_, value) => {
+    expect(isFieldValue(value)).toBe(true);
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['an array of scalars', [1, 2, 3]],
+    ['a table with a scalar row', [{ a: 1 }, 2]],
+    ['a non-finite number', Number.POSITIVE_INFINITY],
+    ['deep nesting', { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } }],
+    ['more than 64 KiB', 'x'.repeat(70 * 1024)],
+  ])('refuses %s', (_, value) => {
+    expect(isFieldValue(value)).toBe(false);
+  });
+});
