@@ -6,7 +6,6 @@ import {
   TEST_NATS_PREFIX,
   TestOrganization,
 } from '@docket/testing';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 
 import { textPdf } from './support/file-fixtures';
 import { FileRecordBody, requestUpload, uploadFile } from './support/files-api';
@@ -20,18 +19,13 @@ process.env.DOCKET_NATS_PREFIX = TEST_NATS_PREFIX;
 describe('files.documents.split.v1', () => {
   let org: TestOrganization;
   let other: TestOrganization;
-  let proxy: ClientProxy;
   let rpc: RpcClient;
   let actor: Actor;
   let file: FileRecordBody;
 
   beforeAll(async () => {
     [org, other] = await Promise.all([createTestOrganization(), createTestOrganization()]);
-    proxy = ClientProxyFactory.create({
-      transport: Transport.NATS,
-      options: { servers: ['nats://127.0.0.1:4222'] },
-    });
-    rpc = new RpcClient(proxy, 10_000);
+    rpc = await RpcClient.connect(['nats://127.0.0.1:4222'], 10_000);
     actor = {
       organizationId: org.organizationId,
       userId: org.userId,
@@ -50,7 +44,7 @@ describe('files.documents.split.v1', () => {
     );
   }, 60_000);
 
-  afterAll(async () => proxy.close());
+  afterAll(async () => rpc.onApplicationShutdown());
 
   const split = (documents: unknown[], fileId = file.fileId, who = actor) =>
     rpc.call(SplitFileDocumentsV1, { fileId, documents } as never, who);

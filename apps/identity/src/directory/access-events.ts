@@ -1,7 +1,6 @@
 import { ACCESS_CHANGED_SUBJECT } from '@docket/contracts';
-import { NATS_CLIENT, subjectOf } from '@docket/platform';
-import { Inject, Injectable } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
+import { RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
 
 /**
  * Tells every gateway to forget what it cached about a user's access. Fire-and-forget on core
@@ -9,11 +8,9 @@ import { ClientProxy } from '@nestjs/microservices';
  */
 @Injectable()
 export class AccessEvents {
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   accessChanged(userId: string): void {
-    this.nats
-      .emit(subjectOf({ subject: ACCESS_CHANGED_SUBJECT }), { userId })
-      .subscribe({ error: () => undefined });
+    this.rpc.broadcast(ACCESS_CHANGED_SUBJECT, { userId });
   }
 }

@@ -9,7 +9,6 @@ import {
 } from '@docket/contracts';
 import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { TEST_DATABASE_URL, TEST_NATS_PREFIX } from '@docket/testing';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { Client } from 'pg';
 
 /**
@@ -24,14 +23,7 @@ describe('items run contracts (NATS + PostgreSQL)', () => {
 
   beforeAll(async () => {
     process.env.DOCKET_NATS_PREFIX = TEST_NATS_PREFIX;
-    rpc = new RpcClient(
-      ClientProxyFactory.create({
-        transport: Transport.NATS,
-        options: { servers: ['nats://127.0.0.1:4222'] },
-      }),
-      30_000,
-    );
-    await rpc.connect();
+    rpc = await RpcClient.connect(['nats://127.0.0.1:4222'], 30_000);
     database = new Client({ connectionString: TEST_DATABASE_URL });
     await database.connect();
   });

@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { connect } from 'nats';
 
 import { BaseConfig } from '../config/base.config';
-import { NATS_CLIENT, RPC_TIMEOUT_MS, RpcClient } from './rpc-client';
+import { NATS_CONNECTION, RPC_TIMEOUT_MS, RpcClient } from './rpc-client';
 
 @Module({})
 export class RpcClientModule {
@@ -12,17 +12,14 @@ export class RpcClientModule {
       global: true,
       providers: [
         {
-          provide: NATS_CLIENT,
+          provide: NATS_CONNECTION,
           useFactory: () =>
-            ClientProxyFactory.create({
-              transport: Transport.NATS,
-              options: { servers: config.natsUrl.split(','), name: process.env.DOCKET_SERVICE },
-            }),
+            connect({ servers: config.natsUrl.split(','), name: process.env.DOCKET_SERVICE }),
         },
         { provide: RPC_TIMEOUT_MS, useValue: config.natsRequestTimeoutMs },
         RpcClient,
       ],
-      exports: [RpcClient, NATS_CLIENT],
+      exports: [RpcClient, NATS_CONNECTION],
     };
   }
 }

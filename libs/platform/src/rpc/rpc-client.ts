@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
+
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
-import { headers as natsHeaders } from 'nats';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import {
+  connect,
+  ErrorCode as NatsErrorCode,
+  headers as natsHeaders,
+  JSONCodec,
+  NatsConnection,
+  NatsError,
+} from 'nats';
 
 import { Actor } from '../auth/actor';
 import { DocketException, fromWireError, isWireError } from '../errors/docket.exception';
@@ -10,18 +17,33 @@ import { currentTraceId, newTraceId, TRACE_HEADER } from '../trace/trace-context
 import { injectTraceHeaders, inSpan, SpanKind } from '../tracing/otel-tracing';
 import { Contract, subjectOf } from './contract';
 
-export const NATS_CLIENT = Symbol('NATS_CLIENT');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const RPC_TIMEOUT_MS = Symbol('RPC_TIMEOUT_MS');
 
 const logger = createLogger('rpc-client');
+const codec = JSONCodec<unknown>();
 
-/** The typed way to call another service: the contract fixes the subject and both types. */
+/** Nest's NATS transport packet: what its handlers expect and what they reply. */
+interface ReplyPacket {
+  response?: unknown;
+  err?: unknown;
+}
+
+/**
+ * The typed way to call another service: the contract fixes the subject and both types.
+ * Requests go through the connection's shared reply inbox (one subscription for all calls)
+ * rather than an inbox per request, and speak the packet format of Nest's NATS server.
+ */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   constructor(
-    @Inject(NATS_CLIENT) private readonly proxy: ClientProxy,
+    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(RPC_TIMEOUT_MS) private readonly timeoutMs: number,
   ) {}
+
+  static async connect(servers: string[], timeoutMs: number, name?: string): Promise<RpcClient> {
+    return new RpcClient(await connect({ servers, name }), timeoutMs);
+  }
 
   call<Req extends object, Res>(
     contract: Contract<Req, Res>,
@@ -34,6 +56,11 @@ export class RpcClient implements OnApplicationShutdown {
     );
   }
 
+  /** Fire-and-forget broadcast on core NATS (no reply, no delivery guarantee). */
+  broadcast(subject: string, data: unknown): void {
+    this.connection.publish(subjectOf({ subject }), codec.encode({ pattern: subject, data }));
+  }
+
   private async send<Req extends object, Res>(
     contract: Contract<Req, Res>,
     data: Req,
@@ -42,30 +69,40 @@ export class RpcClient implements OnApplicationShutdown {
     const header = natsHeaders();
     header.set(TRACE_HEADER, currentTraceId() ?? newTraceId());
     injectTraceHeaders(header);
-    const record = new NatsRecordBuilder({ actor, data }).setHeaders(header).build();
+    const subject = subjectOf(contract);
+    const payload = codec.encode({ pattern: subject, data: { actor, data }, id: randomUUID() });
+    let packet: ReplyPacket;
     try {
-      const reply$ = this.proxy
-        .send<Res>(subjectOf(contract), record)
-        .pipe(timeout(this.timeoutMs));
-      return await firstValueFrom(reply$);
+      const reply = await this.connection.request(subject, payload, {
+        timeout: this.timeoutMs,
+        headers: header,
+      });
+      packet = codec.decode(reply.data) as ReplyPacket;
     } catch (error) {
-      if (isWireError(error)) throw fromWireError(error);
-      if (error instanceof TimeoutError) {
-        throw new DocketException(
-          'SERVICE_UNAVAILABLE',
-          `${contract.subject} did not answer in time`,
-        );
-      }
-      logger.error({ err: error, subject: contract.subject }, 'service call failed');
-      throw new DocketException('SERVICE_UNAVAILABLE', `${contract.subject} is not available`);
+      throw unavailable(contract.subject, error);
     }
-  }
-
-  async connect(): Promise<void> {
-    await this.proxy.connect();
+    if (packet.err !== undefined && packet.err !== null) {
+      if (isWireError(packet.err)) throw fromWireError(packet.err);
+      logger.error(
+        { err: packet.err, subject: contract.subject },
+        'service replied an unknown error',
+      );
+      throw new DocketException('INTERNAL', 'Internal error');
+    }
+    return packet.response as Res;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.proxy.close();
+    if (!this.connection.isClosed()) await this.connection.drain();
   }
+}
+
+function unavailable(subject: string, error: unknown): DocketException {
+  if (error instanceof NatsError && error.code === NatsErrorCode.Timeout) {
+    return new DocketException('SERVICE_UNAVAILABLE', `${subject} did not answer in time`);
+  }
+  if (!(error instanceof NatsError && error.code === NatsErrorCode.NoResponders)) {
+    logger.error({ err: error, subject }, 'service call failed');
+  }
+  return new DocketException('SERVICE_UNAVAILABLE', `${subject} is not available`);
 }

@@ -15,7 +15,6 @@ import {
 } from '@docket/contracts';
 import { RpcClient } from '@docket/platform';
 import { TEST_NATS_PREFIX } from '@docket/testing';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
 export interface ItemScope {
   organizationId: string;
@@ -33,12 +32,7 @@ export class RunItemsFixture {
   static async connect(): Promise<RunItemsFixture> {
     // RpcClient prefixes subjects from the environment, as every Docket process does.
     process.env.DOCKET_NATS_PREFIX = TEST_NATS_PREFIX;
-    const proxy = ClientProxyFactory.create({
-      transport: Transport.NATS,
-      options: { servers: ['nats://127.0.0.1:4222'], name: 'items-e2e' },
-    });
-    const rpc = new RpcClient(proxy, 30_000);
-    await rpc.connect();
+    const rpc = await RpcClient.connect(['nats://127.0.0.1:4222'], 30_000, 'items-e2e');
     return new RunItemsFixture(rpc);
   }
 
