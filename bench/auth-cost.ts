@@ -5,15 +5,15 @@
  * Target: >= 0.90x.
  *   node -r @swc-node/register bench/auth-cost.ts [--seconds 8] [--rounds 3] [--connections 10]
  */
+import { parseArgs } from 'node:util';
+
 import Fastify, { FastifyInstance } from 'fastify';
 import { importJWK, JWK } from 'jose';
 import { Pool } from 'pg';
-import { parseArgs } from 'node:util';
 
 import { JwksCache } from '../apps/gateway/src/auth/jwks.cache';
 import { TokenVerifier } from '../apps/gateway/src/auth/token-verifier';
 import { GatewayConfig } from '../apps/gateway/src/gateway.config';
-import { alternate, printComparison } from './support/load';
 import {
   BENCH_GATEWAY,
   BENCH_PROFILE,
@@ -21,6 +21,7 @@ import {
   startBenchStack,
   stopBenchStack,
 } from './support/bench-stack';
+import { alternate, printComparison } from './support/load';
 
 const { values } = parseArgs({
   options: {

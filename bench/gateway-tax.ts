@@ -4,11 +4,11 @@
  * runs at the same concurrency. Targets: >= 0.40x throughput, <= 1 ms added p50.
  *   node -r @swc-node/register bench/gateway-tax.ts [--seconds 8] [--rounds 3] [--connections 10]
  */
-import Fastify from 'fastify';
-import { Pool } from 'pg';
 import { parseArgs } from 'node:util';
 
-import { alternate, printComparison } from './support/load';
+import Fastify from 'fastify';
+import { Pool } from 'pg';
+
 import {
   BENCH_GATEWAY,
   BENCH_PROFILE,
@@ -16,6 +16,7 @@ import {
   startBenchStack,
   stopBenchStack,
 } from './support/bench-stack';
+import { alternate, printComparison } from './support/load';
 
 const { values } = parseArgs({
   options: {

@@ -5,8 +5,8 @@ import {
   bootstrapOrganization,
   BootstrappedOrganization,
   exchangeToken,
-  PROFILES,
   portOf,
+  PROFILES,
 } from '../../libs/testing/src';
 
 /**

@@ -7,10 +7,19 @@ const root = path.resolve(__dirname, '../..');
 async function lint(file: string, code: string): Promise<string[]> {
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path.join(root, file), '--format', 'json'],
+    [
+      path.join(root, 'node_modules/eslint/bin/eslint.js'),
+      '--stdin',
+      '--stdin-filename',
+      path.join(root, file),
+      '--format',
+      'json',
+    ],
     { cwd: root, input: code, encoding: 'utf8' },
   );
-  const [report] = JSON.parse(result.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
+  const [report] = JSON.parse(result.stdout) as Array<{
+    messages: Array<{ ruleId: string | null; message: string }>;
+  }>;
   return report.messages.map((m) => m.ruleId ?? m.message);
 }
 
@@ -19,12 +28,18 @@ describe('lint-enforced architecture', () => {
   jest.setTimeout(60_000);
 
   it('forbids an app importing another app', async () => {
-    const rules = await lint('apps/gateway/src/probe.ts', "import { IdentityModule } from '../../identity/src/identity.module';\nexport const x = IdentityModule;\n");
+    const rules = await lint(
+      'apps/gateway/src/probe.ts',
+      "import { IdentityModule } from '../../identity/src/identity.module';\nexport const x = IdentityModule;\n",
+    );
     expect(rules).toContain('@nx/enforce-module-boundaries');
   });
 
   it('forbids a library importing an app', async () => {
-    const rules = await lint('libs/platform/src/probe.ts', "import { GatewayConfig } from '../../../apps/gateway/src/gateway.config';\nexport const x = GatewayConfig;\n");
+    const rules = await lint(
+      'libs/platform/src/probe.ts',
+      "import { GatewayConfig } from '../../../apps/gateway/src/gateway.config';\nexport const x = GatewayConfig;\n",
+    );
     expect(rules).toContain('@nx/enforce-module-boundaries');
   });
 
@@ -33,12 +48,18 @@ describe('lint-enforced architecture', () => {
     ["import { Injectable } from '@nestjs/common';", 'Nest'],
     ["import { DataSource } from 'typeorm';", 'TypeORM'],
   ])('forbids %s in workflow code (%s)', async (importLine) => {
-    const rules = await lint('apps/worker/src/workflows/probe.workflow.ts', `${importLine}\nexport const x = 1;\n`);
+    const rules = await lint(
+      'apps/worker/src/workflows/probe.workflow.ts',
+      `${importLine}\nexport const x = 1;\n`,
+    );
     expect(rules).toContain('no-restricted-imports');
   });
 
   it('allows @temporalio/workflow in workflow code', async () => {
-    const rules = await lint('apps/worker/src/workflows/probe.workflow.ts', "import { sleep } from '@temporalio/workflow';\n\nexport async function probe(): Promise<void> {\n  await sleep(1);\n}\n");
+    const rules = await lint(
+      'apps/worker/src/workflows/probe.workflow.ts',
+      "import { sleep } from '@temporalio/workflow';\n\nexport async function probe(): Promise<void> {\n  await sleep(1);\n}\n",
+    );
     expect(rules).toEqual([]);
   });
 });
