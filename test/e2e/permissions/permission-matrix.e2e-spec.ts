@@ -1,15 +1,15 @@
 import { isAllowed, Operation, OPERATIONS, ROLES } from '@docket/platform';
 import { apiRequest, createTestOrganization, TestOrganization, TestUser } from '@docket/testing';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 
+import { filesProbes } from './files.probes';
+import { flowsProbes } from './flows.probes';
+import { identityProbes } from './identity.probes';
+import { itemsProbes } from './items.probes';
 import { PermissionProbe } from './permission-probe';
 
-/** Every *.probes.ts beside this file contributes probes; together they must cover the matrix. */
+/** One probe per operation, contributed by each service's probe file. */
 function loadProbes(): PermissionProbe[] {
-  return readdirSync(__dirname)
-    .filter((file) => file.endsWith('.probes.ts'))
-    .flatMap((file) => Object.values(require(path.join(__dirname, file)) as Record<string, PermissionProbe[]>).flat());
+  return [...identityProbes, ...filesProbes, ...itemsProbes, ...flowsProbes];
 }
 
 describe('permission matrix, walked for every role', () => {
@@ -33,10 +33,17 @@ describe('permission matrix, walked for every role', () => {
   it.each(cases)('%s as %s', async (operation, role) => {
     const probe = probes.find((p) => p.operation === operation);
     expect(probe).toBeDefined();
-    const { method, url, body } = probe!.request({ projectId: org.projectId, workspaceId: org.workspaceId });
+    const { method, url, body } = probe!.request({
+      projectId: org.projectId,
+      workspaceId: org.workspaceId,
+    });
     const response = await apiRequest(method, url, { token: users.get(role)!.token, body });
     if (isAllowed(role, operation as Operation)) {
-      expect({ operation, role, status: response.status }).not.toEqual({ operation, role, status: 401 });
+      expect({ operation, role, status: response.status }).not.toEqual({
+        operation,
+        role,
+        status: 401,
+      });
     } else {
       expect({ operation, role, status: response.status, code: response.body.code }).toEqual({
         operation,

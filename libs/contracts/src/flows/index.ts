@@ -1,1 +1,13 @@
-export {};
+export * from './ai.classify.v1';
+export * from './ai.extract.v1';
+export * from './ai.feedback.v1';
+export * from './ai.records';
+export * from './environment.contracts';
+export * from './execution.contracts';
+export * from './execution-events.contracts';
+export * from './flow.contracts';
+export * from './flow-graph.types';
+export * from './flow-run.types';
+export * from './run-variables.contracts';
+export * from './scheduled-run.contracts';
+export * from './variable.contracts';

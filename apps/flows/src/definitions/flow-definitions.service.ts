@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  ActivateFlowRequest,
+  CreateFlowRequest,
+  FlowDetailRecord,
+  FlowGraph,
+  FlowRecord,
+  FlowVersionRecord,
+  GetProjectV1,
+  isTriggerType,
+  PublishFlowRequest,
+  SaveDraftRequest,
+} from '@docket/contracts';
+import { Actor, DocketException, RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { EnvironmentEntity, FlowEntity, FlowVersionEntity } from '../database/flows.entities';
+import { columns } from '../database/typeorm-partials';
+import { TriggerActivation } from '../triggers/trigger-activation.service';
+import { assertMayChangeAiNodes } from './ai-node-guard';
+import { assertProjectAccess, FlowAccess } from './flow-access';
+import { assertValidGraph } from './flow-graph.validator';
+import { formatVersion, nextVersion } from './semantic-version';
+
+/** A new flow starts as a single API trigger: valid, and editable into anything. */
+const DEFAULT_GRAPH: FlowGraph = { nodes: [{ id: 'trigger', type: 'trigger.api' }], edges: [] };
+
+/** Flows, their one draft, immutable published versions and activation (the build model). */
+@Injectable()
+export class FlowDefinitionsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: FlowAccess,
+    private readonly rpc: RpcClient,
+    private readonly triggers: TriggerActivation,
+  ) {}
+
+  async create(actor: Actor, request: CreateFlowRequest): Promise<FlowDetailRecord> {
+    assertProjectAccess(actor, request.projectId);
+    const graph = request.graph ?? DEFAULT_GRAPH;
+    assertValidGraph(graph);
+    assertMayChangeAiNodes(actor, null, graph);
+    // The project must exist in the caller's organization (404 otherwise); it names the workspace.
+    const project = await this.rpc.call(GetProjectV1, { projectId: request.projectId }, actor);
+    const now = new Date();
+    const flow = this.dataSource.manager.create(FlowEntity, {
+      id: randomUUID(),
+      organizationId: actor.organizationId,
+      workspaceId: project.workspaceId,
+      projectId: project.projectId,
+      name: request.name,
+      description: request.description ?? '',
+      draft: graph,
+      draftUpdatedAt: now,
+      draftUpdatedBy: actor.userId,
+      activeVersionId: null,
+      activeEnvironmentId: null,
+      latestVersion: null,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.dataSource.manager.insert(FlowEntity, columns<FlowEntity>(flow));
+    return toDetail(flow, null);
+  }
+
+  async list(actor: Actor, projectId: string): Promise<FlowRecord[]> {
+    assertProjectAccess(actor, projectId);
+    // Another organization's project is a 404, not an empty list.
+    await this.rpc.call(GetProjectV1, { projectId }, actor);
+    const flows = await this.dataSource.manager.find(FlowEntity, {
+      where: { organizationId: actor.organizationId, projectId },
+      order: { createdAt: 'ASC' },
+    });
+    const active = await this.activeVersions(flows);
+    return flows.map((flow) => toRecord(flow, active.get(flow.id) ?? null));
+  }
+
+  async get(actor: Actor, flowId: string): Promise<FlowDetailRecord> {
+    const flow = await this.access.load(actor, flowId);
+    return toDetail(flow, await this.activeVersionOf(flow));
+  }
+
+  async saveDraft(actor: Actor, request: SaveDraftRequest): Promise<FlowDetailRecord> {
+    assertValidGraph(request.graph);
+    return this.dataSource.transaction(async (manager) => {
+      const flow = await this.access.load(actor, request.flowId, manager, true);
+      assertMayChangeAiNodes(actor, flow.draft, request.graph);
+      flow.draft = request.graph;
+      flow.name = request.name ?? flow.name;
+      flow.description = request.description ?? flow.description;
+      flow.draftUpdatedAt = new Date();
+      flow.draftUpdatedBy = actor.userId;
+      flow.updatedAt = flow.draftUpdatedAt;
+      await manager.update(
+        FlowEntity,
+        { id: flow.id },
+        columns<FlowEntity>({
+          draft: flow.draft,
+          name: flow.name,
+          description: flow.description,
+          draftUpdatedAt: flow.draftUpdatedAt,
+          draftUpdatedBy: flow.draftUpdatedBy,
+          updatedAt: flow.updatedAt,
+        }),
+      );
+      return toDetail(flow, await this.activeVersionOf(flow, manager));
+    });
+  }
+
+  /** Records the draft as the next immutable version; processing does not start. */
+  async publish(actor: Actor, request: PublishFlowRequest): Promise<FlowVersionRecord> {
+    return this.dataSource.transaction(async (manager) => {
+      const flow = await this.access.load(actor, request.flowId, manager, true);
+      // Drafts are validated on save; validating again guards drafts saved by older rules.
+      assertValidGraph(flow.draft);
+      const latest = await manager.findOne(FlowVersionEntity, {
+        where: { flowId: flow.id },
+        order: { major: 'DESC', minor: 'DESC', patch: 'DESC' },
+      });
+      const next = nextVersion(latest, request.bump);
+      const trigger = flow.draft.nodes.find((node) => isTriggerType(node.type));
+      const version = manager.create(FlowVersionEntity, {
+        id: randomUUID(),
+        flowId: flow.id,
+        organizationId: flow.organizationId,
+        version: formatVersion(next),
+        ...next,
+        graph: flow.draft,
+        triggerType: trigger?.type ?? 'trigger.api',
+        triggerConfig: trigger?.config ?? {},
+        notes: request.notes ?? null,
+        publishedBy: actor.userId,
+        publishedAt: new Date(),
+      });
+      await manager.insert(FlowVersionEntity, columns<FlowVersionEntity>(version));
+      await manager.update(
+        FlowEntity,
+        { id: flow.id },
+        { latestVersion: version.version, updatedAt: new Date() },
+      );
+      return toVersionRecord(version, flow.activeVersionId);
+    });
+  }
+
+  async versions(actor: Actor, flowId: string): Promise<FlowVersionRecord[]> {
+    const flow = await this.access.load(actor, flowId);
+    const versions = await this.dataSource.manager.find(FlowVersionEntity, {
+      where: { flowId: flow.id },
+      order: { major: 'DESC', minor: 'DESC', patch: 'DESC' },
+    });
+    return versions.map((version) => toVersionRecord(version, flow.activeVersionId));
+  }
+
+  /** Makes a published version's trigger live; runs already going keep their version. */
+  async activate(actor: Actor, request: ActivateFlowRequest): Promise<FlowRecord> {
+    const { flow, version } = await this.dataSource.transaction(async (manager) => {
+      const flow = await this.access.load(actor, request.flowId, manager, true);
+      const version = request.version
+        ? await manager.findOne(FlowVersionEntity, {
+            where: { flowId: flow.id, version: request.version },
+          })
+        : await manager.findOne(FlowVersionEntity, {
+            where: { flowId: flow.id },
+            order: { major: 'DESC', minor: 'DESC', patch: 'DESC' },
+          });
+      if (!version && !request.version) {
+        throw DocketException.conflict('Publish a version before activating the flow');
+      }
+      if (!version) throw DocketException.notFound(`Version ${request.version}`);
+      if (request.environmentId)
+        await this.assertEnvironment(manager, actor, request.environmentId);
+      flow.activeVersionId = version.id;
+      flow.activeEnvironmentId = request.environmentId ?? null;
+      flow.updatedAt = new Date();
+      await manager.update(
+        FlowEntity,
+        { id: flow.id },
+        {
+          activeVersionId: flow.activeVersionId,
+          activeEnvironmentId: flow.activeEnvironmentId,
+          updatedAt: flow.updatedAt,
+        },
+      );
+      return { flow, version };
+    });
+    await this.triggers.activated(flow, version);
+    return toRecord(flow, version);
+  }
+
+  async deactivate(actor: Actor, flowId: string): Promise<FlowRecord> {
+    const flow = await this.dataSource.transaction(async (manager) => {
+      const flow = await this.access.load(actor, flowId, manager, true);
+      if (!flow.activeVersionId) throw DocketException.conflict('The flow is not active');
+      flow.activeVersionId = null;
+      flow.activeEnvironmentId = null;
+      flow.updatedAt = new Date();
+      await manager.update(
+        FlowEntity,
+        { id: flow.id },
+        { activeVersionId: null, activeEnvironmentId: null, updatedAt: flow.updatedAt },
+      );
+      return flow;
+    });
+    await this.triggers.deactivated(flow);
+    return toRecord(flow, null);
+  }
+
+  private async assertEnvironment(manager: EntityManager, actor: Actor, environmentId: string) {
+    const found = await manager.count(EnvironmentEntity, {
+      where: { id: environmentId, organizationId: actor.organizationId },
+    });
+    if (found === 0) throw DocketException.notFound('Environment');
+  }
+
+  private async activeVersionOf(
+    flow: FlowEntity,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<FlowVersionEntity | null> {
+    if (!flow.activeVersionId) return null;
+    return manager.findOne(FlowVersionEntity, { where: { id: flow.activeVersionId } });
+  }
+
+  private async activeVersions(flows: FlowEntity[]): Promise<Map<string, FlowVersionEntity>> {
+    const ids = flows.map((flow) => flow.activeVersionId).filter((id): id is string => !!id);
+    if (ids.length === 0) return new Map();
+    const versions = await this.dataSource.manager
+      .createQueryBuilder(FlowVersionEntity, 'version')
+      .where('version.id IN (:...ids)', { ids })
+      .getMany();
+    return new Map(versions.map((version) => [version.flowId, version]));
+  }
+}
+
+function toRecord(flow: FlowEntity, active: FlowVersionEntity | null): FlowRecord {
+  const draftTrigger = flow.draft.nodes.find((node) => isTriggerType(node.type))?.type;
+  return {
+    flowId: flow.id,
+    projectId: flow.projectId,
+    workspaceId: flow.workspaceId,
+    name: flow.name,
+    description: flow.description,
+    trigger: active?.triggerType ?? draftTrigger ?? 'trigger.api',
+    active: flow.activeVersionId !== null,
+    activeVersion: active?.version ?? null,
+    latestVersion: flow.latestVersion,
+    activeEnvironmentId: flow.activeEnvironmentId,
+    createdAt: flow.createdAt.toISOString(),
+    updatedAt: flow.updatedAt.toISOString(),
+  };
+}
+
+function toDetail(flow: FlowEntity, active: FlowVersionEntity | null): FlowDetailRecord {
+  return {
+    ...toRecord(flow, active),
+    draft: flow.draft,
+    draftUpdatedAt: flow.draftUpdatedAt.toISOString(),
+  };
+}
+
+function toVersionRecord(
+  version: FlowVersionEntity,
+  activeVersionId: string | null,
+): FlowVersionRecord {
+  return {
+    versionId: version.id,
+    version: version.version,
+    notes: version.notes,
+    publishedBy: version.publishedBy,
+    publishedAt: version.publishedAt.toISOString(),
+    active: version.id === activeVersionId,
+  };
+}

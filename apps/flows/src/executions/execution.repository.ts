@@ -1,0 +1,242 @@
+import {
+  ExecutionError,
+  ExecutionSortField,
+  ExecutionStatus,
+  ExecutionStatusEvent,
+  ExecutionStepEvent,
+  ExecutionTrigger,
+} from '@docket/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
+
+export interface ExecutionFilter {
+  organizationId: string;
+  projectId?: string;
+  workspaceId?: string;
+  /** Null = every project; otherwise only these. */
+  projectIds: string[] | null;
+  flowId?: string;
+  status?: ExecutionStatus;
+  trigger?: ExecutionTrigger;
+  test: boolean;
+  createdAfter?: string;
+  createdBefore?: string;
+  page: number;
+  limit: number;
+  sortBy: ExecutionSortField;
+  sortOrder: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS: Record<ExecutionSortField, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  completedAt: 'completed_at',
+  status: 'status',
+};
+
+const TERMINAL = `('completed', 'failed', 'canceled')`;
+
+/** A step's place in time: a later attempt beats an earlier one, an end beats a start. */
+export function stepRank(attempt: number, status: string): number {
+  return attempt * 2 + (status === 'running' || status === 'waiting' ? 0 : 1);
+}
+
+/** The execution read model in PostgreSQL (schema `flows`). */
+@Injectable()
+export class ExecutionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** False when a run with the same trigger key exists already (nothing inserted). */
+  async insert(row: ExecutionEntity): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO flows.executions (id, organization_id, workspace_id, project_id, flow_id,
+         flow_name, version_id, flow_version, test, environment_id, trigger, parent_execution_id,
+         trigger_key, status, status_seq, input, file_ids, draft_graph, started_by, trace_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', 0, $14, $15,
+         $16, $17, $18)
+       ON CONFLICT (flow_id, trigger_key) WHERE trigger_key IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [
+        row.id,
+        row.organizationId,
+        row.workspaceId,
+        row.projectId,
+        row.flowId,
+        row.flowName,
+        row.versionId,
+        row.flowVersion,
+        row.test,
+        row.environmentId,
+        row.trigger,
+        row.parentExecutionId,
+        row.triggerKey,
+        JSON.stringify(row.input),
+        row.fileIds,
+        row.draftGraph === null ? null : JSON.stringify(row.draftGraph),
+        row.startedBy,
+        row.traceId,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  /** Takes the start of a run's workflow; null when it is started already or no longer pending. */
+  async claimStart(id: string): Promise<ExecutionEntity | null> {
+    const claimed = await this.dataSource.manager
+      .createQueryBuilder()
+      .update(ExecutionEntity)
+      .set({ workflowStarted: true })
+      .where('id = :id AND workflow_started = false AND status = :pending', {
+        id,
+        pending: 'pending',
+      })
+      .execute();
+    if (claimed.affected !== 1) return null;
+    return this.dataSource.manager.findOne(ExecutionEntity, { where: { id } });
+  }
+
+  async releaseStart(id: string): Promise<void> {
+    await this.dataSource.manager.update(ExecutionEntity, { id }, { workflowStarted: false });
+  }
+
+  /** Runs recorded but not started for a while: their first start attempt failed or was lost. */
+  async unstarted(olderThanMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM flows.executions
+        WHERE workflow_started = false AND status = 'pending'
+          AND created_at < now() - make_interval(secs => $1)
+        ORDER BY created_at LIMIT $2`,
+      [olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Only for runs whose workflow never started, or is gone: the worker reports all others. */
+  async markEnded(id: string, status: 'failed' | 'canceled', error: ExecutionError | null) {
+    await this.dataSource.query(
+      `UPDATE flows.executions SET status = $2, error = $3, completed_at = now(), updated_at = now(),
+         status_seq = status_seq + 1
+       WHERE id = $1 AND status NOT IN ${TERMINAL}`,
+      [id, status, error === null ? null : JSON.stringify(error)],
+    );
+  }
+
+  /**
+   * Applies a status event from the worker. Events may repeat or arrive out of order: a status
+   * applies only when its seq is newer and the run is not over; item ids are merged always.
+   */
+  async applyStatus(event: ExecutionStatusEvent): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE flows.executions e SET
+         status = CASE WHEN fresh THEN $3 ELSE e.status END,
+         status_seq = CASE WHEN fresh THEN $2 ELSE e.status_seq END,
+         error = CASE WHEN fresh AND $5::jsonb IS NOT NULL THEN $5::jsonb ELSE e.error END,
+         started_at = COALESCE(e.started_at, CASE WHEN $3 <> 'pending' THEN $4::timestamptz END),
+         completed_at = CASE WHEN fresh AND $3 IN ${TERMINAL} THEN $4::timestamptz
+                             ELSE e.completed_at END,
+         item_ids = ARRAY(SELECT DISTINCT unnest(e.item_ids || $6::uuid[])),
+         updated_at = now()
+       FROM (SELECT id, (status_seq < $2 AND status NOT IN ${TERMINAL}) AS fresh
+               FROM flows.executions WHERE id = $1 AND organization_id = $7) f
+       WHERE e.id = f.id`,
+      [
+        event.executionId,
+        event.seq,
+        event.status,
+        event.at,
+        event.error ? JSON.stringify(event.error) : null,
+        event.itemIds ?? [],
+        event.organizationId,
+      ],
+    );
+  }
+
+  /** Upserts a step; an older attempt or phase never overwrites a newer one. */
+  async applyStep(event: ExecutionStepEvent): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO flows.execution_steps AS s (execution_id, step_key, sequence, node_id, node_type,
+         node_name, status, attempt, rank, started_at, completed_at, input, output, error)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14
+         FROM flows.executions WHERE id = $1 AND organization_id = $15
+       ON CONFLICT (execution_id, step_key) DO UPDATE SET
+         status = EXCLUDED.status, attempt = EXCLUDED.attempt, rank = EXCLUDED.rank,
+         started_at = LEAST(s.started_at, EXCLUDED.started_at), completed_at = EXCLUDED.completed_at,
+         input = COALESCE(EXCLUDED.input, s.input), output = EXCLUDED.output, error = EXCLUDED.error
+       WHERE s.rank <= EXCLUDED.rank`,
+      [
+        event.executionId,
+        event.stepKey,
+        event.sequence,
+        event.nodeId,
+        event.nodeType,
+        event.nodeName,
+        event.status,
+        event.attempt,
+        stepRank(event.attempt, event.status),
+        event.startedAt,
+        event.completedAt ?? null,
+        event.input === undefined ? null : JSON.stringify(event.input),
+        event.output === undefined ? null : JSON.stringify(event.output),
+        event.error ? JSON.stringify(event.error) : null,
+        event.organizationId,
+      ],
+    );
+  }
+
+  async find(organizationId: string, id: string): Promise<ExecutionEntity | null> {
+    return this.dataSource.manager.findOne(ExecutionEntity, { where: { id, organizationId } });
+  }
+
+  async list(filter: ExecutionFilter): Promise<{ rows: ExecutionEntity[]; total: number }> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(ExecutionEntity, 'e')
+      .where('e.organization_id = :org', { org: filter.organizationId })
+      .andWhere('e.test = :test', { test: filter.test });
+    if (filter.projectId)
+      query.andWhere('e.project_id = :projectId', { projectId: filter.projectId });
+    if (filter.workspaceId) {
+      query.andWhere('e.workspace_id = :workspaceId', { workspaceId: filter.workspaceId });
+    }
+    if (filter.projectIds) {
+      if (filter.projectIds.length === 0) return { rows: [], total: 0 };
+      query.andWhere('e.project_id IN (:...projectIds)', { projectIds: filter.projectIds });
+    }
+    if (filter.flowId) query.andWhere('e.flow_id = :flowId', { flowId: filter.flowId });
+    if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
+    if (filter.trigger) query.andWhere('e.trigger = :trigger', { trigger: filter.trigger });
+    if (filter.createdAfter) {
+      query.andWhere('e.created_at >= :after', { after: filter.createdAfter });
+    }
+    if (filter.createdBefore) {
+      query.andWhere('e.created_at <= :before', { before: filter.createdBefore });
+    }
+    const direction = filter.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    query
+      .orderBy(
+        `e.${SORT_COLUMNS[filter.sortBy]}`,
+        direction,
+        direction === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST',
+      )
+      .addOrderBy('e.id', direction)
+      .skip((filter.page - 1) * filter.limit)
+      .take(filter.limit);
+    const [rows, total] = await query.getManyAndCount();
+    return { rows, total };
+  }
+
+  async steps(
+    executionId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: ExecutionStepEntity[]; total: number }> {
+    const [rows, total] = await this.dataSource.manager.findAndCount(ExecutionStepEntity, {
+      where: { executionId },
+      order: { sequence: 'ASC', stepKey: 'ASC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return { rows, total };
+  }
+}

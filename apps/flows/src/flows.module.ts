@@ -1,0 +1,102 @@
+import {
+  AesGcmCipher,
+  assertProductionSafe,
+  HealthModule,
+  JetStreamEvents,
+  loadConfig,
+  ReadinessRegistry,
+  RpcClientModule,
+} from '@docket/platform';
+import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { createFlowsDataSource } from './database/flows-data-source';
+import { FlowAccess } from './definitions/flow-access';
+import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
+import { FlowDefinitionsService } from './definitions/flow-definitions.service';
+import { EnvironmentsHandler } from './environments/environments.handler';
+import { EnvironmentsService } from './environments/environments.service';
+import { ExecutionRepository } from './executions/execution.repository';
+import { ExecutionAccess } from './executions/execution-access';
+import { ExecutionEventsConsumer } from './executions/execution-events.consumer';
+import { ExecutionsHandler } from './executions/executions.handler';
+import { ExecutionsService } from './executions/executions.service';
+import { FlowsConfig } from './flows.config';
+import { FlowVersionCache } from './runs/flow-version.cache';
+import { RunLauncher } from './runs/run-launcher.service';
+import { RunsHandler } from './runs/runs.handler';
+import { RunsService } from './runs/runs.service';
+import { WorkflowStarter } from './runs/workflow-starter.service';
+import { TemporalClientProvider } from './temporal/temporal-client.provider';
+import { FileTriggerConsumer } from './triggers/file-trigger.consumer';
+import { ScheduleTriggers } from './triggers/schedule-triggers.service';
+import { TriggerActivation } from './triggers/trigger-activation.service';
+import { VariableCipher } from './variables/variable-cipher';
+import { VariablesHandler } from './variables/variables.handler';
+import { VariablesService } from './variables/variables.service';
+
+const config = loadConfig(FlowsConfig);
+assertProductionSafe(config, config.masterKey);
+
+@Module({
+  imports: [HealthModule, RpcClientModule.forConfig(config)],
+  controllers: [
+    FlowDefinitionsHandler,
+    EnvironmentsHandler,
+    VariablesHandler,
+    RunsHandler,
+    ExecutionsHandler,
+  ],
+  providers: [
+    { provide: FlowsConfig, useValue: config },
+    { provide: DataSource, useFactory: () => createFlowsDataSource(config).initialize() },
+    { provide: AesGcmCipher, useValue: AesGcmCipher.fromBase64(config.masterKey) },
+    {
+      provide: JetStreamEvents,
+      useFactory: () =>
+        JetStreamEvents.connect({
+          servers: config.natsUrl,
+          name: 'flows',
+          prefix: config.natsPrefix,
+        }),
+    },
+    EnvironmentsService,
+    ExecutionAccess,
+    ExecutionEventsConsumer,
+    ExecutionRepository,
+    ExecutionsService,
+    FileTriggerConsumer,
+    FlowAccess,
+    FlowDefinitionsService,
+    FlowVersionCache,
+    RunLauncher,
+    RunsService,
+    ScheduleTriggers,
+    TemporalClientProvider,
+    TriggerActivation,
+    VariableCipher,
+    VariablesService,
+    WorkflowStarter,
+  ],
+})
+export class FlowsModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: JetStreamEvents,
+    private readonly temporal: TemporalClientProvider,
+    private readonly readiness: ReadinessRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.readiness.register('postgres', () => this.dataSource.query('SELECT 1'));
+    this.readiness.register('nats-jetstream', async () => {
+      if (!this.events.isConnected()) throw new Error('not connected');
+    });
+    this.readiness.register('temporal', () => this.temporal.client());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.events.close();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

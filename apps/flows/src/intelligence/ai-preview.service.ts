@@ -1,0 +1,197 @@
+import {
+  AiClassifyMethod,
+  AiClassifyRequest,
+  AiClassifyResult,
+  AiExtractRequest,
+  AiExtractResult,
+  AiFeedbackRequest,
+  AiFeedbackResult,
+  ClassifyConfig,
+  ExtractConfig,
+  GetProjectV1,
+  NodeType,
+  ProjectRecord,
+} from '@docket/contracts';
+import {
+  applyClassifierFeedback,
+  ClassificationConfig,
+  classifyDocument,
+  DocumentIntelligenceException,
+  DocumentPages,
+  extractDocumentFields,
+  extractItemFields,
+  FieldSchema,
+  isNaiveBayesModelUsable,
+  KeywordClassifier,
+  TextPage,
+  validateFields,
+  ValidationConfig,
+} from '@docket/document-intelligence';
+import { Actor, DocketException, RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+
+import { assertProjectAccess } from '../definitions/flow-access';
+import { nodeConfigProblems } from '../definitions/node-config.rules';
+import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
+import { ClassifierModelRepository } from './classifier-model.repository';
+import { FileTextSource } from './file-text.source';
+import { textAsPage } from './text-as-page';
+
+const DEFAULT_METHODS: readonly AiClassifyMethod[] = ['rules', 'model'];
+/** Enough rule hits to show a reviewer why; a long document would otherwise list hundreds. */
+const MAX_EVIDENCE = 50;
+
+/**
+ * The AI intelligence nodes run on one file without a flow (the builder's preview), and the
+ * reviewers' class confirmations that retrain the project's classifier.
+ */
+@Injectable()
+export class AiPreviewService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly text: FileTextSource,
+    private readonly models: ClassifierModelRepository,
+  ) {}
+
+  async classify(actor: Actor, request: AiClassifyRequest): Promise<AiClassifyResult> {
+    const config = checkedConfig<ClassifyConfig>('ai.classify', request.config);
+    const project = await this.project(actor, request.projectId);
+    const methods = [...new Set(request.methods ?? DEFAULT_METHODS)];
+    const { documents } = await this.text.read(
+      actor,
+      project.workspaceId,
+      request.fileId,
+      request.documentId,
+    );
+    const pages = documents.flatMap((document) => document.pages);
+    const stored = methods.includes('model')
+      ? await this.models.forOrganization(actor.organizationId).load(project.projectId)
+      : null;
+    const model = stored && isNaiveBayesModelUsable(stored) ? stored : null;
+    const classification: ClassificationConfig = {
+      classes: config.classes,
+      methods,
+      minConfidence: config.minConfidence,
+    };
+    const result = await engine(() => classifyDocument(pages, classification, { model }));
+    const explained = result.label ?? result.scores[0]?.label;
+    const evidence = methods.includes('rules')
+      ? new KeywordClassifier(config.classes)
+          .classify(pages)
+          .evidence.filter((hit) => hit.label === explained)
+          .slice(0, MAX_EVIDENCE)
+          .map(evidenceRecord)
+      : [];
+    return {
+      fileId: request.fileId,
+      documentId: request.documentId ?? null,
+      label: result.label,
+      confidence: round(result.confidence),
+      scores: result.scores.map((s) => ({ label: s.label, confidence: round(s.confidence) })),
+      methods: result.methods.filter((m): m is AiClassifyMethod => m !== 'hosted'),
+      pages: result.pages.map((page) => ({
+        pageNumber: page.pageNumber,
+        label: page.label,
+        confidence: round(page.confidence),
+      })),
+      evidence,
+      modelVersion: result.methods.includes('model') && model ? model.version : 0,
+    };
+  }
+
+  async extract(actor: Actor, request: AiExtractRequest): Promise<AiExtractResult> {
+    const config = checkedConfig<ExtractConfig>('ai.extract', request.config);
+    const project = await this.project(actor, request.projectId);
+    const { documents } = await this.text.read(
+      actor,
+      project.workspaceId,
+      request.fileId,
+      request.documentId,
+    );
+    // The node's configuration is the engine's schema; node-config rules checked its shape.
+    const schema = { fields: config.fields } as unknown as FieldSchema;
+    const validation = {
+      crossFieldRules: config.crossFieldRules,
+      defaultConfidenceThreshold: config.defaultConfidenceThreshold,
+    } as ValidationConfig;
+    const { fields, needsReview } = await engine(async () => {
+      const extracted = [
+        ...documents.flatMap((document) => extractDocumentFields(document, schema)),
+        ...extractItemFields(documents, schema),
+      ];
+      return validateFields(extracted, schema, validation);
+    });
+    return {
+      fileId: request.fileId,
+      documentId: request.documentId ?? null,
+      needsReview,
+      fields: fields.map(fieldRecord),
+    };
+  }
+
+  async feedback(actor: Actor, request: AiFeedbackRequest): Promise<AiFeedbackResult> {
+    if (request.fileId !== undefined && request.text !== undefined) {
+      throw DocketException.invalid('Give either fileId or text, not both');
+    }
+    if (request.documentId !== undefined && request.fileId === undefined) {
+      throw DocketException.invalid('documentId needs the fileId of its file');
+    }
+    const project = await this.project(actor, request.projectId);
+    const pages: readonly TextPage[] = request.fileId
+      ? (
+          await this.text.read(actor, project.workspaceId, request.fileId, request.documentId)
+        ).documents.flatMap((document: DocumentPages) => document.pages)
+      : [textAsPage(request.text ?? '')];
+    const model = await engine(() =>
+      applyClassifierFeedback(
+        this.models.forOrganization(actor.organizationId),
+        project.projectId,
+        [{ pages, label: request.label, replacesLabel: request.replacesLabel }],
+      ),
+    );
+    return {
+      projectId: project.projectId,
+      modelVersion: model.version,
+      classes: Object.entries(model.classes)
+        .map(([label, stats]) => ({ label, documents: stats.documents }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    };
+  }
+
+  /** The project must be the caller's organization's (else NOT_FOUND) and granted to them. */
+  private async project(actor: Actor, projectId: string): Promise<ProjectRecord> {
+    const project = await this.rpc.call(
+      GetProjectV1,
+      { projectId },
+      { ...actor, projectAccess: 'all' },
+    );
+    assertProjectAccess(actor, projectId);
+    return project;
+  }
+}
+
+/** The same rules a flow draft's node must pass: a preview accepts exactly a node's config. */
+function checkedConfig<T>(type: NodeType, config: Record<string, unknown>): T {
+  const problems = nodeConfigProblems(type, config);
+  if (problems.length > 0) {
+    throw DocketException.invalid(`Invalid ${type} configuration: ${problems.join('; ')}`, {
+      problems,
+    });
+  }
+  return config as unknown as T;
+}
+
+/** Configuration the engine still refuses (a rule the node checks do not know) is a 400. */
+async function engine<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DocumentIntelligenceException && error.code !== 'MODEL_VERSION_CONFLICT') {
+      throw DocketException.invalid(error.message);
+    }
+    if (error instanceof DocumentIntelligenceException) {
+      throw DocketException.conflict('The classifier was retrained at the same time; try again');
+    }
+    throw error;
+  }
+}

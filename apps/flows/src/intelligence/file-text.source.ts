@@ -1,0 +1,87 @@
+import { FileRecord, GetFileV1, GetPageWordsV1 } from '@docket/contracts';
+import type { DocumentPages, TextPage } from '@docket/document-intelligence';
+import { Actor, DocketException, RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+
+/** Pages read at once: bounded so a long file does not flood the files service. */
+const PARALLEL_PAGES = 8;
+
+/** The documents of a file with their word layer, as the AI preview endpoints read them. */
+export interface FileText {
+  file: FileRecord;
+  documents: DocumentPages[];
+}
+
+/**
+ * Reads a file's word layer from the files service as the caller (so another organization's
+ * file is NOT_FOUND there), checking it belongs to the project's workspace and is READY.
+ */
+@Injectable()
+export class FileTextSource {
+  constructor(private readonly rpc: RpcClient) {}
+
+  async read(
+    actor: Actor,
+    workspaceId: string,
+    fileId: string,
+    documentId?: string,
+  ): Promise<FileText> {
+    const file = await this.rpc.call(GetFileV1, { fileId }, actor);
+    // A file of another workspace is not part of this project: as if it did not exist.
+    if (file.workspaceId !== workspaceId) throw DocketException.notFound('File');
+    if (file.status !== 'READY') {
+      throw DocketException.invalid(
+        `File ${fileId} is ${file.status}; its text can be read once it is READY`,
+      );
+    }
+    const ranges = this.rangesOf(file, documentId);
+    const documents: DocumentPages[] = [];
+    for (const range of ranges) {
+      documents.push({
+        ...(range.documentId ? { documentId: range.documentId } : {}),
+        pages: await this.pages(actor, fileId, range.firstPage, range.lastPage),
+      });
+    }
+    return { file, documents };
+  }
+
+  private rangesOf(
+    file: FileRecord,
+    documentId: string | undefined,
+  ): Array<{ documentId?: string; firstPage: number; lastPage: number }> {
+    if (documentId) {
+      const document = file.documents.find((d) => d.documentId === documentId);
+      if (!document) throw DocketException.notFound('Document');
+      return [document];
+    }
+    if (file.documents.length > 0) return file.documents;
+    return [{ firstPage: 1, lastPage: Math.max(1, file.pageCount ?? 1) }];
+  }
+
+  private async pages(
+    actor: Actor,
+    fileId: string,
+    firstPage: number,
+    lastPage: number,
+  ): Promise<TextPage[]> {
+    const numbers = Array.from({ length: lastPage - firstPage + 1 }, (_, i) => firstPage + i);
+    const pages: TextPage[] = [];
+    for (let start = 0; start < numbers.length; start += PARALLEL_PAGES) {
+      const batch = await Promise.all(
+        numbers
+          .slice(start, start + PARALLEL_PAGES)
+          .map((pageNumber) => this.rpc.call(GetPageWordsV1, { fileId, pageNumber }, actor)),
+      );
+      pages.push(
+        ...batch.map((page) => ({
+          pageNumber: page.pageNumber,
+          width: page.width,
+          height: page.height,
+          source: page.source === 'ocr' ? ('ocr' as const) : ('pdf-text' as const),
+          words: page.words,
+        })),
+      );
+    }
+    return pages;
+  }
+}

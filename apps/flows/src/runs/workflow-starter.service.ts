@@ -1,0 +1,103 @@
+import { FLOW_EXECUTION_WORKFLOW, FlowRunInput } from '@docket/contracts';
+import { createLogger, runWithTrace } from '@docket/platform';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+
+import { ExecutionEntity } from '../database/flows.entities';
+import { ExecutionRepository } from '../executions/execution.repository';
+import { TemporalClientProvider } from '../temporal/temporal-client.provider';
+import { FlowVersionCache } from './flow-version.cache';
+
+const logger = createLogger('workflow-starter');
+const RELAY_INTERVAL_MS = 2000;
+/** A first start that has not happened after this is presumed lost and retried by the relay. */
+const GRACE_MS = 5000;
+
+/**
+ * Starts the workflow of a recorded run. The API path calls `start` right after recording
+ * the execution and does not wait for it; the relay starts any pending run whose workflow did
+ * not start (Temporal unavailable, process killed in between). The workflow id is the
+ * executionId, so a repeated start is harmless.
+ */
+@Injectable()
+export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private relaying?: Promise<void>;
+
+  constructor(
+    private readonly executions: ExecutionRepository,
+    private readonly versions: FlowVersionCache,
+    private readonly temporal: TemporalClientProvider,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.relaying ??= this.relay().finally(() => (this.relaying = undefined));
+    }, RELAY_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.relaying;
+  }
+
+  async start(executionId: string): Promise<void> {
+    const row = await this.executions.claimStart(executionId);
+    if (!row) return;
+    await runWithTrace(row.traceId ?? executionId.replace(/-/g, ''), async () => {
+      try {
+        const client = await this.temporal.client();
+        await client.workflow.start(FLOW_EXECUTION_WORKFLOW, {
+          taskQueue: this.temporal.taskQueue,
+          workflowId: row.id,
+          args: [await this.inputOf(row)],
+        });
+      } catch (error) {
+        if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+        await this.executions.releaseStart(row.id);
+        logger.warn({ err: error, executionId }, 'workflow start failed; the relay will retry');
+        return;
+      }
+      // Canceled while we were starting it: pass the cancellation on.
+      const now = await this.executions.find(row.organizationId, row.id);
+      if (now?.status === 'canceled') {
+        const client = await this.temporal.client();
+        await client.workflow
+          .getHandle(row.id)
+          .cancel()
+          .catch(() => undefined);
+      }
+    });
+  }
+
+  private async relay(): Promise<void> {
+    try {
+      for (const id of await this.executions.unstarted(GRACE_MS, 50)) await this.start(id);
+    } catch (error) {
+      logger.warn({ err: error }, 'start relay failed; will retry');
+    }
+  }
+
+  private async inputOf(row: ExecutionEntity): Promise<FlowRunInput> {
+    const graph = row.draftGraph ?? (await this.versions.get(row.versionId as string))?.graph;
+    if (!graph) throw new Error(`no graph for execution ${row.id}`);
+    return {
+      executionId: row.id,
+      organizationId: row.organizationId,
+      workspaceId: row.workspaceId,
+      projectId: row.projectId,
+      flowId: row.flowId,
+      flowName: row.flowName,
+      versionId: row.versionId,
+      version: row.flowVersion,
+      test: row.test,
+      environmentId: row.environmentId,
+      trigger: row.trigger,
+      graph,
+      input: row.input,
+      fileIds: row.fileIds,
+      startedBy: row.startedBy,
+      traceId: row.traceId ?? undefined,
+    };
+  }
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  CreateVariableRequest,
+  GetProjectV1,
+  GetWorkspaceV1,
+  ListVariablesRequest,
+  MASKED_VALUE,
+  ResolveRunVariablesRequest,
+  ResolveRunVariablesResponse,
+  RevealedVariable,
+  UpdateVariableRequest,
+  VariablePage,
+  VariableRecord,
+  VariableScope,
+} from '@docket/contracts';
+import { Actor, createLogger, currentTraceId, DocketException, RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import {
+  EnvironmentEntity,
+  VariableEntity,
+  VariableRevealEntity,
+} from '../database/flows.entities';
+import { assertProjectAccess, FlowAccess } from '../definitions/flow-access';
+import { VariableCipher } from './variable-cipher';
+
+const logger = createLogger('variables');
+
+/** Most specific first: a flow's value beats its project's, which beats its workspace's. */
+const SPECIFICITY: Record<VariableScope, number> = { flow: 3, project: 2, workspace: 1 };
+
+/**
+ * Variables: encrypted at rest, masked on every read. Partners create and update; only Admins
+ * reveal (audited) and delete (the route permissions); runs resolve them through the worker.
+ */
+@Injectable()
+export class VariablesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: VariableCipher,
+    private readonly flows: FlowAccess,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async create(actor: Actor, request: CreateVariableRequest): Promise<VariableRecord> {
+    await this.assertEnvironment(actor, request.environmentId);
+    await this.assertScope(actor, request.scope, request.scopeId);
+    await this.assertNameFree(
+      actor,
+      request.environmentId,
+      request.scope,
+      request.scopeId,
+      request.name,
+    );
+    const id = randomUUID();
+    const now = new Date();
+    const sealed = this.cipher.seal(
+      {
+        organizationId: actor.organizationId,
+        scope: request.scope,
+        scopeId: request.scopeId,
+        variableId: id,
+      },
+      request.value,
+    );
+    const row = this.dataSource.manager.create(VariableEntity, {
+      id,
+      organizationId: actor.organizationId,
+      environmentId: request.environmentId,
+      name: request.name,
+      scope: request.scope,
+      scopeId: request.scopeId,
+      ...sealed,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.dataSource.manager.insert(VariableEntity, row);
+    return toRecord(row);
+  }
+
+  async list(actor: Actor, request: ListVariablesRequest): Promise<VariablePage> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(VariableEntity, 'v')
+      .where('v.organization_id = :org', { org: actor.organizationId });
+    if (request.environmentId)
+      query.andWhere('v.environment_id = :env', { env: request.environmentId });
+    if (request.scope) query.andWhere('v.scope = :scope', { scope: request.scope });
+    if (request.scopeId) query.andWhere('v.scope_id = :scopeId', { scopeId: request.scopeId });
+    if (actor.projectAccess !== 'all') {
+      const projects =
+        actor.projectAccess.length > 0
+          ? actor.projectAccess
+          : ['00000000-0000-4000-8000-000000000000'];
+      query.andWhere(
+        `(v.scope = 'workspace' OR (v.scope = 'project' AND v.scope_id IN (:...projects))
+          OR (v.scope = 'flow' AND v.scope_id IN
+            (SELECT f.id FROM flows.flows f WHERE f.project_id IN (:...projects))))`,
+        { projects },
+      );
+    }
+    query
+      .orderBy('v.name', 'ASC')
+      .addOrderBy('v.id', 'ASC')
+      .skip((request.page - 1) * request.limit)
+      .take(request.limit);
+    const [rows, total] = await query.getManyAndCount();
+    return {
+      data: rows.map(toRecord),
+      page: request.page,
+      limit: request.limit,
+      totalCount: total,
+    };
+  }
+
+  async update(actor: Actor, request: UpdateVariableRequest): Promise<VariableRecord> {
+    if (request.value === undefined && request.name === undefined) {
+      throw DocketException.invalid('Give a new value, a new name, or both');
+    }
+    const row = await this.load(actor, request.variableId);
+    if (request.name !== undefined && request.name !== row.name) {
+      await this.assertNameFree(actor, row.environmentId, row.scope, row.scopeId, request.name);
+      row.name = request.name;
+    }
+    if (request.value !== undefined) {
+      Object.assign(row, this.cipher.seal(ownerOf(row), request.value));
+    }
+    row.updatedAt = new Date();
+    await this.dataSource.manager.update(
+      VariableEntity,
+      { id: row.id },
+      {
+        name: row.name,
+        valueSealed: row.valueSealed,
+        dataKeyWrapped: row.dataKeyWrapped,
+        updatedAt: row.updatedAt,
+      },
+    );
+    return toRecord(row);
+  }
+
+  async delete(actor: Actor, variableId: string): Promise<{ variableId: string }> {
+    const row = await this.load(actor, variableId);
+    await this.dataSource.manager.delete(VariableEntity, { id: row.id });
+    logger.info({ variableId, name: row.name, userId: actor.userId }, 'variable deleted');
+    return { variableId };
+  }
+
+  /** The one read of a decrypted value through the API: recorded before it is returned. */
+  async reveal(actor: Actor, variableId: string): Promise<RevealedVariable> {
+    const row = await this.load(actor, variableId);
+    const value = this.cipher.open(ownerOf(row), row);
+    await this.dataSource.manager.insert(VariableRevealEntity, {
+      id: randomUUID(),
+      organizationId: actor.organizationId,
+      variableId: row.id,
+      variableName: row.name,
+      revealedBy: actor.userId,
+      traceId: currentTraceId() ?? null,
+      revealedAt: new Date(),
+    });
+    logger.info(
+      { variableId, name: row.name, userId: actor.userId },
+      'variable revealed (audited)',
+    );
+    return { variableId: row.id, name: row.name, value };
+  }
+
+  /** For the worker: the run's variables in its environment, the most specific scope winning. */
+  async resolveForRun(request: ResolveRunVariablesRequest): Promise<ResolveRunVariablesResponse> {
+    const rows = await this.dataSource.manager
+      .createQueryBuilder(VariableEntity, 'v')
+      .where('v.organization_id = :org AND v.environment_id = :env', {
+        org: request.organizationId,
+        env: request.environmentId,
+      })
+      .andWhere(
+        `((v.scope = 'workspace' AND v.scope_id = :workspace) OR
+          (v.scope = 'project' AND v.scope_id = :project) OR (v.scope = 'flow' AND v.scope_id = :flow))`,
+        { workspace: request.workspaceId, project: request.projectId, flow: request.flowId },
+      )
+      .getMany();
+    const chosen = new Map<string, VariableEntity>();
+    for (const row of rows) {
+      const current = chosen.get(row.name);
+      if (!current || SPECIFICITY[row.scope] > SPECIFICITY[current.scope])
+        chosen.set(row.name, row);
+    }
+    return {
+      variables: [...chosen.values()].map((row) => ({
+        name: row.name,
+        value: this.cipher.open(ownerOf(row), row),
+      })),
+    };
+  }
+
+  private async load(actor: Actor, variableId: string): Promise<VariableEntity> {
+    const row = await this.dataSource.manager.findOne(VariableEntity, {
+      where: { id: variableId, organizationId: actor.organizationId },
+    });
+    if (!row) throw DocketException.notFound('Variable');
+    if (row.scope === 'project') assertProjectAccess(actor, row.scopeId);
+    if (row.scope === 'flow') await this.flows.load(actor, row.scopeId);
+    return row;
+  }
+
+  private async assertEnvironment(actor: Actor, environmentId: string): Promise<void> {
+    const found = await this.dataSource.manager.count(EnvironmentEntity, {
+      where: { id: environmentId, organizationId: actor.organizationId },
+    });
+    if (found === 0) throw DocketException.notFound('Environment');
+  }
+
+  /** The workspace, project or flow must exist in the caller's organization and be theirs. */
+  private async assertScope(actor: Actor, scope: VariableScope, scopeId: string): Promise<void> {
+    if (scope === 'workspace') {
+      await this.rpc.call(GetWorkspaceV1, { workspaceId: scopeId }, actor);
+    } else if (scope === 'project') {
+      await this.rpc.call(GetProjectV1, { projectId: scopeId }, { ...actor, projectAccess: 'all' });
+      assertProjectAccess(actor, scopeId);
+    } else {
+      await this.flows.load(actor, scopeId);
+    }
+  }
+
+  private async assertNameFree(
+    actor: Actor,
+    environmentId: string,
+    scope: VariableScope,
+    scopeId: string,
+    name: string,
+  ): Promise<void> {
+    const clash = await this.dataSource.manager.count(VariableEntity, {
+      where: { organizationId: actor.organizationId, environmentId, scope, scopeId, name },
+    });
+    if (clash > 0) {
+      throw DocketException.conflict(
+        `Variable ${name} already exists in this environment and scope`,
+      );
+    }
+  }
+}
+
+function ownerOf(row: VariableEntity) {
+  return {
+    organizationId: row.organizationId,
+    scope: row.scope,
+    scopeId: row.scopeId,
+    variableId: row.id,
+  };
+}
+
+function toRecord(row: VariableEntity): VariableRecord {
+  return {
+    variableId: row.id,
+    environmentId: row.environmentId,
+    name: row.name,
+    scope: row.scope,
+    scopeId: row.scopeId,
+    value: MASKED_VALUE,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

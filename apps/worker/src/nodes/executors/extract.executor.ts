@@ -1,0 +1,110 @@
+import type { ExtractConfig, FieldWriteInput } from '@docket/contracts';
+import {
+  DocumentPages,
+  extractDocumentFields,
+  extractItemFields,
+  FieldSchema,
+  ValidatedField,
+  validateFields,
+  ValidationConfig,
+} from '@docket/document-intelligence';
+import { Injectable } from '@nestjs/common';
+
+import { DocumentTextSource } from '../../services/document-text.source';
+import { RunItemClient } from '../../services/run-item.client';
+import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { NodeContext, NodeExecutor } from '../node-executor';
+
+/**
+ * ai.extract: grounded, confidence-scored fields per document (and item-level fields across
+ * documents), validated by the field rules, written to the run's item with flags for review.
+ */
+@Injectable()
+export class ExtractExecutor implements NodeExecutor {
+  readonly types = ['ai.extract'] as const;
+  readonly recordsStart = true;
+
+  constructor(
+    private readonly text: DocumentTextSource,
+    private readonly items: RunItemClient,
+  ) {}
+
+  async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
+    const { run, data, stepKey } = execution;
+    const settings = config as unknown as ExtractConfig;
+    const schema = { fields: settings.fields } as unknown as FieldSchema;
+    const validation = {
+      crossFieldRules: settings.crossFieldRules,
+      defaultConfidenceThreshold: settings.defaultConfidenceThreshold,
+    } as ValidationConfig;
+    const documents: DocumentPages[] = [];
+    for (const document of data.documents) {
+      documents.push(await this.text.pagesOf(run, document, heartbeat));
+    }
+    const extracted = [
+      ...documents.flatMap((document) => extractDocumentFields(document, schema)),
+      ...extractItemFields(documents, schema),
+    ];
+    const { fields, needsReview } = validateFields(extracted, schema, validation);
+    if (run.itemId) {
+      await this.items.writeFields(
+        run,
+        run.itemId,
+        fields.map(toFieldWrite),
+        `${run.executionId}:${stepKey}:fields`,
+      );
+    }
+    return {
+      output: {
+        needsReview,
+        flagged: fields.filter((f) => f.flagged).length,
+        fields: fields.map((field) => ({
+          key: field.key,
+          type: field.type,
+          value: field.value,
+          confidence: round(field.confidence),
+          documentId: field.documentId ?? null,
+          flagged: field.flagged,
+          flagReasons: field.flagReasons,
+        })),
+      },
+    };
+  }
+}
+
+function toFieldWrite(field: ValidatedField): FieldWriteInput {
+  const write: FieldWriteInput = {
+    key: field.key,
+    type: field.type,
+    value: JSON.parse(JSON.stringify(field.value ?? null)),
+    confidence: round(field.confidence),
+    flagged: field.flagged,
+  };
+  if (field.documentId) write.documentId = field.documentId;
+  if (field.flagReasons.length > 0)
+    write.flagReasons = field.flagReasons.map((r) => r.slice(0, 500));
+  const grounding = field.grounding;
+  if (grounding?.documentId) {
+    write.grounding = [
+      {
+        documentId: grounding.documentId,
+        page: grounding.page,
+        box: {
+          x: clamp(grounding.box.x0),
+          y: clamp(grounding.box.y0),
+          width: clamp(grounding.box.x1 - grounding.box.x0),
+          height: clamp(grounding.box.y1 - grounding.box.y0),
+        },
+      },
+    ];
+  }
+  return write;
+}
+
+function clamp(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,51 @@
+import type { SummarizeConfig } from '@docket/contracts';
+import { FieldType, summariseItem, SummaryOptions } from '@docket/document-intelligence';
+import { Injectable } from '@nestjs/common';
+
+import { RunItemClient } from '../../services/run-item.client';
+import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { NodeContext, NodeExecutor } from '../node-executor';
+
+/** ai.summarize: the item's summary and insight line from its documents and fields. */
+@Injectable()
+export class SummarizeExecutor implements NodeExecutor {
+  readonly types = ['ai.summarize'] as const;
+  readonly recordsStart = true;
+
+  constructor(private readonly items: RunItemClient) {}
+
+  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
+    const { run, data, stepKey } = execution;
+    const fields = run.itemId ? await this.items.fields(run, run.itemId) : [];
+    const summaryFields = (documentId: string | null) =>
+      fields
+        .filter((field) => (field.documentId ?? null) === documentId)
+        .map((field) => ({
+          key: field.key,
+          type: field.type as FieldType,
+          value: field.value as never,
+          flagged: field.flagged,
+        }));
+    const summary = summariseItem(
+      {
+        documents: data.documents.map((document) => ({
+          documentId: document.documentId,
+          label: document.category ?? null,
+          fields: summaryFields(document.documentId),
+        })),
+        itemFields: summaryFields(null),
+      },
+      config as unknown as SummarizeConfig as SummaryOptions,
+    );
+    if (run.itemId) {
+      await this.items.setSummary(
+        run,
+        run.itemId,
+        summary.summary,
+        summary.insight,
+        `${run.executionId}:${stepKey}:summary`,
+      );
+    }
+    return { output: { summary: summary.summary, insight: summary.insight } };
+  }
+}

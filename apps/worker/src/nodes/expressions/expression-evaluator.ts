@@ -1,0 +1,70 @@
+import jsonata from 'jsonata';
+
+import { NodeError } from '../node-error';
+
+const TIME_LIMIT_MS = 1000;
+const DEPTH_LIMIT = 500;
+
+/**
+ * The safe expression language of transform, route and for-each nodes: JSONata over the
+ * run's data, with a time and depth limit so an expression cannot hang the worker. No
+ * arbitrary code: JSONata has no access to the process, the file system or the network.
+ */
+export async function evaluateExpression(
+  expression: string,
+  data: unknown,
+  bindings: Record<string, unknown> = {},
+): Promise<unknown> {
+  let compiled: jsonata.Expression;
+  try {
+    compiled = jsonata(expression);
+  } catch (error) {
+    throw new NodeError('EXPRESSION_INVALID', `Invalid expression: ${describe(error)}`);
+  }
+  timebox(compiled);
+  try {
+    const result: unknown = await compiled.evaluate(data, bindings);
+    // JSONata returns arrays with extra properties and undefined for "nothing"; keep plain JSON.
+    return result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
+  } catch (error) {
+    throw new NodeError('EXPRESSION_FAILED', `Expression failed: ${describe(error)}`);
+  }
+}
+
+/** JSONata's documented hook for bounding evaluation (entry/exit callbacks per step). */
+function timebox(expression: jsonata.Expression): void {
+  const started = Date.now();
+  let depth = 0;
+  const check = (): void => {
+    if (depth > DEPTH_LIMIT) throw new Error('expression nests too deeply');
+    if (Date.now() - started > TIME_LIMIT_MS) {
+      throw new Error(`expression took longer than ${TIME_LIMIT_MS} ms`);
+    }
+  };
+  const assign = expression.assign as unknown as (name: symbol, value: unknown) => void;
+  assign.call(
+    expression,
+    Symbol.for('jsonata.__evaluate_entry'),
+    (_e: unknown, _i: unknown, env: { isParallelCall?: boolean }) => {
+      if (env?.isParallelCall) return;
+      depth += 1;
+      check();
+    },
+  );
+  assign.call(
+    expression,
+    Symbol.for('jsonata.__evaluate_exit'),
+    (_e: unknown, _i: unknown, env: { isParallelCall?: boolean }) => {
+      if (env?.isParallelCall) return;
+      depth -= 1;
+      check();
+    },
+  );
+}
+
+function describe(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    return String((error as { message: unknown }).message);
+  }
+  return String(error);
+}

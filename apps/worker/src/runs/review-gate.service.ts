@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { Context } from '@temporalio/activity';
+
+import { ExecutionReporter } from '../reporting/execution-reporter';
+import { RunSecretsProvider } from '../secrets/run-secrets.provider';
+import { RunItemClient } from '../services/run-item.client';
+import type { NodeOutcome, ReviewClosing, ReviewOpening } from '../workflows/flow-activities.types';
+import { stepInputOf } from './step-input';
+
+/**
+ * The activities around a human-review node. Waiting itself happens in the workflow (a
+ * signal from the items service), so a review can last days without holding a worker slot.
+ */
+@Injectable()
+export class ReviewGate {
+  constructor(
+    private readonly items: RunItemClient,
+    private readonly reporter: ExecutionReporter,
+    private readonly secrets: RunSecretsProvider,
+  ) {}
+
+  async open({ execution, seq }: ReviewOpening): Promise<{ itemId: string; attempt: number }> {
+    const { run, node, stepKey } = execution;
+    const itemId = run.itemId ?? (await this.items.create(run));
+    await this.items.move(run, itemId, 'REVIEW', `${run.executionId}:${stepKey}:review`);
+    const secrets = await this.secrets.forRun(run);
+    const startedAt = new Date().toISOString();
+    const attempt = Context.current().info.attempt;
+    await this.reporter.step(
+      {
+        run,
+        node,
+        stepKey,
+        sequence: execution.sequence,
+        status: 'waiting',
+        startedAt,
+        input: secrets.scrub(stepInputOf(execution)),
+      },
+      attempt,
+    );
+    await this.reporter.status({ run: { ...run, itemId }, seq, status: 'in_review' }, [itemId]);
+    return { itemId, attempt };
+  }
+
+  async close(closing: ReviewClosing): Promise<NodeOutcome> {
+    const { execution, seq, startedAt, outcome, submission, attempt } = closing;
+    const { run, node, stepKey } = execution;
+    const secrets = await this.secrets.forRun(run);
+    const output = secrets.scrub({ outcome, submission: submission ?? null });
+    await this.reporter.step(
+      {
+        run,
+        node,
+        stepKey,
+        sequence: execution.sequence,
+        status: 'completed',
+        startedAt,
+        completedAt: new Date().toISOString(),
+        input: secrets.scrub(stepInputOf(execution)),
+        output,
+      },
+      attempt,
+    );
+    await this.reporter.status({ run, seq, status: 'running' });
+    return { output };
+  }
+}

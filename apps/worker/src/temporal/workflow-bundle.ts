@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createLogger } from '@docket/platform';
+import { bundleWorkflowCode, WorkflowBundleOption } from '@temporalio/worker';
+
+const logger = createLogger('workflow-bundle');
+
+/**
+ * Where the worker's workflow code comes from. A prebuilt bundle (WORKFLOW_BUNDLE_PATH) wins;
+ * otherwise the workflow source is bundled with webpack, once per content: the result is kept
+ * in a cache folder under a hash of the source, so a restarted worker (a crash, a deploy of
+ * unrelated code) polls again in about a second instead of re-bundling for several.
+ */
+export async function workflowBundle(options: {
+  bundlePath: string;
+  workflowsPath: string;
+  cacheDir?: string;
+}): Promise<WorkflowBundleOption> {
+  if (options.bundlePath) return { codePath: options.bundlePath };
+  const entry = require.resolve(options.workflowsPath);
+  const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'docket-workflow-bundles');
+  const cached = path.join(cacheDir, `${sourceHash(path.dirname(entry), entry)}.js`);
+  try {
+    statSync(cached);
+    return { codePath: cached };
+  } catch {
+    // Not bundled yet for this source.
+  }
+  const started = Date.now();
+  const { code } = await bundleWorkflowCode({ workflowsPath: entry });
+  mkdirSync(cacheDir, { recursive: true });
+  const partial = `${cached}.${process.pid}.tmp`;
+  writeFileSync(partial, code);
+  renameSync(partial, cached);
+  logger.info({ ms: Date.now() - started, bundle: cached }, 'bundled the workflow code');
+  return { codePath: cached };
+}
+
+/** The workflow folder's source files and the SDK version decide the bundle. */
+function sourceHash(folder: string, entry: string): string {
+  const hash = createHash('sha256');
+  const sdk = readFileSync(require.resolve('@temporalio/workflow/package.json'), 'utf8');
+  hash.update((JSON.parse(sdk) as { version: string }).version);
+  hash.update(entry);
+  for (const file of readdirSync(folder).sort()) {
+    if (!/\.(js|ts)$/.test(file) || /\.(spec|int-spec)\.(js|ts)$/.test(file)) continue;
+    hash.update(file).update(readFileSync(path.join(folder, file)));
+  }
+  return hash.digest('hex').slice(0, 32);
+}

@@ -1,0 +1,48 @@
+import { Env, TemporalConfig } from '@docket/platform';
+import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+
+export class WorkerConfig extends TemporalConfig {
+  @Env(
+    'WORKFLOW_BUNDLE_PATH',
+    'Prebuilt workflow bundle (bundleWorkflowCode output); empty = bundle WORKFLOWS_PATH at start',
+  )
+  @IsString()
+  workflowBundlePath = '';
+
+  @Env('WORKFLOWS_PATH', 'Workflow source entry point; empty = the workflows folder of this build')
+  @IsString()
+  workflowsPath = '';
+
+  @Env('WORKER_MAX_CONCURRENT_ACTIVITIES', 'Activity executions this process runs at once')
+  @IsInt()
+  @Min(1)
+  maxConcurrentActivities = 200;
+
+  @Env('WORKER_MAX_CONCURRENT_WORKFLOW_TASKS', 'Workflow tasks this process runs at once')
+  @IsInt()
+  @Min(2)
+  maxConcurrentWorkflowTasks = 100;
+
+  @Env('OUTBOUND_HTTP_TIMEOUT_MS', 'Upper bound of one write-back or HTTP-request node call')
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  outboundTimeoutMs = 15_000;
+
+  @Env('OUTBOUND_HTTP_MAX_RESPONSE_BYTES', 'Responses larger than this fail the node')
+  @IsInt()
+  @Min(1024)
+  outboundMaxResponseBytes = 1024 * 1024;
+
+  @Env(
+    'OUTBOUND_ALLOW_LOOPBACK_HTTP',
+    'Allow plain http to loopback targets (test receivers); honoured only when DOCKET_ENV=test',
+  )
+  @IsBoolean()
+  allowLoopbackHttp = true;
+
+  /** The SSRF exception exists for tests only; any other environment ignores the switch. */
+  loopbackHttpAllowed(): boolean {
+    return this.environment === 'test' && this.allowLoopbackHttp;
+  }
+}

@@ -1,0 +1,389 @@
+import type {
+  ExecutionError,
+  FlowEdge,
+  FlowGraph,
+  FlowNode,
+  FlowRunInput,
+} from '@docket/contracts';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  defineQuery,
+  defineSignal,
+  isCancellation,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  sleep,
+  TimeoutFailure,
+} from '@temporalio/workflow';
+
+import type { FlowActivities, NodeExecution, RunData, RunRef } from './flow-activities.types';
+import { followedEdges, GraphPlan, planGraph, Region } from './graph-plan';
+import {
+  activityOptionsFor,
+  LOCAL_BOOKKEEPING_OPTIONS,
+  LOCAL_EVALUATION_OPTIONS,
+  runsLocally,
+} from './node-activity-options';
+import {
+  ITEM_CLOSED_SIGNAL,
+  ItemClosure,
+  REVIEW_SUBMITTED_SIGNAL,
+  ReviewSubmission,
+} from './review-signal';
+
+/** The items service signals this when a reviewer submits the run's item. */
+export const reviewSubmittedSignal = defineSignal<[ReviewSubmission]>(REVIEW_SUBMITTED_SIGNAL);
+/** ... and this when a reviewer or an Admin closes the item without completing it. */
+export const itemClosedSignal = defineSignal<[ItemClosure]>(ITEM_CLOSED_SIGNAL);
+/** Which node the run is at; for operators (the API reads the PostgreSQL read model). */
+export const currentNodesQuery = defineQuery<string[]>('currentNodes');
+
+export interface FlowRunResult {
+  status: 'completed' | 'canceled';
+  itemId: string | null;
+}
+
+const bookkeeping = proxyLocalActivities<FlowActivities>(LOCAL_BOOKKEEPING_OPTIONS);
+
+/** Where a node runs: cheap evaluation locally in the worker, everything else on the queue. */
+function nodeActivities(type: FlowNode['type'], stepKey: string): FlowActivities {
+  return runsLocally(type)
+    ? proxyLocalActivities<FlowActivities>(LOCAL_EVALUATION_OPTIONS)
+    : proxyActivities<FlowActivities>(activityOptionsFor(type, stepKey));
+}
+
+/** The run's item was closed: the run stops where it is and ends canceled. */
+class ItemClosedError extends Error {
+  constructor(readonly closure: ItemClosure) {
+    super('The item was closed');
+    this.name = 'ItemClosedError';
+  }
+}
+
+/** A node failed for good (its retries are spent); the run fails naming it. */
+class NodeFailedError extends Error {
+  constructor(readonly failure: ExecutionError) {
+    super(failure.message);
+    this.name = 'NodeFailedError';
+  }
+}
+
+/**
+ * One run of a flow: interprets the version snapshot node by node, one activity per node
+ * execution. Nodes become ready when every incoming edge is settled and at least one was
+ * followed (dead paths are skipped), so routes, joins and parallel branches need no special
+ * casing; for-each bodies run as sub-regions once per element.
+ */
+export async function flowExecutionWorkflow(input: FlowRunInput): Promise<FlowRunResult> {
+  const interpreter = new FlowInterpreter(input);
+  setHandler(reviewSubmittedSignal, (submission) => interpreter.receive(submission));
+  setHandler(itemClosedSignal, (closure) => interpreter.close(closure));
+  setHandler(currentNodesQuery, () => [...interpreter.current]);
+  return interpreter.execute();
+}
+
+class FlowInterpreter {
+  readonly current = new Set<string>();
+  private readonly plan: GraphPlan;
+  private readonly run: RunRef;
+  private readonly data: RunData;
+  private readonly submissions: ReviewSubmission[] = [];
+  private closure?: ItemClosure;
+  private statusSeq = 0;
+  private stepSequence = 0;
+
+  constructor(private readonly input: FlowRunInput) {
+    this.plan = planGraph(input.graph);
+    const { graph: _graph, input: _data, ...ref } = input;
+    this.run = { ...ref, itemId: null };
+    this.data = {
+      input: input.input,
+      trigger: input.trigger,
+      fileIds: input.fileIds,
+      documents: [],
+      nodes: {},
+    };
+  }
+
+  receive(submission: ReviewSubmission): void {
+    this.submissions.push(submission);
+  }
+
+  close(closure: ItemClosure): void {
+    if (this.run.itemId === null || closure.itemId === this.run.itemId) this.closure = closure;
+  }
+
+  private assertOpen(): void {
+    if (this.closure) throw new ItemClosedError(this.closure);
+  }
+
+  async execute(): Promise<FlowRunResult> {
+    try {
+      const begun = await bookkeeping.beginRun({
+        run: this.run,
+        seq: this.nextSeq(),
+        needsItem: needsItem(this.input.graph),
+      });
+      this.run.itemId = begun.itemId;
+      this.data.documents = begun.documents;
+      await this.runRegion(this.plan.main, this.data, '');
+      await bookkeeping.finishRun({ run: this.run, seq: this.nextSeq(), status: 'completed' });
+      return { status: 'completed', itemId: this.run.itemId };
+    } catch (error) {
+      if (isCancellation(error)) {
+        await CancellationScope.nonCancellable(() =>
+          bookkeeping.finishRun({ run: this.run, seq: this.nextSeq(), status: 'canceled' }),
+        );
+        throw error;
+      }
+      if (error instanceof ItemClosedError) {
+        // The item stays CLOSED (the reviewer's decision); the run ends without failing.
+        await bookkeeping.finishRun({
+          run: this.run,
+          seq: this.nextSeq(),
+          status: 'canceled',
+          error: {
+            code: 'ITEM_CLOSED',
+            message: `The item was closed by ${error.closure.closedBy.name}${
+              error.closure.reason ? `: ${error.closure.reason}` : ''
+            }`,
+          },
+        });
+        return { status: 'canceled', itemId: this.run.itemId };
+      }
+      const failure =
+        error instanceof NodeFailedError
+          ? error.failure
+          : { code: 'RUN_FAILED', message: messageOf(error) };
+      await bookkeeping.finishRun({
+        run: this.run,
+        seq: this.nextSeq(),
+        status: 'failed',
+        error: failure,
+      });
+      throw ApplicationFailure.nonRetryable(failure.message, failure.code, failure);
+    }
+  }
+
+  private nextSeq(): number {
+    this.statusSeq += 1;
+    return this.statusSeq;
+  }
+
+  /** Walks one region (the main graph or one loop iteration) until nothing is ready. */
+  private async runRegion(region: Region, data: RunData, suffix: string): Promise<void> {
+    const incoming = countBy(region.edges, (edge) => edge.to);
+    const settled = new Map<string, number>();
+    const followed = new Map<string, number>();
+    let ready = [...region.entries];
+
+    const settle = (edge: FlowEdge, taken: boolean, next: string[]): void => {
+      settled.set(edge.to, (settled.get(edge.to) ?? 0) + 1);
+      if (taken) followed.set(edge.to, (followed.get(edge.to) ?? 0) + 1);
+      if (settled.get(edge.to) !== (incoming.get(edge.to) ?? 0)) return;
+      if ((followed.get(edge.to) ?? 0) > 0) next.push(edge.to);
+      // A node on a dead path is skipped, and so is everything only it leads to.
+      else for (const out of outgoingOf(region, edge.to)) settle(out, false, next);
+    };
+
+    while (ready.length > 0) {
+      this.assertOpen();
+      const batch = [...ready].sort((a, b) => this.orderOf(a) - this.orderOf(b));
+      ready = [];
+      const results = await Promise.all(
+        batch.map(async (id) => ({ id, taken: await this.runNode(id, region, data, suffix) })),
+      );
+      for (const { id, taken } of results) {
+        for (const edge of outgoingOf(region, id)) settle(edge, taken.includes(edge), ready);
+      }
+    }
+  }
+
+  private orderOf(id: string): number {
+    return this.plan.order.get(id) ?? 0;
+  }
+
+  /** Runs one node; returns the outgoing edges it follows. */
+  private async runNode(
+    id: string,
+    region: Region,
+    data: RunData,
+    suffix: string,
+  ): Promise<FlowEdge[]> {
+    const node = this.plan.nodes.get(id) as FlowNode;
+    const outgoing = outgoingOf(region, id);
+    const stepKey = suffix ? `${id}#${suffix}` : id;
+    this.current.add(stepKey);
+    try {
+      if (node.type === 'utility.delay') return await this.runDelay(node, stepKey, data, outgoing);
+      if (node.type === 'action.review') return await this.runReview(node, stepKey, data, outgoing);
+      const execution = this.executionOf(node, stepKey, data);
+      if (node.type === 'control.join') {
+        execution.upstream = region.edges.filter((e) => e.to === id).map((e) => e.from);
+      }
+      const outcome = await this.guard(node, () =>
+        nodeActivities(node.type, stepKey).executeNode(execution),
+      );
+      data.nodes[id] = outcome.output;
+      if (outcome.documents) data.documents = outcome.documents;
+      if (node.type === 'control.for-each') {
+        data.nodes[id] = await this.runLoop(node, outcome.output, data, suffix);
+        return followedEdges(node, outgoing, 'done');
+      }
+      return followedEdges(node, outgoing, outcome.branch);
+    } finally {
+      this.current.delete(stepKey);
+    }
+  }
+
+  private executionOf(node: FlowNode, stepKey: string, data: RunData): NodeExecution {
+    this.stepSequence += 1;
+    return { run: { ...this.run }, node, stepKey, sequence: this.stepSequence, data };
+  }
+
+  private async runLoop(
+    node: FlowNode,
+    evaluated: unknown,
+    data: RunData,
+    suffix: string,
+  ): Promise<{ count: number; results: Array<Record<string, unknown>> }> {
+    const region = this.plan.loops.get(node.id) as Region;
+    const elements = (evaluated as { items?: unknown[] }).items ?? [];
+    const results: Array<Record<string, unknown>> = [];
+    for (let index = 0; index < elements.length; index++) {
+      const iteration: RunData = {
+        ...data,
+        nodes: { ...data.nodes },
+        loop: { item: elements[index], index },
+      };
+      await this.runRegion(region, iteration, suffix ? `${suffix}.${index}` : String(index));
+      results.push(Object.fromEntries(region.nodeIds.map((id) => [id, iteration.nodes[id]])));
+      data.documents = iteration.documents;
+    }
+    return { count: elements.length, results };
+  }
+
+  private async runDelay(node: FlowNode, stepKey: string, data: RunData, outgoing: FlowEdge[]) {
+    const seconds = Number(node.config?.seconds ?? 0);
+    const startedAt = new Date().toISOString();
+    const sequence = ++this.stepSequence;
+    await bookkeeping.recordStep({
+      run: this.run,
+      node,
+      stepKey,
+      sequence,
+      status: 'running',
+      startedAt,
+      input: { seconds },
+    });
+    await sleep(seconds * 1000);
+    const output = { waitedSeconds: seconds };
+    await bookkeeping.recordStep({
+      run: this.run,
+      node,
+      stepKey,
+      sequence,
+      status: 'completed',
+      startedAt,
+      completedAt: new Date().toISOString(),
+      input: { seconds },
+      output,
+    });
+    data.nodes[node.id] = output;
+    return followedEdges(node, outgoing, undefined);
+  }
+
+  /**
+   * Opens the review (item to REVIEW, run in_review), waits for the reviewer's submit signal or
+   * the optional timeout, then continues on the `submitted` or `timeout` branch.
+   */
+  private async runReview(node: FlowNode, stepKey: string, data: RunData, outgoing: FlowEdge[]) {
+    const execution = this.executionOf(node, stepKey, data);
+    const startedAt = new Date().toISOString();
+    const { itemId, attempt } = await this.guard(node, () =>
+      proxyActivities<FlowActivities>(activityOptionsFor(node.type, stepKey)).openReview({
+        execution,
+        seq: this.nextSeq(),
+      }),
+    );
+    this.run.itemId = itemId;
+    const timeoutSeconds = Number(node.config?.timeoutSeconds ?? 0);
+    const isForItem = (s: ReviewSubmission) => s.itemId === itemId;
+    const settled = () => this.submissions.some(isForItem) || this.closure !== undefined;
+    const arrived =
+      timeoutSeconds > 0
+        ? await condition(settled, timeoutSeconds * 1000)
+        : await condition(settled).then(() => true);
+    this.assertOpen();
+    const index = this.submissions.findIndex(isForItem);
+    const submission = index >= 0 ? this.submissions.splice(index, 1)[0] : undefined;
+    const outcome = await bookkeeping.closeReview({
+      execution: { ...execution, run: { ...this.run } },
+      seq: this.nextSeq(),
+      attempt,
+      startedAt,
+      outcome: arrived ? 'submitted' : 'timeout',
+      submission,
+    });
+    data.nodes[node.id] = outcome.output;
+    data.review = submission;
+    const taken = followedEdges(node, outgoing, arrived ? 'submitted' : 'timeout');
+    if (!arrived && taken.length === 0) {
+      throw new NodeFailedError({
+        code: 'REVIEW_TIMEOUT',
+        message: `The review was not submitted within ${timeoutSeconds} s and the flow has no timeout path`,
+        nodeId: node.id,
+        nodeName: node.name ?? node.id,
+      });
+    }
+    return taken;
+  }
+
+  /** Turns an activity's final failure into a run failure that names the node. */
+  private async guard<T>(node: FlowNode, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      throw new NodeFailedError({
+        ...failureOf(error),
+        nodeId: node.id,
+        nodeName: node.name ?? node.id,
+      });
+    }
+  }
+}
+
+function failureOf(error: unknown): { code: string; message: string } {
+  const cause = error instanceof ActivityFailure ? error.cause : error;
+  if (cause instanceof ApplicationFailure) {
+    return { code: cause.type ?? 'NODE_FAILED', message: cause.message };
+  }
+  if (cause instanceof TimeoutFailure) {
+    return { code: 'NODE_TIMEOUT', message: 'The node did not finish in time' };
+  }
+  return { code: 'NODE_FAILED', message: messageOf(cause) };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'The run failed';
+}
+
+/** Runs that extract, review or write back produce an item; pure routing flows do not. */
+function needsItem(graph: FlowGraph): boolean {
+  return graph.nodes.some((node) => node.type.startsWith('ai.') || node.type.startsWith('action.'));
+}
+
+function outgoingOf(region: Region, id: string): FlowEdge[] {
+  return region.edges.filter((edge) => edge.from === id);
+}
+
+function countBy<T>(values: T[], key: (value: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(key(value), (counts.get(key(value)) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,276 @@
+/**
+ * Run throughput: a flow of three cheap nodes (API trigger and two transforms) started through
+ * the gateway for a sustained period, then the same workflow started directly with the Temporal
+ * client as the baseline, on the same stack and worker. Completion is observed on the worker's
+ * execution events (JetStream), the same signal for both paths.
+ * Prints runs started/s, runs completed/s, start-to-complete p50/p99, and the run-start API
+ * latency. Targets: >= 50 completed runs/s, >= 0.8x the direct baseline, run-start p50 <= 25 ms.
+ *   node -r @swc-node/register bench/flows-throughput.ts [--seconds 60] [--concurrency 16]
+ *     [--profile sandbox4] [--start]   (--start builds and starts the bench stack first)
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+import { Client, Connection } from '@temporalio/client';
+
+import {
+  ExecutionStatusEventV1,
+  FLOW_EXECUTION_WORKFLOW,
+  FlowGraph,
+  FlowRunInput,
+} from '../libs/contracts/src';
+import { JetStreamEvents } from '../libs/platform/src';
+import {
+  bootstrapOrganization,
+  exchangeToken,
+  portOf,
+  ProfileName,
+  PROFILES,
+} from '../libs/testing/src';
+import { startBenchStack } from './support/bench-stack';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    concurrency: { type: 'string', default: '16' },
+    drain: { type: 'string', default: '60' },
+    inflight: { type: 'string', default: '150' },
+    profile: { type: 'string', default: 'sandbox4' },
+    start: { type: 'boolean', default: false },
+  },
+});
+
+const PROFILE = PROFILES[values.profile as ProfileName];
+const GATEWAY = `http://127.0.0.1:${portOf(PROFILE, 'gateway')}`;
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+
+const GRAPH: FlowGraph = {
+  nodes: [
+    { id: 'trigger', type: 'trigger.api' },
+    { id: 'double', type: 'utility.transform', config: { expression: '{ "n": input.n * 2 }' } },
+    { id: 'label', type: 'utility.transform', config: { expression: '"run " & nodes.double.n' } },
+  ],
+  edges: [
+    { from: 'trigger', to: 'double' },
+    { from: 'double', to: 'label' },
+  ],
+};
+
+interface PhaseResult {
+  label: string;
+  started: number;
+  completedInWindow: number;
+  completedTotal: number;
+  startLatencies: number[];
+  completeLatencies: number[];
+}
+
+/** Completion times by executionId, fed by the worker's status events. */
+const completions = new Map<string, number>();
+
+async function main(): Promise<void> {
+  if (values.start) startBenchStack('identity,flows,worker,gateway');
+  const org = await bootstrapOrganization('Bench flows', PROFILE);
+  const token = await exchangeToken(org.apiKey, GATEWAY);
+  const events = await JetStreamEvents.connect({
+    servers: PROFILE.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    name: 'bench-flows',
+    prefix: PROFILE.env.DOCKET_NATS_PREFIX,
+  });
+  await events.consume(ExecutionStatusEventV1, {
+    durable: `bench-flows-${randomUUID().slice(0, 8)}`,
+    deliverPolicy: 'new',
+    concurrency: 64,
+    handle: async (event) => {
+      if (event.status === 'completed') completions.set(event.executionId, Date.parse(event.at));
+    },
+  });
+
+  const flowId = await liveFlow(token, org.projectId);
+  const connection = await Connection.connect({
+    address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+  });
+  const client = new Client({ connection, namespace: PROFILE.env.TEMPORAL_NAMESPACE });
+  const taskQueue = `${PROFILE.env.DOCKET_NATS_PREFIX}-flows`;
+
+  // Warm both paths (connections, caches, JIT) before measuring.
+  await phase('warm-up gateway', 3, () => startThroughGateway(token, flowId));
+  await phase('warm-up direct', 3, () => startDirectly(client, taskQueue, org, flowId));
+
+  const gateway = await phase('gateway (POST /flows/{id}/run)', SECONDS, () =>
+    startThroughGateway(token, flowId),
+  );
+  const direct = await phase('direct Temporal start (baseline)', SECONDS, () =>
+    startDirectly(client, taskQueue, org, flowId),
+  );
+
+  for (const result of [gateway, direct]) print(result);
+  const ratio = rate(gateway.completedInWindow) / Math.max(1e-9, rate(direct.completedInWindow));
+  const apiP50 = percentile(gateway.startLatencies, 50);
+  process.stdout.write(
+    [
+      '',
+      `completed runs/s through the gateway: ${rate(gateway.completedInWindow).toFixed(1)} (target >= 50)`,
+      `gateway / direct completed runs/s:    ${ratio.toFixed(2)}x (target >= 0.8x)`,
+      `run-start API p50:                    ${apiP50.toFixed(1)} ms (target <= 25 ms)`,
+      '',
+    ].join('\n'),
+  );
+  await events.close();
+  await connection.close();
+}
+
+function rate(count: number): number {
+  return count / SECONDS;
+}
+
+/** Starts runs with CONCURRENCY starters for `seconds`, then waits for the runs to drain. */
+async function phase(
+  label: string,
+  seconds: number,
+  start: () => Promise<string>,
+): Promise<PhaseResult> {
+  const started = new Map<string, number>();
+  const startLatencies: number[] = [];
+  const begin = Date.now();
+  const end = begin + seconds * 1000;
+  // A sustained rate, not a flood: starters hold back while too many runs are unfinished, so
+  // the figures describe what the stack keeps up with rather than how fast a queue grows.
+  const maxInFlight = Number(values.inflight);
+  const inFlight = new Set<string>();
+  const unfinished = () => {
+    for (const id of inFlight) if (completions.has(id)) inFlight.delete(id);
+    return inFlight.size;
+  };
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        if (unfinished() >= maxInFlight) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          continue;
+        }
+        const sent = Date.now();
+        const executionId = await start();
+        startLatencies.push(Date.now() - sent);
+        started.set(executionId, sent);
+        inFlight.add(executionId);
+      }
+    }),
+  );
+  const drainUntil = Date.now() + Number(values.drain) * 1000;
+  while (Date.now() < drainUntil && [...started.keys()].some((id) => !completions.has(id))) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const completeLatencies: number[] = [];
+  let completedInWindow = 0;
+  for (const [id, sent] of started) {
+    const done = completions.get(id);
+    if (done === undefined) continue;
+    completeLatencies.push(done - sent);
+    if (done <= end) completedInWindow += 1;
+  }
+  const result = {
+    label,
+    started: started.size,
+    completedInWindow,
+    completedTotal: completeLatencies.length,
+    startLatencies,
+    completeLatencies,
+  };
+  if (!label.startsWith('warm-up')) print(result);
+  return result;
+}
+
+function print(result: PhaseResult): void {
+  process.stdout.write(
+    `${result.label}\n` +
+      `  runs started/s ${rate(result.started).toFixed(1)}  completed/s (in window) ${rate(result.completedInWindow).toFixed(1)}` +
+      `  completed ${result.completedTotal}/${result.started}\n` +
+      `  start-to-complete p50 ${percentile(result.completeLatencies, 50).toFixed(0)} ms` +
+      `  p99 ${percentile(result.completeLatencies, 99).toFixed(0)} ms` +
+      `  | start call p50 ${percentile(result.startLatencies, 50).toFixed(1)} ms` +
+      `  p99 ${percentile(result.startLatencies, 99).toFixed(1)} ms\n`,
+  );
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+let counter = 0;
+
+async function startThroughGateway(token: string, flowId: string): Promise<string> {
+  const response = await fetch(`${GATEWAY}/flows/${flowId}/run`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input: { n: ++counter } }),
+  });
+  const body = (await response.json()) as { executionId?: string };
+  if (response.status !== 201 || !body.executionId) {
+    throw new Error(`run start failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.executionId;
+}
+
+async function startDirectly(
+  client: Client,
+  taskQueue: string,
+  org: { organizationId: string; workspaceId: string; projectId: string },
+  flowId: string,
+): Promise<string> {
+  const executionId = randomUUID();
+  const input: FlowRunInput = {
+    executionId,
+    organizationId: org.organizationId,
+    workspaceId: org.workspaceId,
+    projectId: org.projectId,
+    flowId,
+    flowName: 'Bench flow',
+    versionId: null,
+    version: 'v1.0.0',
+    test: false,
+    environmentId: null,
+    trigger: 'api',
+    graph: GRAPH,
+    input: { n: ++counter },
+    fileIds: [],
+    startedBy: null,
+  };
+  await client.workflow.start(FLOW_EXECUTION_WORKFLOW, {
+    taskQueue,
+    workflowId: executionId,
+    args: [input],
+  });
+  return executionId;
+}
+
+async function liveFlow(token: string, projectId: string): Promise<string> {
+  const call = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${GATEWAY}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const parsed = (await response.json()) as Record<string, unknown>;
+    if (response.status >= 300)
+      throw new Error(`${path}: ${response.status} ${JSON.stringify(parsed)}`);
+    return parsed;
+  };
+  const flow = await call('POST', `/projects/${projectId}/flows`, {
+    name: 'Bench flow',
+    graph: GRAPH,
+  });
+  await call('POST', `/flows/${flow.flowId}/publish`, { bump: 'major' });
+  await call('POST', `/flows/${flow.flowId}/activate`, {});
+  return flow.flowId as string;
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
