@@ -22,6 +22,10 @@ import { ExecutionEventsConsumer } from './executions/execution-events.consumer'
 import { ExecutionsHandler } from './executions/executions.handler';
 import { ExecutionsService } from './executions/executions.service';
 import { FlowsConfig } from './flows.config';
+import { AiPreviewHandler } from './intelligence/ai-preview.handler';
+import { AiPreviewService } from './intelligence/ai-preview.service';
+import { ClassifierModelRepository } from './intelligence/classifier-model.repository';
+import { FileTextSource } from './intelligence/file-text.source';
 import { FlowVersionCache } from './runs/flow-version.cache';
 import { RunLauncher } from './runs/run-launcher.service';
 import { RunsHandler } from './runs/runs.handler';
@@ -46,6 +50,7 @@ assertProductionSafe(config, config.masterKey);
     VariablesHandler,
     RunsHandler,
     ExecutionsHandler,
+    AiPreviewHandler,
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
@@ -60,11 +65,14 @@ assertProductionSafe(config, config.masterKey);
           prefix: config.natsPrefix,
         }),
     },
+    AiPreviewService,
+    ClassifierModelRepository,
     EnvironmentsService,
     ExecutionAccess,
     ExecutionEventsConsumer,
     ExecutionRepository,
     ExecutionsService,
+    FileTextSource,
     FileTriggerConsumer,
     FlowAccess,
     FlowDefinitionsService,

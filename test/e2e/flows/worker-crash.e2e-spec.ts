@@ -158,5 +158,5 @@ describe('worker killed in the middle of runs', () => {
     process.stdout.write(
       `worker-crash: ${RUNS} runs, ${KILLS} kills, ${receiver.attempts} POSTs for ${seen.length} keys\n`,
     );
-  });
+  }, 300_000);
 });

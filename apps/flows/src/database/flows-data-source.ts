@@ -2,17 +2,23 @@ import { createServiceDataSource } from '@docket/persistence';
 import { DataSource } from 'typeorm';
 
 import { FlowsConfig } from '../flows.config';
+import { ClassifierModelEntity } from '../intelligence/classifier-model.entity';
 import { FLOWS_ENTITIES } from './flows.entities';
 import { FlowsInitial1763900000000 } from './migrations/1763900000000-flows-initial';
 import { ExecutionStartOutbox1763900000001 } from './migrations/1763900000001-execution-start-outbox';
+import { ClassifierModels1763900000100 } from './migrations/1763900000100-classifier-models';
 
-export const FLOWS_MIGRATIONS = [FlowsInitial1763900000000, ExecutionStartOutbox1763900000001];
+export const FLOWS_MIGRATIONS = [
+  FlowsInitial1763900000000,
+  ExecutionStartOutbox1763900000001,
+  ClassifierModels1763900000100,
+];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: 'flows',
-    entities: FLOWS_ENTITIES,
+    entities: [...FLOWS_ENTITIES, ClassifierModelEntity],
     migrations: FLOWS_MIGRATIONS,
     poolSize: config.databasePoolSize,
     applicationName: 'docket-flows',

@@ -14,7 +14,11 @@ export function textAsPage(text: string): TextPage {
     const y0 = Math.min(0.98, 0.03 + lineIndex * LINE_HEIGHT);
     for (const token of line.split(/\s+/).filter(Boolean)) {
       const x1 = Math.min(1, x + token.length * CHARACTER_WIDTH);
-      words.push({ text: token, box: { x0: x, y0, x1, y1: y0 + LINE_HEIGHT * 0.8 }, confidence: 1 });
+      words.push({
+        text: token,
+        box: { x0: x, y0, x1, y1: y0 + LINE_HEIGHT * 0.8 },
+        confidence: 1,
+      });
       x = Math.min(0.99, x1 + CHARACTER_WIDTH);
     }
   });

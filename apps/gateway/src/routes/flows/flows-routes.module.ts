@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 
+import { AiController } from './ai.controller';
 import { EnvironmentsController } from './environments.controller';
 import { ExecutionsController } from './executions.controller';
 import { FlowsController } from './flows.controller';
 
 /** HTTP routes of the flows service; controllers are thin delegations over NATS contracts. */
-@Module({ controllers: [FlowsController, ExecutionsController, EnvironmentsController] })
+@Module({
+  controllers: [FlowsController, ExecutionsController, EnvironmentsController, AiController],
+})
 export class FlowsRoutesModule {}

@@ -32,7 +32,9 @@ export class AiFeedbackBody {
 
   @ApiProperty({ example: 'claim-form', description: 'The class the reviewer confirmed' })
   @IsString()
-  @Matches(AI_CLASS_LABEL_PATTERN, { message: 'label must be 1-64 letters, digits, spaces, _ . or -' })
+  @Matches(AI_CLASS_LABEL_PATTERN, {
+    message: 'label must be 1-64 letters, digits, spaces, _ . or -',
+  })
   label!: string;
 
   @ApiPropertyOptional({
