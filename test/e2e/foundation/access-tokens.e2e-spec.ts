@@ -52,6 +52,14 @@ describe('access tokens on an authenticated route', () => {
     await expect401(await sign({ iat: now - 1000, exp: now - 60 }), /expired/);
   });
 
+  it('refuses a token once it expires, even after it was accepted (verified tokens are cached)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await sign({ iat: now, exp: now + 2 });
+    expect((await apiRequest('GET', '/workspaces', { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await expect401(token, /expired/);
+  });
+
   it('refuses an unsigned token (alg: none)', async () => {
     const token = `${base64url({ alg: 'none', typ: 'JWT', kid: key.kid })}.${base64url(claims)}.`;
     await expect401(token);

@@ -7,10 +7,19 @@ import { Principal } from '../http/request-context';
 import { JwksCache } from './jwks.cache';
 
 /** The one algorithm identity signs with; everything else (none, HS256, RS256) is refused. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface VerifiedToken {
+  principal: Principal;
+  expiresAt: number;
+}
+
 const ACCEPTED_ALGORITHMS = ['EdDSA'];
 
 @Injectable()
 export class TokenVerifier {
+  private readonly verified = new Map<string, VerifiedToken>();
+
   constructor(
     private readonly jwks: JwksCache,
     private readonly config: GatewayConfig,
@@ -18,6 +27,27 @@ export class TokenVerifier {
 
   async verify(authorization: string | undefined): Promise<Principal> {
     const token = bearerToken(authorization);
+    const cached = this.verified.get(token);
+    if (cached && cached.expiresAt > Date.now()) return cached.principal;
+    if (cached) this.verified.delete(token);
+    const verified = await this.verifySignature(token);
+    this.remember(token, verified);
+    return verified.principal;
+  }
+
+  /**
+   * Integrators reuse one token for its 15 minutes, so a verified token is remembered (keyed by
+   * the whole token string, until its exp) and the signature is checked once, not per request.
+   */
+  private remember(token: string, verified: VerifiedToken): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, verified);
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedToken> {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
@@ -37,7 +67,10 @@ export class TokenVerifier {
       if (typeof payload.org !== 'string' || typeof payload.sub !== 'string' || !isRole(role)) {
         throw DocketException.unauthenticated('Access token lacks required claims');
       }
-      return { organizationId: payload.org, userId: payload.sub, role };
+      return {
+        principal: { organizationId: payload.org, userId: payload.sub, role },
+        expiresAt: (payload.exp ?? 0) * 1000,
+      };
     } catch (error) {
       if (error instanceof DocketException) throw error;
       if (error instanceof joseErrors.JWTExpired)
