@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-import { FileDocumentRecord } from './file.contracts';
+import { FileDocumentRecord } from '../records';
 
 export const MAX_DOCUMENTS_PER_FILE = 1000;
 

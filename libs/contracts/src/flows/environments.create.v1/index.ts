@@ -2,12 +2,7 @@ import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches } from 'class-validator';
 
-export class EnvironmentRecord {
-  @ApiProperty({ format: 'uuid' }) environmentId!: string;
-  @ApiProperty({ example: 'production' }) name!: string;
-  @ApiProperty() description!: string;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-}
+import { EnvironmentRecord } from '../environment.records';
 
 export class CreateEnvironmentRequest {
   @ApiProperty({ example: 'production', description: 'Unique in the organization' })
@@ -24,17 +19,7 @@ export class CreateEnvironmentRequest {
   description?: string;
 }
 
-export class ListEnvironmentsRequest {}
-
-export interface ListEnvironmentsResponse {
-  data: EnvironmentRecord[];
-}
-
 export const CreateEnvironmentV1 = defineContract<CreateEnvironmentRequest, EnvironmentRecord>(
   'flows.environments.create.v1',
   CreateEnvironmentRequest,
-);
-export const ListEnvironmentsV1 = defineContract<ListEnvironmentsRequest, ListEnvironmentsResponse>(
-  'flows.environments.list.v1',
-  ListEnvironmentsRequest,
 );

@@ -1,4 +1,3 @@
-import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -18,10 +17,15 @@ import {
 import { FlowEdge, FlowGraph, FlowNode, NODE_TYPES, NodeType } from './flow-graph.types';
 
 export const MAX_FLOW_NODES = 200;
+
 export const MAX_FLOW_EDGES = 500;
+
 export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const VERSION_PATTERN = /^v\d+\.\d+\.\d+$/;
+
 export const VERSION_BUMPS = ['major', 'minor', 'patch'] as const;
+
 export type VersionBump = (typeof VERSION_BUMPS)[number];
 
 /*
@@ -146,136 +150,6 @@ export class FlowDetailRecord extends FlowRecord {
   @ApiProperty({ format: 'date-time' }) draftUpdatedAt!: string;
 }
 
-export class CreateFlowBody {
-  @ApiProperty({ example: 'Motor claims intake' })
-  @IsString()
-  @Length(1, 200)
-  name!: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(0, 2000)
-  description?: string;
-
-  @ApiPropertyOptional({
-    type: FlowGraphInput,
-    description: 'Initial draft; default: a single API trigger',
-  })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => FlowGraphInput)
-  graph?: FlowGraphInput;
-}
-
-export class CreateFlowRequest extends CreateFlowBody {
-  @IsUUID('4') projectId!: string;
-}
-
-export class ListFlowsRequest {
-  @IsUUID('4') projectId!: string;
-}
-
 export class FlowRef {
   @IsUUID('4') flowId!: string;
 }
-
-export class SaveDraftBody {
-  @ApiProperty({ type: FlowGraphInput })
-  @ValidateNested()
-  @Type(() => FlowGraphInput)
-  graph!: FlowGraphInput;
-
-  @ApiPropertyOptional({ description: 'Rename the flow with the same save' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  name?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(0, 2000)
-  description?: string;
-}
-
-export class SaveDraftRequest extends SaveDraftBody {
-  @IsUUID('4') flowId!: string;
-}
-
-export class PublishFlowBody {
-  @ApiProperty({
-    enum: VERSION_BUMPS,
-    description: 'Which part of vMAJOR.MINOR.PATCH to raise; the first publish is v1.0.0',
-  })
-  @IsIn(VERSION_BUMPS)
-  bump!: VersionBump;
-
-  @ApiPropertyOptional({ example: 'Adds the late-notice route' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 2000)
-  notes?: string;
-}
-
-export class PublishFlowRequest extends PublishFlowBody {
-  @IsUUID('4') flowId!: string;
-}
-
-export class ActivateFlowBody {
-  @ApiPropertyOptional({ example: 'v1.0.0', description: 'Default: the latest version' })
-  @IsOptional()
-  @IsString()
-  @Matches(VERSION_PATTERN, { message: 'version must look like vN.N.N' })
-  version?: string;
-
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'Environment of the runs the trigger starts (file and schedule triggers)',
-  })
-  @IsOptional()
-  @IsUUID('4')
-  environmentId?: string;
-}
-
-export class ActivateFlowRequest extends ActivateFlowBody {
-  @IsUUID('4') flowId!: string;
-}
-
-export interface ListFlowsResponse {
-  data: FlowRecord[];
-}
-
-export interface ListFlowVersionsResponse {
-  data: FlowVersionRecord[];
-}
-
-export const CreateFlowV1 = defineContract<CreateFlowRequest, FlowDetailRecord>(
-  'flows.flows.create.v1',
-  CreateFlowRequest,
-);
-export const ListFlowsV1 = defineContract<ListFlowsRequest, ListFlowsResponse>(
-  'flows.flows.list.v1',
-  ListFlowsRequest,
-);
-export const GetFlowV1 = defineContract<FlowRef, FlowDetailRecord>('flows.flows.get.v1', FlowRef);
-export const SaveFlowDraftV1 = defineContract<SaveDraftRequest, FlowDetailRecord>(
-  'flows.drafts.save.v1',
-  SaveDraftRequest,
-);
-export const PublishFlowV1 = defineContract<PublishFlowRequest, FlowVersionRecord>(
-  'flows.versions.publish.v1',
-  PublishFlowRequest,
-);
-export const ListFlowVersionsV1 = defineContract<FlowRef, ListFlowVersionsResponse>(
-  'flows.versions.list.v1',
-  FlowRef,
-);
-export const ActivateFlowV1 = defineContract<ActivateFlowRequest, FlowRecord>(
-  'flows.flows.activate.v1',
-  ActivateFlowRequest,
-);
-export const DeactivateFlowV1 = defineContract<FlowRef, FlowRecord>(
-  'flows.flows.deactivate.v1',
-  FlowRef,
-);

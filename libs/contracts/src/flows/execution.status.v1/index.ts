@@ -1,0 +1,31 @@
+import { defineEvent } from '@docket/platform';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsUUID,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+import { ExecutionErrorPayload } from '../execution-events.records';
+import { EXECUTION_STATUSES, ExecutionStatus } from '../flow-run.types';
+
+export class ExecutionStatusEvent {
+  @IsUUID('4') executionId!: string;
+  @IsUUID('4') organizationId!: string;
+  /** Deterministic per-run counter: a lower seq never overwrites a higher one. */
+  @IsInt() @Min(1) seq!: number;
+  @IsIn(EXECUTION_STATUSES) status!: ExecutionStatus;
+  @IsISO8601() at!: string;
+  @IsOptional() @IsArray() @IsUUID('4', { each: true }) itemIds?: string[];
+  @IsOptional() @ValidateNested() @Type(() => ExecutionErrorPayload) error?: ExecutionErrorPayload;
+}
+
+export const ExecutionStatusEventV1 = defineEvent(
+  'flows.execution.status.v1',
+  ExecutionStatusEvent,
+);
