@@ -16,6 +16,7 @@ import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
 import { EnvironmentsHandler } from './environments/environments.handler';
 import { EnvironmentsService } from './environments/environments.service';
+import { registerExecutionMetrics } from './executions/execution.metrics';
 import { ExecutionRepository } from './executions/execution.repository';
 import { ExecutionAccess } from './executions/execution-access';
 import { ExecutionEventsConsumer } from './executions/execution-events.consumer';
@@ -97,6 +98,7 @@ export class FlowsModule implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.readiness.register('postgres', () => this.dataSource.query('SELECT 1'));
+    registerExecutionMetrics(this.dataSource);
     this.readiness.register('nats-jetstream', async () => {
       if (!this.events.isConnected()) throw new Error('not connected');
     });

@@ -10,6 +10,7 @@ import { ItemRepository } from './database/item.repository';
 import { createItemsDataSource } from './database/items-data-source';
 import { LockRepository } from './database/lock.repository';
 import { ReviewRepository } from './database/review.repository';
+import { registerReviewQueueMetric } from './database/review-queue.metrics';
 import { SignalOutboxRepository } from './database/signal-outbox.repository';
 import { ItemsConfig } from './items.config';
 import { ItemQueryHandler } from './queries/item-query.handler';
@@ -56,6 +57,7 @@ export class ItemsModule implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.readiness.register('postgres', () => this.dataSource.query('SELECT 1'));
+    registerReviewQueueMetric(this.dataSource);
   }
 
   async onApplicationShutdown(): Promise<void> {

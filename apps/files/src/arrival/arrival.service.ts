@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 
 import { FileEntity } from '../database/files.entities';
 import { FilesConfig } from '../files.config';
+import { processingFailures } from '../processing/processing.metrics';
 import { ProcessingQueue } from '../processing/processing-queue';
 import { FileRepository } from '../records/file.repository';
 
@@ -64,6 +65,7 @@ export class ArrivalService {
         failureCode: 'FILE_TOO_LARGE',
         failureReason: `The file has ${sizeBytes} bytes; at most ${this.config.fileMaxBytes} are accepted`,
       });
+      if (failed) processingFailures.inc({ code: 'FILE_TOO_LARGE' });
       return failed ?? arrived;
     }
     this.queue.poke();

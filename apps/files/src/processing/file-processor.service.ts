@@ -8,6 +8,7 @@ import { FilesConfig } from '../files.config';
 import { ContainerUnpacker } from './container-unpacker';
 import { FileCompletion } from './file-completion';
 import { PageBuilder } from './page-builder';
+import { processingDuration } from './processing.metrics';
 import { ProcessingFailures } from './processing-failures';
 
 const logger = createLogger('file-processor');
@@ -45,8 +46,20 @@ export class FileProcessor {
         await this.completion.pagesReady(file, pages);
       }
       logger.info({ fileId: file.id, ms: Date.now() - started }, 'file ready');
+      processingDuration.observe(
+        { kind: kindOf(file), outcome: 'ready' },
+        (Date.now() - started) / 1000,
+      );
     } catch (error) {
+      processingDuration.observe(
+        { kind: kindOf(file), outcome: 'error' },
+        (Date.now() - started) / 1000,
+      );
       await this.failures.record(file, error, signal);
     }
   }
+}
+
+function kindOf(file: FileEntity): string {
+  return file.filename.split('.').pop()?.toLowerCase() ?? 'unknown';
 }

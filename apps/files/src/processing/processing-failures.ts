@@ -8,6 +8,7 @@ import { FileEntity } from '../database/files.entities';
 import { FilesConfig } from '../files.config';
 import { FileRepository } from '../records/file.repository';
 import { ClaimLostError } from './file-completion';
+import { processingFailures } from './processing.metrics';
 
 const logger = createLogger('processing-failures');
 const RETRY_DELAY_MS = 15_000;
@@ -49,6 +50,7 @@ export class ProcessingFailures {
         ? failure.reason
         : `Processing failed after ${file.attempts} attempts: ${failure.reason}`;
       logger.info({ fileId: file.id, code: failure.code, reason }, 'file failed');
+      processingFailures.inc({ code: failure.code });
       await this.files.transition(file.id, 'FAILED', {
         failureCode: failure.code,
         failureReason: reason,

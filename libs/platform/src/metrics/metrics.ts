@@ -33,14 +33,16 @@ export function histogram<L extends string>(
   return new Histogram({ name, help, labelNames, buckets, registers: [metricsRegistry] });
 }
 
+/** `collect`, when given, runs at every scrape to set the value from the source of truth. */
 export function gauge<L extends string>(
   name: string,
   help: string,
   labelNames: readonly L[],
+  collect?: (this: Gauge<L>) => Promise<void>,
 ): Gauge<L> {
   const existing = metricsRegistry.getSingleMetric(name);
   if (existing) return existing as Gauge<L>;
-  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
+  return new Gauge({ name, help, labelNames, registers: [metricsRegistry], collect });
 }
 
 /** Service calls, recorded by every @RpcHandler. */
