@@ -24,6 +24,7 @@ import { NODE_EXECUTORS, NodeExecutor } from './nodes/node-executor';
 import { NodeRunner } from './nodes/node-runner.service';
 import { OutboundHttpClient } from './nodes/outbound/outbound-http.client';
 import { ExecutionReporter } from './reporting/execution-reporter';
+import { ReviewFeedbackService } from './runs/review-feedback.service';
 import { ReviewGate } from './runs/review-gate.service';
 import { RunLifecycle } from './runs/run-lifecycle.service';
 import { RunSecretsProvider } from './secrets/run-secrets.provider';
@@ -75,6 +76,7 @@ const EXECUTORS = [
     NodeRunner,
     OutboundHttpClient,
     ReviewGate,
+    ReviewFeedbackService,
     RunFilesClient,
     RunItemClient,
     RunLifecycle,

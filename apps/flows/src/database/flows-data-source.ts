@@ -7,11 +7,13 @@ import { FLOWS_ENTITIES } from './flows.entities';
 import { FlowsInitial1763900000000 } from './migrations/1763900000000-flows-initial';
 import { ExecutionStartOutbox1763900000001 } from './migrations/1763900000001-execution-start-outbox';
 import { ClassifierModels1763900000100 } from './migrations/1763900000100-classifier-models';
+import { ClassifierFeedbackKeys1763900000101 } from './migrations/1763900000101-classifier-feedback-keys';
 
 export const FLOWS_MIGRATIONS = [
   FlowsInitial1763900000000,
   ExecutionStartOutbox1763900000001,
   ClassifierModels1763900000100,
+  ClassifierFeedbackKeys1763900000101,
 ];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {

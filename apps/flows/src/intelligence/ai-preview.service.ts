@@ -16,6 +16,7 @@ import {
   applyClassifierFeedback,
   ClassificationConfig,
   classifyDocument,
+  createNaiveBayesModel,
   DocumentIntelligenceException,
   DocumentPages,
   extractDocumentFields,
@@ -23,6 +24,7 @@ import {
   FieldSchema,
   isNaiveBayesModelUsable,
   KeywordClassifier,
+  NaiveBayesModel,
   TextPage,
   validateFields,
   ValidationConfig,
@@ -33,7 +35,10 @@ import { Injectable } from '@nestjs/common';
 import { assertProjectAccess } from '../definitions/flow-access';
 import { nodeConfigProblems } from '../definitions/node-config.rules';
 import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
-import { ClassifierModelRepository } from './classifier-model.repository';
+import {
+  ClassifierModelRepository,
+  FeedbackAlreadyAppliedError,
+} from './classifier-model.repository';
 import { FileTextSource } from './file-text.source';
 import { textAsPage } from './text-as-page';
 
@@ -137,25 +142,40 @@ export class AiPreviewService {
       throw DocketException.invalid('documentId needs the fileId of its file');
     }
     const project = await this.project(actor, request.projectId);
+    const organizationId = actor.organizationId;
+    const key = request.idempotencyKey;
+    if (
+      key !== undefined &&
+      (await this.models.wasApplied(organizationId, project.projectId, key))
+    ) {
+      return this.modelResult(organizationId, project.projectId);
+    }
     const pages: readonly TextPage[] = request.fileId
       ? (
           await this.text.read(actor, project.workspaceId, request.fileId, request.documentId)
         ).documents.flatMap((document: DocumentPages) => document.pages)
       : [textAsPage(request.text ?? '')];
-    const model = await engine(() =>
-      applyClassifierFeedback(
-        this.models.forOrganization(actor.organizationId),
-        project.projectId,
-        [{ pages, label: request.label, replacesLabel: request.replacesLabel }],
-      ),
-    );
-    return {
-      projectId: project.projectId,
-      modelVersion: model.version,
-      classes: Object.entries(model.classes)
-        .map(([label, stats]) => ({ label, documents: stats.documents }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    };
+    try {
+      const model = await engine(() =>
+        applyClassifierFeedback(
+          this.models.forOrganization(organizationId, key),
+          project.projectId,
+          [{ pages, label: request.label, replacesLabel: request.replacesLabel }],
+        ),
+      );
+      return feedbackResult(project.projectId, model);
+    } catch (error) {
+      // The same keyed feedback won a race with this one: it is learned once, as asked.
+      if (error instanceof FeedbackAlreadyAppliedError) {
+        return this.modelResult(organizationId, project.projectId);
+      }
+      throw error;
+    }
+  }
+
+  private async modelResult(organizationId: string, projectId: string): Promise<AiFeedbackResult> {
+    const model = await this.models.current(organizationId, projectId);
+    return feedbackResult(projectId, model ?? createNaiveBayesModel());
   }
 
   /** The project must be the caller's organization's (else NOT_FOUND) and granted to them. */
@@ -168,6 +188,16 @@ export class AiPreviewService {
     assertProjectAccess(actor, projectId);
     return project;
   }
+}
+
+function feedbackResult(projectId: string, model: NaiveBayesModel): AiFeedbackResult {
+  return {
+    projectId,
+    modelVersion: model.version,
+    classes: Object.entries(model.classes)
+      .map(([label, stats]) => ({ label, documents: stats.documents }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  };
 }
 
 /** The same rules a flow draft's node must pass: a preview accepts exactly a node's config. */

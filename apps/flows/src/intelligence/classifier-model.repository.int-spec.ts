@@ -11,7 +11,10 @@ import { TEST_DATABASE_URL } from '@docket/testing';
 import { DataSource } from 'typeorm';
 
 import { ClassifierModelEntity } from './classifier-model.entity';
-import { ClassifierModelRepository } from './classifier-model.repository';
+import {
+  ClassifierModelRepository,
+  FeedbackAlreadyAppliedError,
+} from './classifier-model.repository';
 import { textAsPage } from './text-as-page';
 
 /** The PostgreSQL classifier store against the stack's migrated flows schema. */
@@ -38,6 +41,10 @@ describe('ClassifierModelRepository (PostgreSQL)', () => {
     await dataSource.query(`DELETE FROM flows.classifier_models WHERE organization_id = $1`, [
       organizationId,
     ]);
+    await dataSource.query(
+      `DELETE FROM flows.classifier_feedback_keys WHERE organization_id = $1`,
+      [organizationId],
+    );
     await dataSource.destroy();
   });
 
@@ -109,5 +116,30 @@ describe('ClassifierModelRepository (PostgreSQL)', () => {
     );
     expect(error.code).toBe('MODEL_VERSION_CONFLICT');
     expect((await repository.forOrganization(organizationId).load(projectId))?.version).toBe(1);
+  });
+
+  it('learns keyed feedback once: a repeat, even racing, rolls back and leaves the model as it was', async () => {
+    const projectId = randomUUID();
+    const key = `${randomUUID()}:document:feedback`;
+    const keyed = repository.forOrganization(organizationId, key);
+    expect(await repository.wasApplied(organizationId, projectId, key)).toBe(false);
+    await applyClassifierFeedback(keyed, projectId, [claim]);
+    expect(await repository.wasApplied(organizationId, projectId, key)).toBe(true);
+
+    // A retried call that missed the wasApplied check (it raced the first one) must not train.
+    const repeat = applyClassifierFeedback(keyed, projectId, [claim]);
+    await expect(repeat).rejects.toBeInstanceOf(FeedbackAlreadyAppliedError);
+    const stored = await repository.current(organizationId, projectId);
+    expect(stored?.version).toBe(1);
+    expect(stored?.classes.claim.documents).toBe(1);
+
+    // Another key (another document of the run) still teaches.
+    await applyClassifierFeedback(
+      repository.forOrganization(organizationId, `${key}-2`),
+      projectId,
+      [invoice],
+    );
+    expect((await repository.current(organizationId, projectId))?.version).toBe(2);
+    expect(await repository.wasApplied(randomUUID(), projectId, key)).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import { ExecutionReporter } from '../reporting/execution-reporter';
 import { RunSecretsProvider } from '../secrets/run-secrets.provider';
 import { RunItemClient } from '../services/run-item.client';
 import type { NodeOutcome, ReviewClosing, ReviewOpening } from '../workflows/flow-activities.types';
+import type { ReviewSubmission } from '../workflows/review-signal';
+import { ReviewFeedbackService } from './review-feedback.service';
 import { stepInputOf } from './step-input';
 
 /**
@@ -17,6 +19,7 @@ export class ReviewGate {
     private readonly items: RunItemClient,
     private readonly reporter: ExecutionReporter,
     private readonly secrets: RunSecretsProvider,
+    private readonly feedback: ReviewFeedbackService,
   ) {}
 
   async open({ execution, seq }: ReviewOpening): Promise<{ itemId: string; attempt: number }> {
@@ -46,7 +49,17 @@ export class ReviewGate {
     const { execution, seq, startedAt, outcome, submission, attempt } = closing;
     const { run, node, stepKey } = execution;
     const secrets = await this.secrets.forRun(run);
-    const output = secrets.scrub({ outcome, submission: submission ?? null });
+    const review =
+      outcome === 'submitted' ? (submission as ReviewSubmission | undefined) : undefined;
+    // The reviewer confirmed (or corrected) each document's class: the project's model learns it.
+    const classifierFeedback = review
+      ? await this.feedback.teach(execution, review.fields ?? [])
+      : [];
+    const output = secrets.scrub({
+      outcome,
+      submission: submission ?? null,
+      ...(classifierFeedback.length > 0 ? { classifierFeedback } : {}),
+    });
     await this.reporter.step(
       {
         run,

@@ -48,9 +48,20 @@ export class AiFeedbackBody {
   replacesLabel?: string;
 }
 
+export const AI_FEEDBACK_IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
 export class AiFeedbackRequest extends AiFeedbackBody {
   @IsUUID('4')
   projectId!: string;
+
+  /**
+   * Internal callers (a run's review step) name each confirmation; the model learns a key once
+   * per project, so a retried call returns the current model without training it again.
+   */
+  @IsOptional()
+  @IsString()
+  @Length(1, AI_FEEDBACK_IDEMPOTENCY_KEY_MAX_LENGTH)
+  idempotencyKey?: string;
 }
 
 export class AiModelClassRecord {

@@ -1,0 +1,141 @@
+import { apiRequest, createTestOrganization, TestOrganization, TestUser } from '@docket/testing';
+
+import { uploadFile } from '../files/support/files-api';
+import { pdfOf } from '../flows/support/claim-documents';
+import {
+  Body,
+  graphOf,
+  liveFlow,
+  startedRun,
+  steps,
+  waitForStatus,
+} from '../flows/support/flows-api';
+import { classify, CLASSIFY_CONFIG, feedback } from './support/ai-api';
+
+const TERMINAL = ['completed', 'failed', 'canceled'];
+
+/** Examples of another class, so the model has something to tell the reviewed class from. */
+const INVOICES = [
+  'Repair Invoice\nInvoice Number INV-1001\nAmount Due $450.00\nVendor Quick Glass',
+  'Repair Invoice\nInvoice Number INV-2002\nLabor and parts\nAmount Due $1,200.00',
+];
+
+/** Rules call this form `fnol`; the reviewer says it is a `glass-claim`. */
+function glassClaimPdf(): Promise<Buffer> {
+  return pdfOf([
+    [
+      'First Notice of Loss',
+      'Document Class: fnol',
+      'Windshield chipped by gravel on the highway',
+      'Glass repair requested at the insured vehicle',
+    ],
+  ]);
+}
+
+/** classify (rules) -> extract the documentClass field -> review: what the reviewer corrects. */
+const GRAPH = graphOf(
+  [
+    { id: 'start', type: 'trigger.api' },
+    { id: 'classify', type: 'ai.classify', config: CLASSIFY_CONFIG },
+    {
+      id: 'extract',
+      type: 'ai.extract',
+      config: { fields: [{ key: 'documentClass', type: 'string', label: 'Document Class' }] },
+    },
+    { id: 'review', type: 'action.review', config: { instructions: 'Check the class' } },
+  ],
+  [
+    ['start', 'classify'],
+    ['classify', 'extract'],
+    ['extract', 'review'],
+  ],
+);
+
+describe('a run’s review teaches the project’s classifier', () => {
+  let org: TestOrganization;
+  let reviewer: TestUser;
+
+  beforeAll(async () => {
+    org = await createTestOrganization();
+    reviewer = await org.addUser('Reviewer');
+  }, 60_000);
+
+  it('learns the reviewer’s corrected class, once, and classifies the document with it by model', async () => {
+    for (const text of INVOICES) {
+      expect(
+        (await feedback(org.admin.token, org.projectId, { text, label: 'invoice' })).status,
+      ).toBe(200);
+    }
+    const file = await uploadFile(
+      org.admin.token,
+      org.workspaceId,
+      'glass.pdf',
+      await glassClaimPdf(),
+    );
+    expect(file.status).toBe('READY');
+    const modelOnly = {
+      fileId: file.fileId,
+      config: { classes: [{ label: 'invoice' }, { label: 'glass-claim' }], minConfidence: 0.5 },
+      methods: ['model'],
+    };
+    const before = await classify(org.admin.token, org.projectId, modelOnly);
+    // A model of one class cannot classify anything yet.
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ label: null, methods: [], modelVersion: 0 });
+
+    const flowId = await liveFlow(org.admin.token, org.projectId, GRAPH);
+    const executionId = await startedRun(org.admin.token, flowId, { fileIds: [file.fileId] });
+    const waiting = await waitForStatus(
+      org.admin.token,
+      executionId,
+      ['in_review', ...TERMINAL],
+      60_000,
+    );
+    expect(waiting.status).toBe('in_review');
+    const itemId = (waiting.itemIds as string[])[0];
+    const item = await apiRequest<Body>('GET', `/items/${itemId}?projectId=${org.projectId}`, {
+      token: reviewer.token,
+    });
+    const [document] = item.body.documents as Body[];
+    expect(document).toMatchObject({ classification: 'fnol' });
+
+    const token = reviewer.token;
+    expect((await apiRequest('POST', `/items/${itemId}/lock`, { token })).status).toBe(200);
+    const fields = await apiRequest<{ data: Body[] }>(
+      'GET',
+      `/items/${itemId}/fields?projectId=${org.projectId}&limit=100`,
+      { token },
+    );
+    const documentClass = fields.body.data.find((field) => field.key === 'documentClass')!;
+    expect(documentClass).toMatchObject({ value: 'fnol', documentId: document.documentId });
+    const edit = await apiRequest<Body>('PATCH', `/items/${itemId}/fields/documentClass`, {
+      token,
+      body: {
+        value: 'glass-claim',
+        expectedVersion: documentClass.version,
+        documentId: documentClass.documentId,
+      },
+    });
+    expect(edit.status).toBe(200);
+    expect((await apiRequest('POST', `/items/${itemId}/submit`, { token })).status).toBe(200);
+
+    const done = await waitForStatus(org.admin.token, executionId, TERMINAL, 60_000);
+    expect(done.status).toBe('completed');
+    const reviewStep = (await steps(org.admin.token, executionId)).find(
+      (s) => s.nodeId === 'review',
+    );
+    expect((reviewStep?.output as Body).classifierFeedback).toEqual([
+      {
+        documentId: document.documentId,
+        label: 'glass-claim',
+        source: 'corrected',
+        status: 'applied',
+        modelVersion: 3,
+      },
+    ]);
+
+    const after = await classify(org.admin.token, org.projectId, modelOnly);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ label: 'glass-claim', methods: ['model'], modelVersion: 3 });
+  }, 180_000);
+});
