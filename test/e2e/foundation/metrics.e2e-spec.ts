@@ -28,19 +28,21 @@ describe('Prometheus metrics', () => {
     expect(identity).toContain('docket_process_');
   });
 
-  it('report the domain signals: file processing, review queue depth, runs by status', async () => {
-    const scrape = async (service: 'files' | 'items' | 'flows') =>
+  it('report the domain signals: file processing, review queue depth, runs by status, node durations', async () => {
+    const scrape = async (service: 'files' | 'items' | 'flows' | 'worker') =>
       (await fetch(`http://127.0.0.1:${portOf(TEST_PROFILE, service)}/metrics`)).text();
-    const [files, items, flows] = await Promise.all([
+    const [files, items, flows, worker] = await Promise.all([
       scrape('files'),
       scrape('items'),
       scrape('flows'),
+      scrape('worker'),
     ]);
     expect(files).toContain('# TYPE docket_file_processing_duration_seconds histogram');
     expect(files).toContain('# TYPE docket_file_processing_failures_total counter');
     expect(items).toMatch(/docket_review_queue_depth\{status="REVIEW"\} \d+/);
     expect(items).toMatch(/docket_review_queue_depth\{status="DEFERRED"\} \d+/);
     expect(flows).toContain('# TYPE docket_flow_runs gauge');
+    expect(worker).toContain('# TYPE docket_node_duration_seconds histogram');
   });
 
   it('are not rate limited or authenticated, like the health probes', async () => {

@@ -8,6 +8,7 @@ import { stepInputOf } from '../runs/step-input';
 import { RunSecrets } from '../secrets/run-secrets';
 import { RunSecretsProvider } from '../secrets/run-secrets.provider';
 import type { NodeExecution, NodeOutcome } from '../workflows/flow-activities.types';
+import { nodeDuration } from './node.metrics';
 import { NodeError } from './node-error';
 import { NODE_EXECUTORS, NodeExecutor } from './node-executor';
 
@@ -42,7 +43,8 @@ export class NodeRunner {
   async execute(execution: NodeExecution): Promise<NodeOutcome> {
     const { run, node, stepKey, sequence } = execution;
     const attempt = Context.current().info.attempt;
-    const startedAt = new Date().toISOString();
+    const started = Date.now();
+    const startedAt = new Date(started).toISOString();
     const step = { run, node, stepKey, sequence, startedAt };
     let secrets = RunSecrets.none();
     let input: unknown;
@@ -72,8 +74,13 @@ export class NodeRunner {
         },
         attempt,
       );
+      nodeDuration.observe(
+        { type: node.type, outcome: 'completed' },
+        (Date.now() - started) / 1000,
+      );
       return outcome;
     } catch (error) {
+      nodeDuration.observe({ type: node.type, outcome: 'failed' }, (Date.now() - started) / 1000);
       const failure = describeFailure(error, secrets);
       logger.warn(
         { executionId: run.executionId, nodeId: node.id, attempt, code: failure.code, err: error },
