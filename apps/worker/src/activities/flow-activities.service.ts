@@ -1,6 +1,7 @@
 import { StartScheduledRunV1 } from '@docket/contracts';
-import { newTraceId, RpcClient, runWithTrace } from '@docket/platform';
+import { inSpan, newTraceId, RpcClient, runWithTrace, SpanKind } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
+import { Context } from '@temporalio/activity';
 
 import { NodeRunner } from '../nodes/node-runner.service';
 import { ExecutionReporter } from '../reporting/execution-reporter';
@@ -72,6 +73,18 @@ export class FlowActivitiesService implements FlowActivities {
   }
 }
 
+/**
+ * Every activity runs in the trace of the request that started its run (logs, service calls and
+ * an OpenTelemetry span all carry the X-Service-Trace-Id of that request).
+ */
 function inTrace<T>(run: RunRef, work: () => Promise<T>): Promise<T> {
-  return runWithTrace(run.traceId ?? newTraceId(), work);
+  const activity = Context.current().info.activityType;
+  return runWithTrace(run.traceId ?? newTraceId(), () =>
+    inSpan(
+      `activity ${activity}`,
+      SpanKind.INTERNAL,
+      { 'docket.execution_id': run.executionId, 'temporal.activity': activity },
+      work,
+    ),
+  );
 }
