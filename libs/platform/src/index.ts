@@ -23,5 +23,6 @@ export * from './rpc/rpc-client';
 export * from './rpc/rpc-client.module';
 export * from './rpc/rpc-handler.decorator';
 export * from './rpc/validate-request';
+export * from './temporal/temporal-connection.options';
 export * from './trace/trace-context';
 export * from './tracing/otel-tracing';

@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, temporalConnectionOptions } from '@docket/platform';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Connection } from '@temporalio/client';
 
@@ -27,7 +27,7 @@ export class TemporalClientProvider implements OnApplicationShutdown {
   }
 
   private async connect(): Promise<Client> {
-    this.connection = await Connection.connect({ address: this.config.temporalAddress });
+    this.connection = await Connection.connect(temporalConnectionOptions(this.config));
     logger.info({ namespace: this.config.temporalNamespace }, 'connected to Temporal');
     return new Client({ connection: this.connection, namespace: this.config.temporalNamespace });
   }

@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, temporalConnectionOptions } from '@docket/platform';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 
@@ -40,7 +40,7 @@ export class RunSignalSender implements OnApplicationShutdown {
   private connect(): Promise<{ connection: Connection; client: Client }> {
     this.client ??= (async () => {
       const connection = await Connection.connect({
-        address: this.config.temporalAddress,
+        ...temporalConnectionOptions(this.config),
         connectTimeout: '5s',
       });
       return {

@@ -1,4 +1,4 @@
-import { createLogger, ReadinessRegistry } from '@docket/platform';
+import { createLogger, ReadinessRegistry, temporalConnectionOptions } from '@docket/platform';
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 
@@ -42,7 +42,7 @@ export class TemporalWorkerHost implements OnApplicationBootstrap, BeforeApplica
 
   private async start(): Promise<void> {
     installTemporalRuntime();
-    this.connection = await NativeConnection.connect({ address: this.config.temporalAddress });
+    this.connection = await NativeConnection.connect(temporalConnectionOptions(this.config));
     this.worker = await createFlowWorker({
       config: this.config,
       connection: this.connection,

@@ -81,6 +81,32 @@ export class TemporalConfig extends DatabaseConfig {
   @IsString()
   temporalTaskQueue = '';
 
+  @Env('TEMPORAL_TLS_CERT_PATH', 'Client certificate (PEM) for mTLS to Temporal; empty = no mTLS')
+  @IsString()
+  temporalTlsCertPath = '';
+
+  @Env('TEMPORAL_TLS_KEY_PATH', 'Private key (PEM) of the mTLS client certificate')
+  @IsString()
+  temporalTlsKeyPath = '';
+
+  @Env('TEMPORAL_TLS_CA_PATH', 'CA bundle (PEM) that signs the Temporal server; empty = system CAs')
+  @IsString()
+  temporalTlsCaPath = '';
+
+  @Env(
+    'TEMPORAL_TLS_SERVER_NAME',
+    'Server name to verify on the Temporal certificate, if not the host',
+  )
+  @IsString()
+  temporalTlsServerName = '';
+
+  @Env(
+    'TEMPORAL_API_KEY',
+    'Temporal Cloud API key (turns TLS on); a credential: pass it from a Secret. Empty = none',
+  )
+  @IsString()
+  temporalApiKey = '';
+
   taskQueue(): string {
     return this.temporalTaskQueue || `${this.natsPrefix}-flows`;
   }

@@ -1,11 +1,12 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { BaseConfig } from '../config/base.config';
 import { createLogger, NestPinoLogger } from '../logging/logger';
 import { startTracing } from '../tracing/otel-tracing';
+import { DrainingNatsServer } from './draining-nats.server';
 import { ServiceExceptionFilter } from './service-exception.filter';
 
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 3000);
@@ -28,16 +29,15 @@ export async function bootstrapService(
   app.useGlobalFilters(new ServiceExceptionFilter());
   app.connectMicroservice<MicroserviceOptions>(
     {
-      transport: Transport.NATS,
-      options: {
+      // On SIGTERM: drain the subscriptions first (replicas take new requests, messages already
+      // routed here are still answered), let in-flight handlers finish within the grace period,
+      // then close.
+      strategy: new DrainingNatsServer({
         servers: config.natsUrl.split(','),
         queue: `${config.natsPrefix}.${name}`,
         name,
-        // On SIGTERM: unsubscribe first (replicas take new requests), let in-flight handlers
-        // finish within the grace period, then close.
-        gracefulShutdown: true,
         gracePeriod: SHUTDOWN_GRACE_MS,
-      },
+      }),
     },
     { inheritAppConfig: true },
   );
