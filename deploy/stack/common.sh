@@ -9,7 +9,13 @@ say() { printf '[docket] %s\n' "$*"; }
 ensure_node_modules() {
   if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
     say "installing npm dependencies (npm ci)..."
-    (cd "$ROOT" && npm ci --no-audit --no-fund 2>&1 | grep -v 'Unknown user config' | tail -n 3)
+    # npm 11 sometimes writes lock files without other platforms' optional packages and then
+    # refuses them in `npm ci`; `npm install` honours the same locked versions and fills the gap.
+    if ! (cd "$ROOT" && npm ci --no-audit --no-fund >"$ROOT/.npm-install.log" 2>&1); then
+      say "npm ci refused the lock file; installing the locked versions with npm install..."
+      (cd "$ROOT" && npm install --no-audit --no-fund >"$ROOT/.npm-install.log" 2>&1) ||
+        { tail -n 20 "$ROOT/.npm-install.log"; exit 1; }
+    fi
   fi
 }
 
