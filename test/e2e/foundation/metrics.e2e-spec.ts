@@ -1,6 +1,7 @@
 import {
   apiRequest,
   createTestOrganization,
+  eventually,
   portOf,
   TEST_GATEWAY_URL,
   TEST_PROFILE,
@@ -29,8 +30,16 @@ describe('Prometheus metrics', () => {
   });
 
   it('report the domain signals: file processing, review queue depth, runs by status, node durations', async () => {
-    const scrape = async (service: 'files' | 'items' | 'flows' | 'worker') =>
-      (await fetch(`http://127.0.0.1:${portOf(TEST_PROFILE, service)}/metrics`)).text();
+    // Other suites restart the stack's worker (crash and shutdown tests): wait for it to answer.
+    const scrape = (service: 'files' | 'items' | 'flows' | 'worker') =>
+      eventually(
+        () =>
+          fetch(`http://127.0.0.1:${portOf(TEST_PROFILE, service)}/metrics`).then(
+            (response) => response.text(),
+            () => undefined,
+          ),
+        60_000,
+      );
     const [files, items, flows, worker] = await Promise.all([
       scrape('files'),
       scrape('items'),
