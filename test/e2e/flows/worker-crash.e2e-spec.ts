@@ -1,59 +1,12 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { apiRequest, createTestOrganization, eventually, TestOrganization } from '@docket/testing';
 
-import {
-  apiRequest,
-  createTestOrganization,
-  eventually,
-  REPO_ROOT,
-  TEST_PROFILE,
-  TestOrganization,
-} from '@docket/testing';
-
+import { startStackWorker, stopStackWorker } from '../support/stack-worker';
 import { Body, graphOf, liveFlow, startedRun } from './support/flows-api';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-const run = promisify(execFile);
 const RUNS = 50;
 const KILLS = 20;
 const SECRET = `crash-${Math.random().toString(36).slice(2)}`;
-
-/** SIGKILL, no goodbye: the worker loses whatever it held in memory. */
-async function killWorker(): Promise<void> {
-  const pid = Number(
-    readFileSync(path.join(REPO_ROOT, '.data/run', `${TEST_PROFILE.name}-worker.pid`), 'utf8'),
-  );
-  process.kill(pid, 'SIGKILL');
-  await eventually(async () => (isAlive(pid) ? undefined : true), 10_000, 20);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The stack's own start script brings the worker back and waits for /readyz. */
-async function startWorker(): Promise<void> {
-  await run(
-    process.execPath,
-    [
-      '-r',
-      '@swc-node/register',
-      'deploy/stack/services.ts',
-      'up',
-      TEST_PROFILE.name,
-      '--only',
-      'worker',
-    ],
-    { cwd: REPO_ROOT },
-  );
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,7 +27,7 @@ describe('worker killed in the middle of runs', () => {
   afterAll(async () => {
     await receiver?.stop();
     // Whatever happened, leave the stack with a running worker.
-    await startWorker();
+    await startStackWorker();
   });
 
   it('finishes every run exactly once across 20 SIGKILLs', async () => {
@@ -126,8 +79,8 @@ describe('worker killed in the middle of runs', () => {
         );
       }
       await pause(300 + Math.floor(Math.random() * 900));
-      await killWorker();
-      await startWorker();
+      await stopStackWorker('SIGKILL', 10_000);
+      await startStackWorker();
     }
     expect(executions).toHaveLength(RUNS);
 

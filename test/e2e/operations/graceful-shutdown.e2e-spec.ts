@@ -1,7 +1,5 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 import {
   apiRequest,
@@ -16,10 +14,9 @@ import {
 } from '@docket/testing';
 
 import { Body, graphOf, liveFlow, startedRun } from '../flows/support/flows-api';
+import { stackWorkerRunning, startStackWorker, stopStackWorker } from '../support/stack-worker';
 
 /** Ports of the extra replicas: outside every profile's range (3000-3599). */
-const run = promisify(execFile);
-
 const IDENTITY_REPLICA_PORT = 3691;
 const WORKER_REPLICA_PORT = 3695;
 
@@ -63,41 +60,6 @@ async function answered(port: number, subject: string): Promise<number> {
       (line) => line.startsWith('docket_rpc_requests_total{') && line.includes(`"${subject}"`),
     )
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
-}
-
-const STACK_WORKER_PID = path.join(REPO_ROOT, '.data/run', `${TEST_PROFILE.name}-worker.pid`);
-
-/** SIGTERM to the stack's own worker; resolves once the process is gone. */
-async function stopStackWorker(): Promise<void> {
-  const pid = Number(readFileSync(STACK_WORKER_PID, 'utf8'));
-  process.kill(pid, 'SIGTERM');
-  await eventually(async () => (isAlive(pid) ? undefined : true), 30_000, 100);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The stack's start script brings its worker back and waits for /readyz. */
-async function startStackWorker(): Promise<void> {
-  await run(
-    process.execPath,
-    [
-      '-r',
-      '@swc-node/register',
-      'deploy/stack/services.ts',
-      'up',
-      TEST_PROFILE.name,
-      '--only',
-      'worker',
-    ],
-    { cwd: REPO_ROOT },
-  );
 }
 
 async function waitReady(port: number, timeoutMs = 40_000): Promise<void> {
@@ -214,7 +176,7 @@ describe('graceful shutdown on SIGTERM under load', () => {
 
     // The stack's worker drains first (nothing in flight), so every run below starts on the
     // replica: the replica's shutdown is then the only way those runs can get lost.
-    await stopStackWorker();
+    await stopStackWorker('SIGTERM');
     try {
       await start(10);
       await pause(500);
@@ -222,8 +184,7 @@ describe('graceful shutdown on SIGTERM under load', () => {
       await Promise.all([startStackWorker(), start(10)]);
     } finally {
       // Whatever happened, leave the stack with a running worker.
-      if (!existsSync(STACK_WORKER_PID) || !isAlive(Number(readFileSync(STACK_WORKER_PID, 'utf8'))))
-        await startStackWorker();
+      if (!stackWorkerRunning()) await startStackWorker();
     }
     const exit = await replica.exited;
 
