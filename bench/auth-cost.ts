@@ -5,7 +5,6 @@
  * Target: >= 0.90x.
  *   node -r @swc-node/register bench/auth-cost.ts [--seconds 8] [--rounds 3] [--connections 10]
  */
-import { parseArgs } from 'node:util';
 
 import Fastify, { FastifyInstance } from 'fastify';
 import { importJWK, JWK } from 'jose';
@@ -21,15 +20,9 @@ import {
   startBenchStack,
   stopBenchStack,
 } from './support/bench-stack';
-import { alternate, printComparison } from './support/load';
+import { alternate, printComparison, runOptions } from './support/load';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
-  },
-});
+const options = runOptions();
 
 async function main(): Promise<void> {
   startBenchStack('identity,gateway');
@@ -68,9 +61,9 @@ async function main(): Promise<void> {
         { label: 'with JWT verification', url: 'http://127.0.0.1:3998/workspaces', headers },
         { label: 'without JWT verification', url: 'http://127.0.0.1:3997/workspaces', headers },
       ],
-      Number(values.rounds),
-      Number(values.seconds),
-      Number(values.connections),
+      options.rounds,
+      options.seconds,
+      options.connections,
     );
     printComparison('Auth cost (target: >= 0.90x)', withAuth, without, 0.9);
   } finally {

@@ -4,7 +4,6 @@
  * runs at the same concurrency. Targets: >= 0.40x throughput, <= 1 ms added p50.
  *   node -r @swc-node/register bench/gateway-tax.ts [--seconds 8] [--rounds 3] [--connections 10]
  */
-import { parseArgs } from 'node:util';
 
 import Fastify from 'fastify';
 import { Pool } from 'pg';
@@ -16,15 +15,9 @@ import {
   startBenchStack,
   stopBenchStack,
 } from './support/bench-stack';
-import { alternate, printComparison } from './support/load';
+import { alternate, printComparison, runOptions } from './support/load';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
-  },
-});
+const options = runOptions();
 
 async function main(): Promise<void> {
   startBenchStack('identity,gateway');
@@ -49,7 +42,7 @@ async function main(): Promise<void> {
   await bare.listen({ port: 3999, host: '127.0.0.1' });
   try {
     process.stdout.write(
-      `gateway tax: ${values.rounds} alternating rounds of ${values.seconds} s, ${values.connections} connections\n`,
+      `gateway tax: ${options.rounds} alternating rounds of ${options.seconds} s, ${options.connections} connections\n`,
     );
     const [gateway, baseline] = await alternate(
       [
@@ -60,9 +53,9 @@ async function main(): Promise<void> {
         },
         { label: 'bare fastify+pg', url: 'http://127.0.0.1:3999/workspaces' },
       ],
-      Number(values.rounds),
-      Number(values.seconds),
-      Number(values.connections),
+      options.rounds,
+      options.seconds,
+      options.connections,
     );
     printComparison(
       'Gateway tax (target: >= 0.40x throughput, <= 1 ms added p50)',

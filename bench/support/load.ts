@@ -1,3 +1,5 @@
+import { parseArgs } from 'node:util';
+
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -92,4 +94,26 @@ export function printComparison(
       '',
     ].join('\n'),
   );
+}
+
+export interface RunOptions {
+  seconds: number;
+  rounds: number;
+  connections: number;
+}
+
+/** `--seconds 8 --rounds 3 --connections 10`, shared by the alternating server benchmarks. */
+export function runOptions(): RunOptions {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '8' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '10' },
+    },
+  });
+  return {
+    seconds: Number(values.seconds),
+    rounds: Number(values.rounds),
+    connections: Number(values.connections),
+  };
 }
