@@ -5,16 +5,16 @@ export npm_config_loglevel=error npm_config_fund=false npm_config_audit=false NX
 
 say() { printf '[docket] %s\n' "$*"; }
 
-# npm ci when node_modules is missing or older than the lock file.
+# npm ci when node_modules is missing or older than the lock file. The lock file carries every
+# platform's optional packages, so `npm ci` must accept it; if it ever refuses, stop and say so
+# (a silent `npm install` fallback once hid a lock file that broke every image build).
 ensure_node_modules() {
   if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
     say "installing npm dependencies (npm ci)..."
-    # npm 11 sometimes writes lock files without other platforms' optional packages and then
-    # refuses them in `npm ci`; `npm install` honours the same locked versions and fills the gap.
     if ! (cd "$ROOT" && npm ci --no-audit --no-fund >"$ROOT/.npm-install.log" 2>&1); then
-      say "npm ci refused the lock file; installing the locked versions with npm install..."
-      (cd "$ROOT" && npm install --no-audit --no-fund >"$ROOT/.npm-install.log" 2>&1) ||
-        { tail -n 20 "$ROOT/.npm-install.log"; exit 1; }
+      tail -n 20 "$ROOT/.npm-install.log"
+      say "npm ci refused package-lock.json (log: .npm-install.log); regenerate it with npm install and commit it"
+      exit 1
     fi
   fi
 }

@@ -25,7 +25,7 @@ import {
 /**
  * Starts, checks and stops the six Docket services of one profile as background processes
  * (compiled output in dist/), with pid files in .data/run and logs in .data/logs.
- *   services.ts up|down|status|migrate|reset-db [dev|test|sandbox1-4] [--only svc,svc]
+ *   services.ts up|down|status|migrate|reset-db [dev|test|sandbox1-8] [--only svc,svc]
  */
 const ROOT = path.resolve(__dirname, '../..');
 const RUN_DIR = path.join(ROOT, '.data/run');

@@ -5,7 +5,8 @@
  */
 export const SERVICES = ['identity', 'files', 'items', 'flows', 'worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number];
-export type ProfileName = 'dev' | 'test' | `sandbox${1 | 2 | 3 | 4}`;
+export type ProfileName = 'dev' | 'test' | `sandbox${SandboxNumber}`;
+type SandboxNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export interface Profile {
   name: ProfileName;
@@ -58,9 +59,13 @@ export const PROFILES: Record<ProfileName, Profile> = {
   sandbox2: sandbox(2),
   sandbox3: sandbox(3),
   sandbox4: sandbox(4),
+  sandbox5: sandbox(5),
+  sandbox6: sandbox(6),
+  sandbox7: sandbox(7),
+  sandbox8: sandbox(8),
 };
 
-function sandbox(n: 1 | 2 | 3 | 4): Profile {
+function sandbox(n: SandboxNumber): Profile {
   return {
     name: `sandbox${n}`,
     database: `docket_sandbox${n}`,
