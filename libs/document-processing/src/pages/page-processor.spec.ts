@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 
 import { emailWith } from '../testing/email-fixtures';
@@ -293,6 +295,31 @@ describe('page processing of hostile input', () => {
     const { png } = await textImage(400, 100, [{ text: 'Hello', x: 10, y: 60, size: 40 }]);
     const damaged = Buffer.concat([png.subarray(0, 60), Buffer.alloc(200, 7)]);
     await expect(renderPages(damaged)).rejects.toMatchObject({ code: 'CORRUPT_FILE' });
+  });
+
+  it('reports a PNG whose pixels are garbage but whose chunks are well formed as corrupt', async () => {
+    const { png } = await textImage(40, 10, []);
+    // IHDR is bytes 8..33; replace everything after it with one IDAT of garbage and an IEND.
+    const chunk = (type: string, data: Buffer): Buffer => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const garbage = Buffer.concat([
+      png.subarray(0, 33),
+      chunk('IDAT', Buffer.alloc(300, 0x5a)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    await expect(renderPages(garbage)).rejects.toMatchObject({ code: 'CORRUPT_FILE' });
+  });
+
+  it('reports a truncated JPEG as corrupt', async () => {
+    const { jpeg } = await textImage(400, 100, [{ text: 'Hello', x: 10, y: 60, size: 40 }]);
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    await expect(renderPages(truncated)).rejects.toMatchObject({ code: 'CORRUPT_FILE' });
   });
 
   it('refuses a TIFF whose image directories loop', async () => {

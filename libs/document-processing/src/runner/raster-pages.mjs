@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 
 import { createPageCanvas, imageCanvasModule } from './canvas-module.mjs';
+import { assertImageIntact } from './image-integrity.mjs';
 import { RunnerError } from './runner-error.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,6 +22,7 @@ const CENTIMETRES_PER_INCH = 2.54;
 export async function openRasterPages(job) {
   const canvasModule = imageCanvasModule();
   if (job.kind === 'tiff') return openTiff(job);
+  assertImageIntact(job.bytes, job.kind, (width, height) => assertPixels(width, height, job));
   const image = await canvasModule.loadImage(Buffer.from(job.bytes));
   assertPixels(image.width, image.height, job);
   const { canvas, context } = createPageCanvas(canvasModule, image.width, image.height);
