@@ -63,8 +63,9 @@ export async function textImage(
   return {
     width,
     height,
-    png: await canvas.encode('png'),
-    jpeg: await canvas.encode('jpeg', 95),
+    // Synchronous encodes: the async ones can segfault when a GC frees the canvas mid-encode.
+    png: canvas.encodeSync('png'),
+    jpeg: canvas.encodeSync('jpeg', 95),
     gray,
     words,
   };

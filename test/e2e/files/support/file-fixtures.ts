@@ -35,7 +35,9 @@ export async function textPng(lines: string[], width = 1200, height = 500): Prom
   context.fillStyle = '#000000';
   context.font = `48px "${FONT_FAMILY}"`;
   lines.forEach((line, index) => context.fillText(line, 60, 100 + index * 90));
-  return canvas.encode('png');
+  // Synchronous: @napi-rs/canvas's async encode lets a garbage collection free the canvas while
+  // the thread pool still reads it, which crashed the jest worker with SIGSEGV.
+  return canvas.encodeSync('png');
 }
 
 /** An image-only PDF (a scan): no text of its own, so its words come from OCR. */
