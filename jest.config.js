@@ -27,6 +27,15 @@ module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['**/*.int-spec.ts'] },
-    { ...shared, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.serial\\.e2e-spec\\.ts$'],
+    },
+    // Suites that stop and restart the stack's own processes (the worker) to prove crash and
+    // shutdown behaviour. Run alone, after the others (deploy/stack/test.sh), so that no other
+    // suite's runs wait on a worker that is deliberately down.
+    { ...shared, displayName: 'e2e-serial', testMatch: ['**/*.serial.e2e-spec.ts'] },
   ],
 };

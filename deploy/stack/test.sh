@@ -24,14 +24,20 @@ services migrate test
 trap 'services down test >/dev/null 2>&1 || true' EXIT
 services up test
 
-say "jest: unit, integration, e2e..."
+say "jest: unit, integration, e2e (all projects but e2e-serial)..."
 report="$ROOT/.data/jest-report.json"
+serial_report="$ROOT/.data/jest-serial-report.json"
 set +e
-jest --maxWorkers=2 --json --outputFile="$report" "$@"
+jest --maxWorkers=2 --ignoreProjects e2e-serial --json --outputFile="$report" "$@"
 status=$?
+say "jest: e2e suites that restart stack processes, one at a time..."
+jest --runInBand --selectProjects e2e-serial --passWithNoTests --json --outputFile="$serial_report" "$@"
+serial_status=$?
 set -e
 node -e '
-  const r = require(process.argv[1]);
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests + r.numRuntimeErrorTestSuites} failed`);
-' "$report" || true
-exit $status
+  const reports = process.argv.slice(1).map((file) => require(file));
+  const sum = (key) => reports.reduce((total, r) => total + r[key], 0);
+  console.log(`tests: ${sum("numPassedTests")} passed, ${sum("numFailedTests") + sum("numRuntimeErrorTestSuites")} failed`);
+' "$report" "$serial_report" || true
+[ "$status" -eq 0 ] && exit "$serial_status"
+exit "$status"
