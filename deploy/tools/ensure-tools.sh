@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Makes sure the chart tools exist in <repo>/.tools/bin: helm and kube-linter, both built from
-# their Go modules at pinned versions. A build takes minutes, so every binary is also kept in a
+# Makes sure the chart tools exist in <repo>/.tools/bin: helm, kube-linter and kubeconform, all
+# built from their Go modules at pinned versions. A build takes minutes, so every binary is also kept in a
 # per-user cache (${XDG_CACHE_HOME:-$HOME/.cache}/docket/tools/<tool>-<version>) and a fresh
 # clone (CI) copies it from there instead of rebuilding.
 #
-#   bash deploy/tools/ensure-tools.sh [helm] [kube-linter]     (no argument: both)
+#   bash deploy/tools/ensure-tools.sh [helm] [kube-linter] [kubeconform]     (no argument: all)
 #
 # Prints nothing on stdout; progress goes to stderr. Exits non-zero with one clear line when a
 # tool can be neither found nor built: the chart checks must fail loudly, never skip.
@@ -17,6 +17,7 @@ BUILD_LOG_DIR="$REPO_ROOT/.tools/logs"
 # Tried in order: the pin first, the previous release if the pin fails to build.
 HELM_VERSIONS=(v3.22.0 v3.21.4)
 KUBE_LINTER_VERSIONS=(v0.8.3 v0.8.2)
+KUBECONFORM_VERSIONS=(v0.8.0 v0.7.0)
 
 log() { printf '[docket-tools] %s\n' "$*" >&2; }
 die() {
@@ -52,7 +53,8 @@ versions_of() {
   case $1 in
     helm) printf '%s\n' "${HELM_VERSIONS[@]}" ;;
     kube-linter) printf '%s\n' "${KUBE_LINTER_VERSIONS[@]}" ;;
-    *) die "unknown tool $1 (known: helm, kube-linter)" ;;
+    kubeconform) printf '%s\n' "${KUBECONFORM_VERSIONS[@]}" ;;
+    *) die "unknown tool $1 (known: helm, kube-linter, kubeconform)" ;;
   esac
 }
 
@@ -119,6 +121,15 @@ build_helm() {
   [[ $(dirname "$out")/helm == "$out" ]] || mv -f "$(dirname "$out")/helm" "$out"
 }
 
+# kubeconform validates rendered manifests against Kubernetes JSON schemas (vendored in
+# helm/docket/ci/schemas, so it never downloads any).
+build_kubeconform() {
+  local go=$1 version=$2 out=$3 logfile=$4
+  GOBIN=$(dirname "$out") run_with_progress "kubeconform $version" "$logfile" \
+    "$go" install "github.com/yannh/kubeconform/cmd/kubeconform@$version"
+  [[ $(dirname "$out")/kubeconform == "$out" ]] || mv -f "$(dirname "$out")/kubeconform" "$out"
+}
+
 # kube-linter's module path is golang.stackrox.io/kube-linter. Some module proxies only allow
 # well-known hosts, so when `go install` of the vanity path fails, the same release is built
 # through its GitHub path with a replace directive in a throw-away module (same source, same
@@ -178,7 +189,7 @@ ensure_tool() {
 
 main() {
   local tools=("$@")
-  ((${#tools[@]} > 0)) || tools=(helm kube-linter)
+  ((${#tools[@]} > 0)) || tools=(helm kube-linter kubeconform)
   mkdir -p "$TOOLS_BIN"
   # One build at a time per checkout: two test processes must not race on the same binary.
   exec 8>"$TOOLS_BIN/.ensure-tools.lock"

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { parse } from 'yaml';
 
+import { CHART_KINDS, SCHEMA_DIR, schemaFileName } from '../../deploy/tools/kubernetes-schemas';
 import {
   DEPLOYED_SERVICES,
   loadServiceSettings,
@@ -10,8 +11,10 @@ import {
 } from '../../deploy/tools/service-settings';
 import {
   CHART,
+  CUSTOM_RESOURCE_KINDS,
   ensureChartTools,
   helmLint,
+  kubeconform,
   kubeLint,
   NAMESPACE,
   PRODUCTION_VALUES,
@@ -126,6 +129,71 @@ describe('helm/docket: lint', () => {
     });
     expect(result.output).toContain('No lint errors found!');
     expect(result.status).toBe(0);
+  });
+});
+
+describe('helm/docket: Kubernetes API schemas (kubeconform -strict)', () => {
+  const VARIANTS: [string, RenderOptions][] = [
+    ['default values', {}],
+    ['production-like values', PRODUCTION],
+    [
+      'a Temporal API key instead of mTLS',
+      {
+        valuesFiles: [PRODUCTION_VALUES],
+        set: { 'temporal.tls.enabled': 'false', 'temporal.apiKey.secretName': 'temporal-key' },
+      },
+    ],
+    [
+      'autoscaling off and a LoadBalancer gateway',
+      {
+        set: {
+          'services.items.autoscaling.enabled': 'false',
+          'services.items.replicas': '3',
+          'services.gateway.service.type': 'LoadBalancer',
+        },
+      },
+    ],
+  ];
+
+  it.each(VARIANTS)('every built-in object rendered with %s conforms', (_label, options) => {
+    const manifests = renderManifests(options);
+    const result = kubeconform(manifests);
+    expect(result.problems).toEqual([]);
+    expect(result.status).toBe(0);
+    const objects = renderChart(options);
+    const builtIn = objects.filter((o) => !CUSTOM_RESOURCE_KINDS.includes(o.kind));
+    expect(result.summary.valid).toBe(builtIn.length);
+    expect(result.summary.skipped).toBe(objects.length - builtIn.length);
+  });
+
+  it('has a vendored schema for every built-in kind the chart renders', () => {
+    const rendered = new Set(
+      [...defaults, ...production]
+        .filter((o) => !CUSTOM_RESOURCE_KINDS.includes(o.kind))
+        .map((o) => `${o.apiVersion} ${o.kind}`),
+    );
+    expect([...rendered].sort()).toEqual(CHART_KINDS.map(([v, k]) => `${v} ${k}`).sort());
+    for (const [apiVersion, kind] of CHART_KINDS) {
+      expect(existsSync(path.join(SCHEMA_DIR, schemaFileName(apiVersion, kind)))).toBe(true);
+    }
+  });
+
+  it('refuses what the API server would: a misspelt field, a wrong type, an unknown kind', () => {
+    const deployment = renderManifests()
+      .split(/^---$/m)
+      .find((document) => /^kind: Deployment$/m.test(document))!;
+    const misspelt = deployment.replace(/^(\s+)containers:$/m, '$1containerz:');
+    expect(kubeconform(misspelt).problems).toEqual([
+      expect.stringMatching(/Deployment .*containerz/),
+    ]);
+    const wrongType = deployment.replace(/^(\s+)containerPort: \d+$/m, '$1containerPort: [80]');
+    expect(kubeconform(wrongType).problems).toEqual([
+      expect.stringMatching(/Deployment .*containerPort/),
+    ]);
+    const unknownKind = 'apiVersion: apps/v1\nkind: DaemonSett\nmetadata:\n  name: x\n';
+    expect(kubeconform(unknownKind).problems).toEqual([
+      expect.stringMatching(/DaemonSett x: could not find schema/),
+    ]);
   });
 });
 

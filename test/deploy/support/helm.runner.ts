@@ -5,14 +5,16 @@ import path from 'node:path';
 
 import { parseAllDocuments } from 'yaml';
 
+import { KUBERNETES_VERSION, SCHEMA_DIR } from '../../../deploy/tools/kubernetes-schemas';
 import { K8sObject } from './k8s.types';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const CHART = path.join(ROOT, 'helm/docket');
 export const PRODUCTION_VALUES = path.join(CHART, 'ci/production-values.yaml');
 const TOOLS_BIN = path.join(ROOT, '.tools/bin');
-/** A supported cluster version; helm's offline default (1.20) is older than the chart allows. */
-const KUBE_VERSION = '1.30.0';
+/** A supported cluster version; helm's offline default (1.20) is older than the chart allows.
+ * The same minor as the vendored schemas kubeconform validates against. */
+const KUBE_VERSION = KUBERNETES_VERSION.replace(/\.\d+$/, '.0');
 export const RELEASE = 'docket';
 export const NAMESPACE = 'docket';
 
@@ -22,7 +24,7 @@ export interface RenderOptions {
 }
 
 /**
- * Builds (or copies from the per-user cache) helm and kube-linter into .tools/bin. A tool that
+ * Builds (or copies from the per-user cache) helm, kube-linter and kubeconform into .tools/bin. A tool that
  * cannot be had fails the suite with the script's own explanation: the chart checks never skip.
  */
 export function ensureChartTools(): void {
@@ -99,4 +101,56 @@ export function kubeLint(manifests: Record<string, string>): { status: number; o
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Custom resources the chart renders for operators it integrates with (KEDA, External Secrets);
+ * their schemas ship with those operators' CRDs, not with Kubernetes, so kubeconform skips them
+ * and the chart tests assert their content instead. */
+export const CUSTOM_RESOURCE_KINDS = ['ScaledObject', 'TriggerAuthentication', 'ExternalSecret'];
+
+export interface ConformResult {
+  status: number;
+  summary: { valid: number; invalid: number; errors: number; skipped: number };
+  problems: string[];
+}
+
+interface KubeconformJson {
+  resources: { filename: string; kind: string; name: string; status: string; msg: string }[];
+  summary: { valid: number; invalid: number; errors: number; skipped: number };
+}
+
+/**
+ * kubeconform -strict over rendered manifests, against the vendored Kubernetes schemas only
+ * (deploy/tools/kubernetes-schemas.ts writes them): no network, and a kind without a schema is
+ * an error unless it is one of CUSTOM_RESOURCE_KINDS.
+ */
+export function kubeconform(manifests: string): ConformResult {
+  const result = spawnSync(
+    path.join(TOOLS_BIN, 'kubeconform'),
+    [
+      '-strict',
+      '-summary',
+      '-output',
+      'json',
+      '-kubernetes-version',
+      KUBERNETES_VERSION,
+      '-schema-location',
+      path.join(
+        path.dirname(SCHEMA_DIR),
+        '{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json',
+      ),
+      '-skip',
+      CUSTOM_RESOURCE_KINDS.join(','),
+      '-',
+    ],
+    { input: manifests, encoding: 'utf8' },
+  );
+  const report = JSON.parse(result.stdout) as KubeconformJson;
+  return {
+    status: result.status ?? -1,
+    summary: report.summary,
+    problems: report.resources
+      .filter((r) => r.status !== 'statusValid' && r.status !== 'statusSkipped')
+      .map((r) => `${r.kind} ${r.name}: ${r.msg}`),
+  };
 }
