@@ -16,8 +16,9 @@ async function main(): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
     logger: new NestPinoLogger(),
   });
-  app.get(RequestGate).install(app.getHttpAdapter().getInstance());
+  // The docs routes declare their access as they are created; the gate checks declarations.
   serveOpenApi(app, gatewayConfig);
+  app.get(RequestGate).install(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   await app.listen(gatewayConfig.httpPort, gatewayConfig.httpHost);
   createLogger('bootstrap').info(

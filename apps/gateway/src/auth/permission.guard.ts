@@ -1,18 +1,16 @@
 import { GetProjectV1 } from '@docket/contracts';
 import {
   canAccessProject,
+  declaredAccessOf,
   DocketException,
   enterTrace,
   isAllowed,
-  Operation,
   RpcClient,
 } from '@docket/platform';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 
 import { AccessCache } from './access.cache';
-import { PERMISSION_KEY, PUBLIC_KEY } from './route-metadata';
 
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
@@ -24,17 +22,17 @@ const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 @Injectable()
 export class PermissionGuard implements CanActivate {
   constructor(
-    private readonly reflector: Reflector,
     private readonly access: AccessCache,
     private readonly rpc: RpcClient,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
-    const operation = this.reflector.getAllAndOverride<Operation>(PERMISSION_KEY, targets);
-    if (!operation) throw new DocketException('INTERNAL', 'Route has no permission declared');
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // The route's one declaration (see ApiRoute); a route without one is treated as `user`.
+    const declared = declaredAccessOf(request.routeOptions.config);
+    if (declared && declared.docketAccess !== 'user') return true;
+    const operation = declared?.permission;
+    if (!operation) throw new DocketException('INTERNAL', 'Route has no permission declared');
     // Guards run before interceptors: give the access lookups below the request's trace.
     enterTrace(request.traceId);
     if (!request.principal) throw DocketException.unauthenticated();

@@ -1,10 +1,12 @@
 import {
   apiKeyPrefixOf,
   createLogger,
+  declaredAccessOf,
   DocketException,
   httpDuration,
   httpRequests,
   rateLimitRejections,
+  RouteAccess,
   runWithTrace,
   TRACE_HEADER,
   traceIdFrom,
@@ -17,16 +19,16 @@ import { RateDecision, RateLimiter } from '../rate-limit/rate-limiter';
 import { sendApiError } from './api-error.filter';
 import { Principal } from './request-context';
 
-/** Routes reachable without an access token. */
-const PUBLIC_ROUTES = new Set([
-  '/token/authenticate',
-  '/.well-known/jwks.json',
-  '/openapi.json',
-  '/docs',
-  '/docs/*',
-]);
-/** Infrastructure probes: never authenticated, never rate limited (a probe must not get a 429). */
-const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+type RateScope = 'user' | 'address' | 'token-exchange' | 'none';
+
+/** What each declared access means at the front door (the declaration is on the route). */
+const FRONT_DOOR: Record<RouteAccess, { authenticate: boolean; rateScope: RateScope }> = {
+  user: { authenticate: true, rateScope: 'user' },
+  public: { authenticate: false, rateScope: 'address' },
+  'token-exchange': { authenticate: false, rateScope: 'token-exchange' },
+  probe: { authenticate: false, rateScope: 'none' },
+  internal: { authenticate: false, rateScope: 'none' },
+};
 
 const logger = createLogger('request-gate');
 
@@ -42,6 +44,12 @@ export class RequestGate {
   ) {}
 
   install(fastify: FastifyInstance): void {
+    // Fail closed: a route registered without a declaration needs a token; say so at startup.
+    fastify.addHook('onRoute', (route) => {
+      if (!declaredAccessOf(route.config) && route.method !== 'HEAD') {
+        logger.warn({ url: route.url }, 'route declares no access: it requires a user token');
+      }
+    });
     fastify.addHook('onRequest', (request, reply, done) => {
       const traceId = traceIdFrom({
         traceparent: request.headers.traceparent,
@@ -75,13 +83,15 @@ export class RequestGate {
 
   private async admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const route = request.routeOptions.url;
-    if (route && PROBES.has(route)) return;
-    const isPublic = route !== undefined && PUBLIC_ROUTES.has(route);
     const isKnown = route !== undefined;
+    const access = declaredAccessOf(request.routeOptions.config)?.docketAccess ?? 'user';
+    const door = FRONT_DOOR[access];
+    if (isKnown && door.rateScope === 'none') return;
 
     let principal: Principal | undefined;
     let authFailure: DocketException | undefined;
-    if (!isPublic && (isKnown || request.headers.authorization)) {
+    // Unknown routes (404) still name the caller when a token is sent, for its rate limit.
+    if (isKnown ? door.authenticate : request.headers.authorization) {
       try {
         principal = await this.tokens.verify(request.headers.authorization);
       } catch (error) {
@@ -91,7 +101,7 @@ export class RequestGate {
 
     let decision: RateDecision;
     try {
-      decision = await this.limiter.consume(this.rateKey(request, route, principal));
+      decision = await this.limiter.consume(this.rateKey(request, door.rateScope, principal));
     } catch (error) {
       logger.error({ err: error }, 'rate limiter unavailable');
       sendApiError(
@@ -106,7 +116,7 @@ export class RequestGate {
     void reply.header('X-RateLimit-Reset', decision.resetSeconds);
     if (!decision.allowed) {
       rateLimitRejections.inc({
-        kind: route === '/token/authenticate' ? 'token-exchange' : 'user',
+        kind: door.rateScope === 'token-exchange' ? 'token-exchange' : 'user',
       });
       void reply.header('Retry-After', Math.max(1, decision.resetSeconds));
       sendApiError(
@@ -119,7 +129,7 @@ export class RequestGate {
       );
       return reply;
     }
-    if (isKnown && !isPublic && authFailure) {
+    if (isKnown && door.authenticate && authFailure) {
       sendApiError(reply, authFailure, request.traceId);
       return reply;
     }
@@ -128,11 +138,11 @@ export class RequestGate {
 
   private rateKey(
     request: FastifyRequest,
-    route: string | undefined,
+    scope: RateScope,
     principal: Principal | undefined,
   ): string {
     if (principal) return `user:${principal.userId}`;
-    if (route === '/token/authenticate') {
+    if (scope === 'token-exchange') {
       const body = request.body as { apiKey?: unknown } | undefined;
       const apiKey = typeof body?.apiKey === 'string' ? body.apiKey : '';
       return `exchange:${apiKeyPrefixOf(apiKey)}:${request.ip}`;

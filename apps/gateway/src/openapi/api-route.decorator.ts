@@ -1,16 +1,17 @@
-import { ERROR_CODES, ErrorCode, Operation } from '@docket/platform';
+import { ERROR_CODES, ErrorCode, Operation, RouteAccess, RouteAccessOf } from '@docket/platform';
 import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 
-import { IDEMPOTENT_KEY, PERMISSION_KEY, PUBLIC_KEY } from '../auth/route-metadata';
+import { IDEMPOTENT_KEY } from '../auth/route-metadata';
 import { ApiErrorSchema } from './api-error.schema';
 
 export interface RouteDoc {
   summary: string;
   description?: string;
-  /** Permission-matrix operation; omit only with `public: true`. */
+  /** Permission-matrix operation; required unless `access` says the route needs no token. */
   permission?: Operation;
-  public?: boolean;
+  /** Who may call it (see RouteAccess); default `user`, which requires `permission`. */
+  access?: Exclude<RouteAccess, 'user'>;
   idempotent?: boolean;
   status?: number;
   response?: Type<unknown>;
@@ -38,11 +39,13 @@ const RESPONSE_HEADERS = {
 };
 
 /**
- * One decorator per route: its permission, its idempotency, and its OpenAPI description with
- * every error and header it can produce, so the docs cannot drift from the guard.
+ * One decorator per route, its one declaration: who may call it (read by the request gate for
+ * authentication and rate limiting, and by the permission guard), its idempotency, and its
+ * OpenAPI description with every error and header it can produce, so the docs cannot drift.
  */
 export function ApiRoute(doc: RouteDoc): MethodDecorator {
-  const always: ErrorCode[] = doc.public
+  const isPublic = doc.access !== undefined;
+  const always: ErrorCode[] = isPublic
     ? ['VALIDATION_FAILED', 'RATE_LIMITED', 'INTERNAL']
     : ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'PERMISSION_DENIED', 'RATE_LIMITED', 'INTERNAL'];
   const codes = [...new Set([...always, ...(doc.errors ?? [])])];
@@ -86,8 +89,8 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
       }),
     ),
   ];
-  if (doc.public) decorators.push(SetMetadata(PUBLIC_KEY, true));
-  else decorators.push(ApiBearerAuth(), SetMetadata(PERMISSION_KEY, doc.permission));
+  if (doc.access) decorators.push(RouteAccessOf(doc.access));
+  else decorators.push(ApiBearerAuth(), RouteAccessOf('user', doc.permission));
   if (doc.idempotent) {
     decorators.push(
       SetMetadata(IDEMPOTENT_KEY, true),

@@ -1,6 +1,7 @@
-import { ERROR_CODES } from '@docket/platform';
+import { ERROR_CODES, routeAccessConfig } from '@docket/platform';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
 
 import { GatewayConfig } from '../gateway.config';
 
@@ -36,8 +37,22 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
   return SwaggerModule.createDocument(app, document);
 }
 
+const DOCS_PATH = '/docs';
+const DOCUMENT_PATHS = new Set(['/openapi.json', '/openapi.yaml']);
+
+/**
+ * Serves the document and the docs UI. Swagger registers these routes itself (and its static
+ * assets through a plugin), so their access is declared here, where they are created: all public.
+ */
 export function serveOpenApi(app: INestApplication, config: GatewayConfig): void {
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
+  const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRoute', (route) => {
+    const path = route.url.replace(/\/+$/, '');
+    if (DOCUMENT_PATHS.has(path) || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`)) {
+      route.config = { ...route.config, ...routeAccessConfig('public') };
+    }
+  });
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
   });

@@ -6,7 +6,13 @@ import {
   MAX_BLOBS_PER_REPORT,
   ReportBlobsCreatedV1,
 } from '@docket/contracts';
-import { DocketException, loadConfig, RpcClient, runWithTrace } from '@docket/platform';
+import {
+  DocketException,
+  loadConfig,
+  routeAccessConfig,
+  RpcClient,
+  runWithTrace,
+} from '@docket/platform';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,10 +28,10 @@ import { assertInternalSecretSafe, InternalEventsConfig } from './internal-event
  *
  * Authentication is the shared secret DOCKET_INTERNAL_EVENTS_SECRET in the
  * `x-docket-internal-secret` header (configure it as a secret delivery property of the Event
- * Grid subscription), never a user token: the caller is Azure, not a user. The route is answered
- * in its own preValidation hook, which Fastify runs before the gateway's request gate
- * (preHandler: user tokens and per-user rate limits), so the gate never sees it; the trace id
- * (onRequest) and request log (onResponse) still apply. It is left out of the public OpenAPI.
+ * Grid subscription), never a user token: the caller is Azure, not a user. The route declares
+ * `internal` access like any other route declares its access, so the request gate lets it pass
+ * without a user token or per-user limit and its handler checks the secret; the trace id and
+ * request log apply as everywhere. It is left out of the public OpenAPI.
  *
  * Answers: 200 `{success, message, validationResponse}` to the subscription handshake; 200
  * `{success, message, matchedFileIds}` to blob events (events about other blobs are ignored;
@@ -50,13 +56,11 @@ export class InternalEventsRoute implements OnModuleInit {
     fastify.route({
       method: 'POST',
       url: INTERNAL_EVENTS_PATH,
-      preValidation: async (request, reply) => {
+      config: routeAccessConfig('internal'),
+      handler: async (request, reply) => {
         await runWithTrace(request.traceId, () => this.answer(request, reply));
         return reply;
       },
-      // Never reached: preValidation always answers.
-      handler: async (request, reply) =>
-        sendApiError(reply, new DocketException('INTERNAL', 'Internal error'), request.traceId),
     });
   }
 

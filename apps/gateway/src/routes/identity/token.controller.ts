@@ -22,8 +22,9 @@ export class TokenController {
     summary: 'Exchange an API key for an access token',
     description:
       'Send the API key only here. The access token is an EdDSA-signed JWT valid for 15 minutes. ' +
-      'Rate limited per API-key prefix and client address.',
-    public: true,
+      'Rate limited per API-key prefix and client address; failed exchanges are also limited ' +
+      'per client address, whatever the key.',
+    access: 'token-exchange',
     response: AccessTokenResponse,
     errors: ['UNAUTHENTICATED'],
   })
@@ -32,7 +33,7 @@ export class TokenController {
   }
 
   @Get('.well-known/jwks.json')
-  @ApiRoute({ summary: 'Public keys that verify access tokens (JWKS)', public: true })
+  @ApiRoute({ summary: 'Public keys that verify access tokens (JWKS)', access: 'public' })
   jwks(): Promise<JwksResponse> {
     return this.rpc.call(GetJwksV1, {}, null);
   }
