@@ -26,6 +26,22 @@ export class GatewayConfig extends BaseConfig {
   rateLimitPerMinute = 60;
 
   @Env(
+    'TOKEN_EXCHANGE_FAILURES_PER_MINUTE',
+    'Failed token exchanges per rolling minute per client address, whatever the key prefix',
+  )
+  @IsInt()
+  @Min(1)
+  tokenExchangeFailuresPerMinute = 10;
+
+  @Env(
+    'TRUSTED_PROXIES',
+    'Comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For names ' +
+      'the client; empty (the default) trusts none and uses the connection address',
+  )
+  @IsString()
+  trustedProxies = '';
+
+  @Env(
     'ACCESS_CACHE_SECONDS',
     'How long a user project grants are cached before asking identity again',
   )

@@ -5,6 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { gatewayConfig, GatewayModule } from './gateway.module';
+import { answerClientError, answerRouterRefusal } from './http/framework-refusals';
+import { installJsonBodyParser } from './http/json-body';
 import { RequestGate } from './http/request-gate';
 import { serveOpenApi } from './openapi/openapi';
 
@@ -12,10 +14,24 @@ process.env.DOCKET_SERVICE ??= 'gateway';
 
 async function main(): Promise<void> {
   startTracing('gateway');
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
+  const trustedProxies = gatewayConfig.trustedProxies
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const adapter = new FastifyAdapter({
+    // X-Forwarded-For names the client only when a configured proxy sent it; by default the
+    // client is the connection's address, so a client cannot choose its own rate-limit key.
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: answerRouterRefusal,
+    clientErrorHandler: answerClientError,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
     logger: new NestPinoLogger(),
+    // Our own JSON parser (depth, NUL and null-body rules) replaces Nest's.
+    bodyParser: false,
   });
+  installJsonBodyParser(app.getHttpAdapter().getInstance());
   // The docs routes declare their access as they are created; the gate checks declarations.
   serveOpenApi(app, gatewayConfig);
   app.get(RequestGate).install(app.getHttpAdapter().getInstance());

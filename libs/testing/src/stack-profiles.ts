@@ -48,6 +48,9 @@ export const PROFILES: Record<ProfileName, Profile> = {
       // The spec's 60/min would throttle the suite itself; the rate-limit tests start their own
       // gateways with the default of 60.
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Every suite exchanges keys from 127.0.0.1; the failed-exchange tests start their own
+      // gateways with the default.
+      TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
       // info, so tests can follow a trace id through the service logs.
       LOG_LEVEL: 'info',
       // Review locks lapse after 5 s idle, so idle-takeover tests wait seconds, not 5 minutes.
@@ -76,6 +79,7 @@ function sandbox(n: SandboxNumber): Profile {
       DOCKET_NATS_PREFIX: `docket-sb${n}`,
       TEMPORAL_NAMESPACE: 'docket-test',
       RATE_LIMIT_PER_MINUTE: '100000',
+      TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       ITEMS_LOCK_IDLE_SECONDS: '5',
     },

@@ -1,18 +1,17 @@
-import { Page, pageOf } from '@docket/platform';
+import { Page, pageOf, StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 
 /** page/limit for lists that the gateway pages itself (small directory lists). */
 export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1, description: '1-indexed page' })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   page = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(100)

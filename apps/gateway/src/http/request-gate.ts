@@ -6,6 +6,7 @@ import {
   httpDuration,
   httpRequests,
   rateLimitRejections,
+  redactUrl,
   RouteAccess,
   runWithTrace,
   TRACE_HEADER,
@@ -15,6 +16,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { TokenVerifier } from '../auth/token-verifier';
+import { GatewayConfig } from '../gateway.config';
 import { RateDecision, RateLimiter } from '../rate-limit/rate-limiter';
 import { sendApiError } from './api-error.filter';
 import { Principal } from './request-context';
@@ -41,6 +43,7 @@ export class RequestGate {
   constructor(
     private readonly tokens: TokenVerifier,
     private readonly limiter: RateLimiter,
+    private readonly config: GatewayConfig,
   ) {}
 
   install(fastify: FastifyInstance): void {
@@ -60,6 +63,11 @@ export class RequestGate {
       runWithTrace(traceId, done);
     });
     fastify.addHook('preHandler', (request, reply) => this.admit(request, reply));
+    // Counted before the answer leaves, so a client's next attempt already sees the failure.
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (this.isFailedExchange(request, reply)) await this.recordFailedExchange(request);
+      return payload;
+    });
     fastify.addHook('onResponse', (request, reply, done) => {
       const labels = {
         route: request.routeOptions.url ?? 'unmatched',
@@ -71,7 +79,7 @@ export class RequestGate {
       logger.info(
         {
           method: request.method,
-          url: request.url,
+          url: redactUrl(request.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
         },
@@ -102,6 +110,15 @@ export class RequestGate {
     let decision: RateDecision;
     try {
       decision = await this.limiter.consume(this.rateKey(request, door.rateScope, principal));
+      // An address that keeps failing exchanges is refused whatever key prefixes it tries; a
+      // key's owner elsewhere is unaffected (the count is per address, not per key).
+      if (decision.allowed && door.rateScope === 'token-exchange') {
+        const failures = await this.limiter.peek(
+          failedExchangeKey(request),
+          this.config.tokenExchangeFailuresPerMinute,
+        );
+        if (!failures.allowed) decision = failures;
+      }
     } catch (error) {
       logger.error({ err: error }, 'rate limiter unavailable');
       sendApiError(
@@ -149,4 +166,25 @@ export class RequestGate {
     }
     return `ip:${request.ip}`;
   }
+
+  private isFailedExchange(request: FastifyRequest, reply: FastifyReply): boolean {
+    const access = declaredAccessOf(request.routeOptions.config)?.docketAccess;
+    return access === 'token-exchange' && reply.statusCode === 401;
+  }
+
+  private async recordFailedExchange(request: FastifyRequest): Promise<void> {
+    try {
+      await this.limiter.consume(
+        failedExchangeKey(request),
+        this.config.tokenExchangeFailuresPerMinute,
+      );
+    } catch (error) {
+      logger.error({ err: error }, 'could not record a failed token exchange');
+    }
+  }
+}
+
+/** request.ip is the connection address unless it is a trusted proxy (TRUSTED_PROXIES). */
+function failedExchangeKey(request: FastifyRequest): string {
+  return `exchange-failed:${request.ip}`;
 }

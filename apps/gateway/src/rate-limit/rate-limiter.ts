@@ -41,6 +41,30 @@ end
 return { allowed, limit - count, reset }
 `;
 
+/** The same window, read without recording a request: is the key already at its limit? */
+const WINDOW_COUNT = `
+local key = KEYS[1]
+local window = tonumber(ARGV[1])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local reset = 0
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+if oldest[2] then reset = tonumber(oldest[2]) + window - now end
+return { count, reset }
+`;
+
+interface WindowCommands {
+  slidingWindow(
+    key: string,
+    window: number,
+    limit: number,
+    nonce: string,
+  ): Promise<[number, number, number]>;
+  windowCount(key: string, window: number): Promise<[number, number]>;
+}
+
 @Injectable()
 export class RateLimiter implements OnApplicationShutdown {
   readonly redis: Redis;
@@ -53,21 +77,18 @@ export class RateLimiter implements OnApplicationShutdown {
       enableOfflineQueue: true,
     });
     this.redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
+    this.redis.defineCommand('windowCount', { numberOfKeys: 1, lua: WINDOW_COUNT });
   }
 
-  async consume(key: string): Promise<RateDecision> {
-    const limit = this.config.rateLimitPerMinute;
-    const command = this.redis as unknown as {
-      slidingWindow(
-        key: string,
-        window: number,
-        limit: number,
-        nonce: string,
-      ): Promise<[number, number, number]>;
-    };
+  private get commands(): WindowCommands {
+    return this.redis as unknown as WindowCommands;
+  }
+
+  /** Records one request under `key` if the rolling minute has room for it. */
+  async consume(key: string, limit = this.config.rateLimitPerMinute): Promise<RateDecision> {
     const nonce = `${process.pid}-${++this.nonce}-${Math.random().toString(36).slice(2, 8)}`;
-    const [allowed, remaining, resetMs] = await command.slidingWindow(
-      `${this.config.natsPrefix}:rate:${key}`,
+    const [allowed, remaining, resetMs] = await this.commands.slidingWindow(
+      this.redisKey(key),
       WINDOW_MS,
       limit,
       nonce,
@@ -78,6 +99,21 @@ export class RateLimiter implements OnApplicationShutdown {
       remaining: Math.max(0, remaining),
       resetSeconds: Math.ceil(resetMs / 1000),
     };
+  }
+
+  /** Whether `key` has room left in the rolling minute, without recording anything. */
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const [count, resetMs] = await this.commands.windowCount(this.redisKey(key), WINDOW_MS);
+    return {
+      allowed: count < limit,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds: Math.ceil(resetMs / 1000),
+    };
+  }
+
+  private redisKey(key: string): string {
+    return `${this.config.natsPrefix}:rate:${key}`;
   }
 
   async onApplicationShutdown(): Promise<void> {

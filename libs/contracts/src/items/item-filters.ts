@@ -1,5 +1,5 @@
+import { StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   IsIn,
   IsInt,
@@ -181,7 +181,7 @@ export class ItemFiltersQuery {
 
   @ApiPropertyOptional({ type: 'integer', description: 'Exact displayId' })
   @IsOptional()
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   displayId?: number;

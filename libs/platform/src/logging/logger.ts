@@ -2,6 +2,14 @@ import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
 import { currentTraceId } from '../trace/trace-context';
+import { REDACTED, redactHeaders, redactUrl } from './redact';
+
+/** Credential headers wherever a logged object carries request or response headers. */
+const REDACT_PATHS = ['authorization', 'cookie', 'x-docket-internal-secret'].flatMap((header) => [
+  `headers.${header}`,
+  `*.headers.${header}`,
+  `*.*.headers.${header}`,
+]);
 
 /** Values registered here are replaced in every log line, whatever field carries them. */
 const scrubbedValues = new Set<string>();
@@ -26,6 +34,16 @@ export function rootLogger(): Logger {
       base: { service: process.env.DOCKET_SERVICE ?? 'docket' },
       timestamp: pino.stdTimeFunctions.isoTime,
       messageKey: 'message',
+      // Every logged URL and header set passes here: credentials in query strings (a token sent
+      // as ?access_token=, a SAS sig, an OAuth code) and headers never reach the log.
+      serializers: {
+        url: (url: unknown) => (typeof url === 'string' ? redactUrl(url) : url),
+        headers: (headers: unknown) =>
+          headers && typeof headers === 'object'
+            ? redactHeaders(headers as Record<string, string | string[] | undefined>)
+            : headers,
+      },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
       mixin: () => {
         const traceId = currentTraceId();
         return traceId ? { traceId } : {};

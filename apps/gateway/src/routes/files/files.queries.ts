@@ -1,8 +1,7 @@
 import { FILE_PAGES_PAGING } from '@docket/contracts';
-import { DocketException } from '@docket/platform';
+import { DocketException, StrictInteger } from '@docket/platform';
 import { PipeTransform } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 export class FilePagesQuery {
@@ -12,7 +11,7 @@ export class FilePagesQuery {
     default: 1,
     description: '1-indexed page of results; past the last page the list is empty',
   })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(FILE_PAGES_PAGING.maxPage)
@@ -24,7 +23,7 @@ export class FilePagesQuery {
     default: FILE_PAGES_PAGING.defaultLimit,
     description: 'Page records per result page',
   })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(FILE_PAGES_PAGING.maxLimit)

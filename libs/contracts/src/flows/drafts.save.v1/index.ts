@@ -1,12 +1,14 @@
 import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import { IsDefined, IsOptional, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 
 import { FlowDetailRecord, FlowGraphInput } from '../flow.records';
 
 export class SaveDraftBody {
   @ApiProperty({ type: FlowGraphInput })
+  // ValidateNested alone lets a missing graph through (it validates only values present).
+  @IsDefined()
   @ValidateNested()
   @Type(() => FlowGraphInput)
   graph!: FlowGraphInput;

@@ -1,6 +1,6 @@
-import { defineContract } from '@docket/platform';
+import { defineContract, StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -79,7 +79,7 @@ export class ListExecutionsQuery {
   createdBefore?: string;
 
   @ApiPropertyOptional({ minimum: 1, default: 1, description: '1-indexed' })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   page = 1;
@@ -89,7 +89,7 @@ export class ListExecutionsQuery {
     maximum: EXECUTIONS_PAGE_SIZE_MAX,
     default: EXECUTIONS_PAGE_SIZE_DEFAULT,
   })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(EXECUTIONS_PAGE_SIZE_MAX)

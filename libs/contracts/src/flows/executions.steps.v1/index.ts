@@ -1,6 +1,5 @@
-import { defineContract } from '@docket/platform';
+import { defineContract, StrictInteger } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsUUID, Max, Min } from 'class-validator';
 
 import { ExecutionErrorRecord } from '../execution.records';
@@ -28,13 +27,13 @@ export class ExecutionStepRecord {
 
 export class ListStepsQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   page = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 100 })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(100)

@@ -1,6 +1,5 @@
-import { defineContract } from '@docket/platform';
+import { defineContract, StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 import { VARIABLE_SCOPES, VariableRecord, VariableScope } from '../variable.records';
@@ -22,13 +21,13 @@ export class ListVariablesQuery {
   scopeId?: string;
 
   @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   page = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(100)

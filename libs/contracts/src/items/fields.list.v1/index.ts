@@ -1,6 +1,5 @@
-import { defineContract, Page } from '@docket/platform';
+import { defineContract, Page, StrictInteger } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 
 import { FIELDS_PAGE_MAX, FIELDS_PAGE_SIZE_DEFAULT, FIELDS_PAGE_SIZE_MAX } from '../item-filters';
@@ -33,7 +32,7 @@ export class ListItemFieldsQuery {
 
   @ApiPropertyOptional({ minimum: 1, maximum: FIELDS_PAGE_MAX, default: 1 })
   @IsOptional()
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(FIELDS_PAGE_MAX)
@@ -46,7 +45,7 @@ export class ListItemFieldsQuery {
     description: `Default ${FIELDS_PAGE_SIZE_DEFAULT} (the service-wide page size)`,
   })
   @IsOptional()
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(FIELDS_PAGE_SIZE_MAX)

@@ -1,6 +1,5 @@
-import { defineContract, Page } from '@docket/platform';
+import { defineContract, Page, StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 import {
@@ -17,7 +16,7 @@ import { ItemSummaryRecord } from '../records';
 export class ListItemsRequest extends ItemFiltersQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1, description: '1-indexed page' })
   @IsOptional()
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   page?: number;
@@ -28,7 +27,7 @@ export class ListItemsRequest extends ItemFiltersQuery {
     default: ITEMS_PAGE_SIZE_DEFAULT,
   })
   @IsOptional()
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(ITEMS_PAGE_SIZE_MAX)

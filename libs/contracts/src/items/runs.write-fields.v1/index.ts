@@ -5,6 +5,7 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsInt,
   IsNumber,
   IsOptional,
@@ -52,6 +53,7 @@ export class FieldGroundingInput {
   @Min(1)
   page!: number;
 
+  @IsDefined()
   @ValidateNested()
   @Type(() => NormalizedBoxInput)
   box!: NormalizedBoxInput;
