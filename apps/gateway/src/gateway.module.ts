@@ -1,11 +1,5 @@
-import {
-  HealthModule,
-  loadConfig,
-  ReadinessRegistry,
-  RpcClientModule,
-  validationException,
-} from '@docket/platform';
-import { Module, OnModuleInit, ValidationPipe } from '@nestjs/common';
+import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 
 import { AccessCache } from './auth/access.cache';
@@ -16,6 +10,7 @@ import { TokenVerifier } from './auth/token-verifier';
 import { GatewayConfig } from './gateway.config';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { RequestGate } from './http/request-gate';
+import { RequestValidationPipe } from './http/request-validation.pipe';
 import { TraceInterceptor } from './http/trace.interceptor';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { RateLimiter } from './rate-limit/rate-limiter';
@@ -39,13 +34,7 @@ const config = loadConfig(GatewayConfig);
     { provide: GatewayConfig, useValue: config },
     {
       provide: APP_PIPE,
-      useValue: new ValidationPipe({
-        whitelist: true,
-        forbidNonWhitelisted: true,
-        forbidUnknownValues: true,
-        transform: true,
-        exceptionFactory: validationException,
-      }),
+      useClass: RequestValidationPipe,
     },
     { provide: APP_FILTER, useClass: ApiErrorFilter },
     { provide: APP_GUARD, useClass: PermissionGuard },

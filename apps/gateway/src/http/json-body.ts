@@ -12,8 +12,7 @@ export const MAX_JSON_DEPTH = 64;
  * one iterative walk that refuses what would otherwise reach recursive validation or PostgreSQL
  * and fail there as a 500: nesting deeper than MAX_JSON_DEPTH, and NUL characters in any string
  * or key (PostgreSQL text cannot hold them). The null-body rule lives here too: a body is a JSON
- * object (or an array, for the one route that takes a list), and none of an object body's fields
- * is null (absent means "not given"; no request clears a field by sending null).
+ * object (or an array, for the one route that takes a list), never null or a bare value.
  */
 export function installJsonBodyParser(fastify: FastifyInstance): void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
@@ -38,12 +37,7 @@ export function describeHostileBody(value: unknown): string | undefined {
     return 'Request body must be a JSON object';
   }
   // Arrays pass to the route's validation (the storage-events route takes one; for the rest
-  // the validation pipe refuses them).
-  if (!Array.isArray(value)) {
-    for (const [key, field] of Object.entries(value)) {
-      if (field === null) return `${key} must not be null`;
-    }
-  }
+  // the validation pipe refuses them), and so do null fields (RequestValidationPipe).
   return describeHostileJson(value);
 }
 

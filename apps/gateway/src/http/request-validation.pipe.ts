@@ -1,0 +1,48 @@
+import { DocketException, validationException } from '@docket/platform';
+import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { DECORATORS } from '@nestjs/swagger';
+
+/**
+ * The gateway's validation of every body, query and path DTO. On top of class-validator, the
+ * null rule: a body field may be null only where the DTO documents it as nullable (an item
+ * field's value, which null clears). class-validator's @IsOptional() lets null through as if
+ * absent, which reached services as a null they did not expect (500s, or a variable set to null).
+ */
+@Injectable()
+export class RequestValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      exceptionFactory: validationException,
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && isPlainObject(value)) {
+      for (const [field, fieldValue] of Object.entries(value)) {
+        if (fieldValue === null && !isDocumentedNullable(metadata.metatype, field)) {
+          throw DocketException.invalid(`${field} must not be null`, {
+            fields: [{ field, problems: [`${field} must not be null`] }],
+          });
+        }
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+function isDocumentedNullable(metatype: ArgumentMetadata['metatype'], field: string): boolean {
+  const property = Reflect.getMetadata(
+    DECORATORS.API_MODEL_PROPERTIES,
+    (metatype as { prototype: object }).prototype,
+    field,
+  ) as { nullable?: boolean } | undefined;
+  return property?.nullable === true;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
