@@ -8,6 +8,7 @@ import { gatewayConfig, GatewayModule } from './gateway.module';
 import { answerClientError, answerRouterRefusal } from './http/framework-refusals';
 import { installJsonBodyParser } from './http/json-body';
 import { RequestGate } from './http/request-gate';
+import { installUrlValueRule } from './http/url-values';
 import { serveOpenApi } from './openapi/openapi';
 
 process.env.DOCKET_SERVICE ??= 'gateway';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   // The docs routes declare their access as they are created; the gate checks declarations.
   serveOpenApi(app, gatewayConfig);
   app.get(RequestGate).install(app.getHttpAdapter().getInstance());
+  installUrlValueRule(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   await app.listen(gatewayConfig.httpPort, gatewayConfig.httpHost);
   createLogger('bootstrap').info(

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 
 /**
  * Issue 11, "keep them closed": property-based fuzzing of every operation in the OpenAPI
- * document with hostile paths, query strings and bodies. Whatever arrives: never a 5xx; every
+ * document with hostile paths, query strings and bodies (ids: random, another organization's,
+ * and the caller's own workspace and project so that scoped routes get past their scope). Whatever arrives: never a 5xx; every
  * error is an APIError from the registry carrying the response's trace id; a 400 on a write
  * leaves the organization's records as they were.
  *
@@ -63,7 +64,7 @@ function encodeHostile(value: string): string {
     .join('');
 }
 
-function hostileArbitraries(foreignIds: string[]) {
+function hostileArbitraries(knownIds: string[]) {
   const hostileString = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'binary', maxLength: 40 }),
@@ -89,7 +90,7 @@ function hostileArbitraries(foreignIds: string[]) {
       '00000000-0000-0000-0000-000000000000',
     ),
     fc.uuid({ version: 4 }),
-    fc.constantFrom(...foreignIds),
+    fc.constantFrom(...knownIds),
   );
   const hostileNumber = fc.oneof(
     fc.integer(),
@@ -128,6 +129,9 @@ describe('fuzz: every documented operation survives hostile input', () => {
       foreign.projectId,
       foreign.userId,
       foreign.organizationId,
+      // The organization's own scope too, so that scoped lists reach the database.
+      own.workspaceId,
+      own.projectId,
     ]);
     // The seed, to replay a failing run: FUZZ_SEED=<seed>.
     console.info(`fuzz seed ${SEED}, budget ${BUDGET_MS} ms, ${operations.length} operations`);

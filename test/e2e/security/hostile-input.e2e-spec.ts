@@ -96,6 +96,26 @@ describe('hostile input is refused with a 400 APIError and creates nothing', () 
     expect(after.body.totalCount).toBe(before.body.totalCount);
   });
 
+  it('a NUL character in a query string or path value is refused', async () => {
+    const token = org.admin.token;
+    const items = `/items?workspaceId=${org.workspaceId}`;
+    for (const url of [
+      `${items}&searchText=a%00b`,
+      `${items}&flowName=%00`,
+      `${items}&fieldValue=%00`,
+      `${items}&displayNameFilter=x%00`,
+      `${items}&summary=%00`,
+      `${items}&reviewer=%00`,
+      `${items}&insight=%00`,
+      `${items}&searchText=ok&searchText=%00`,
+      `/items/${SAMPLE_UUID}/fields/a%00b`,
+    ]) {
+      const method = url.includes('/fields/') ? 'PATCH' : 'GET';
+      const body = method === 'PATCH' ? { value: 1 } : undefined;
+      expectRefusal(await apiRequest(method, url, { token, body }), url);
+    }
+  });
+
   it('null bodies and null fields are refused before anything runs', async () => {
     const token = org.admin.token;
     const cases: Array<[string, string, string]> = [
