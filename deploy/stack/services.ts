@@ -12,19 +12,20 @@ import path from 'node:path';
 
 import { Client } from 'pg';
 
+import { devIdpSettings } from '../../libs/testing/src/idp/dev-idp-settings';
 import {
   portOf,
   Profile,
   ProfileName,
   PROFILES,
   serviceEnv,
-  ServiceName,
   SERVICES,
 } from '../../libs/testing/src/stack-profiles';
 
 /**
  * Starts, checks and stops the six Docket services of one profile as background processes
- * (compiled output in dist/), with pid files in .data/run and logs in .data/logs.
+ * (compiled output in dist/), with pid files in .data/run and logs in .data/logs, and beside them
+ * the profile's development identity provider (`idp`, the stand-in for an organization's IdP).
  *   services.ts up|down|status|migrate|reset-db [dev|test|sandbox1-8] [--only svc,svc]
  */
 const ROOT = path.resolve(__dirname, '../..');
@@ -32,12 +33,15 @@ const RUN_DIR = path.join(ROOT, '.data/run');
 const LOG_DIR = path.join(ROOT, '.data/logs');
 const ALIASES = path.join(ROOT, 'deploy/runtime/aliases.js');
 const MIGRATING = ['identity', 'files', 'items', 'flows'] as const;
+/** The services plus the local stand-ins that run beside them. */
+const PROCESSES = [...SERVICES, 'idp'] as const;
+type ProcessName = (typeof PROCESSES)[number];
 
 function say(line: string): void {
   process.stdout.write(`[docket] ${line}\n`);
 }
 
-function pidFile(profile: Profile, service: ServiceName): string {
+function pidFile(profile: Profile, service: ProcessName): string {
   return path.join(RUN_DIR, `${profile.name}-${service}.pid`);
 }
 
@@ -63,20 +67,26 @@ async function ready(port: number): Promise<boolean> {
   }
 }
 
-function entryOf(service: ServiceName, script: string): string {
+function entryOf(service: ProcessName, script: string): string {
+  if (service === 'idp') return path.join(ROOT, 'dist/libs/testing/src/idp', `${script}.js`);
   return path.join(ROOT, 'dist/apps', service, 'src', `${script}.js`);
 }
 
-function start(profile: Profile, service: ServiceName): void {
+function processPort(profile: Profile, name: ProcessName): number {
+  return name === 'idp' ? devIdpSettings(profile).port : portOf(profile, name);
+}
+
+function start(profile: Profile, service: ProcessName): void {
   const file = pidFile(profile, service);
   if (runningPid(file)) return;
   const entry = entryOf(service, 'main');
   if (!existsSync(entry))
     return say(`${service}: not built yet (${path.relative(ROOT, entry)} missing), skipped`);
   const log = openSync(path.join(LOG_DIR, `${profile.name}-${service}.log`), 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', '-r', ALIASES, entry], {
+  const args = ['--enable-source-maps', '-r', ALIASES, entry];
+  const child = spawn(process.execPath, service === 'idp' ? [...args, profile.name] : args, {
     cwd: ROOT,
-    env: { ...process.env, ...serviceEnv(profile, service) },
+    env: { ...process.env, ...(service === 'idp' ? {} : serviceEnv(profile, service)) },
     detached: true,
     stdio: ['ignore', log, log],
   });
@@ -85,7 +95,7 @@ function start(profile: Profile, service: ServiceName): void {
   child.unref();
 }
 
-async function up(profile: Profile, only: ServiceName[]): Promise<void> {
+async function up(profile: Profile, only: ProcessName[]): Promise<void> {
   mkdirSync(RUN_DIR, { recursive: true });
   mkdirSync(LOG_DIR, { recursive: true });
   for (const service of only) start(profile, service);
@@ -97,9 +107,9 @@ async function up(profile: Profile, only: ServiceName[]): Promise<void> {
       if (!runningPid(pidFile(profile, service))) {
         throw new Error(`${service} exited; see .data/logs/${profile.name}-${service}.log`);
       }
-      if (await ready(portOf(profile, service))) {
+      if (await ready(processPort(profile, service))) {
         pending.delete(service);
-        say(`${service} ready on :${portOf(profile, service)}`);
+        say(`${service} ready on :${processPort(profile, service)}`);
       }
     }
     if (pending.size > 0) await new Promise((r) => setTimeout(r, 300));
@@ -111,7 +121,7 @@ async function up(profile: Profile, only: ServiceName[]): Promise<void> {
   }
 }
 
-async function down(profile: Profile, only: ServiceName[]): Promise<void> {
+async function down(profile: Profile, only: ProcessName[]): Promise<void> {
   for (const service of only) {
     const file = pidFile(profile, service);
     const pid = runningPid(file);
@@ -128,15 +138,15 @@ async function down(profile: Profile, only: ServiceName[]): Promise<void> {
 }
 
 async function status(profile: Profile): Promise<void> {
-  for (const service of SERVICES) {
+  for (const service of PROCESSES) {
     const pid = runningPid(pidFile(profile, service));
     const state = pid
-      ? (await ready(portOf(profile, service)))
+      ? (await ready(processPort(profile, service)))
         ? 'ready'
         : 'starting'
       : 'stopped';
     say(
-      `${profile.name} ${service.padEnd(8)} ${state}${pid ? ` (pid ${pid}, :${portOf(profile, service)})` : ''}`,
+      `${profile.name} ${service.padEnd(8)} ${state}${pid ? ` (pid ${pid}, :${processPort(profile, service)})` : ''}`,
     );
   }
 }
@@ -184,7 +194,7 @@ async function main(): Promise<void> {
   const profile = PROFILES[profileName as ProfileName];
   if (!profile) throw new Error(`unknown profile ${profileName}`);
   const onlyIndex = rest.indexOf('--only');
-  const only = (onlyIndex >= 0 ? rest[onlyIndex + 1].split(',') : [...SERVICES]) as ServiceName[];
+  const only = (onlyIndex >= 0 ? rest[onlyIndex + 1].split(',') : [...PROCESSES]) as ProcessName[];
   if (command === 'up') return up(profile, only);
   if (command === 'down') return down(profile, [...only].reverse());
   if (command === 'status') return status(profile);

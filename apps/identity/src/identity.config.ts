@@ -20,4 +20,21 @@ export class IdentityConfig extends DatabaseConfig {
   })
   @IsString()
   masterKey = DEVELOPMENT_MASTER_KEY;
+
+  @Env(
+    'PUBLIC_BASE_URL',
+    'Public gateway URL; single sign-on callbacks go to its /auth/sso/callback',
+  )
+  @IsString()
+  publicBaseUrl = 'http://localhost:3000';
+
+  @Env('SSO_SESSION_TTL_SECONDS', 'How long a single sign-on session lasts before signing in again')
+  @IsInt()
+  @Min(60)
+  sessionTtlSeconds = 12 * 3600;
+
+  @Env('SSO_LOGIN_TTL_SECONDS', 'How long a started sign-in may take at the identity provider')
+  @IsInt()
+  @Min(30)
+  ssoLoginTtlSeconds = 600;
 }

@@ -15,6 +15,10 @@ import { AccessEvents } from './directory/access-events';
 import { DirectoryHandler } from './directory/directory.handler';
 import { DirectoryService } from './directory/directory.service';
 import { IdentityConfig } from './identity.config';
+import { IdentityProviderService } from './sso/identity-provider.service';
+import { SessionService } from './sso/session.service';
+import { SsoHandler } from './sso/sso.handler';
+import { SsoService } from './sso/sso.service';
 import { SigningKeyService } from './tokens/signing-key.service';
 import { TokenHandler } from './tokens/token.handler';
 import { TokenService } from './tokens/token.service';
@@ -23,7 +27,7 @@ const config = loadConfig(IdentityConfig);
 
 @Module({
   imports: [HealthModule, RpcClientModule.forConfig(config)],
-  controllers: [DirectoryHandler, TokenHandler],
+  controllers: [DirectoryHandler, TokenHandler, SsoHandler],
   providers: [
     { provide: IdentityConfig, useValue: config },
     { provide: DataSource, useFactory: () => createIdentityDataSource(config).initialize() },
@@ -32,6 +36,9 @@ const config = loadConfig(IdentityConfig);
     ApiKeyService,
     BootstrapService,
     DirectoryService,
+    IdentityProviderService,
+    SessionService,
+    SsoService,
     SigningKeyService,
     TokenService,
   ],

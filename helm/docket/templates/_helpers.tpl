@@ -72,7 +72,7 @@ against those classes, so a new setting there fails the test until it is wired h
 */}}
 {{- define "docket.capabilities" -}}
 gateway: [redis, jwt, publicUrl, internalEvents]
-identity: [database, jwt, masterKey]
+identity: [database, jwt, masterKey, publicUrl]
 files: [database, storage]
 flows: [database, temporal, masterKey]
 items: [database, temporal]

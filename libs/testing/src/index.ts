@@ -1,4 +1,6 @@
 export * from './api-client';
+export * from './idp/dev-idp-settings';
 export * from './organization.fixture';
+export * from './sso';
 export * from './stack';
 export * from './stack-profiles';

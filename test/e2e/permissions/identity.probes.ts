@@ -37,4 +37,12 @@ export const identityProbes: PermissionProbe[] = [
     operation: 'apiKeys.revoke',
     request: () => ({ method: 'DELETE', url: `/api-keys/${NOBODY}` }),
   },
+  {
+    operation: 'identityProviders.read',
+    request: () => ({ method: 'GET', url: '/identity-providers' }),
+  },
+  {
+    operation: 'identityProviders.manage',
+    request: () => ({ method: 'DELETE', url: `/identity-providers/${NOBODY}` }),
+  },
 ];

@@ -33,6 +33,16 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     )
     .addServer(config.publicBaseUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addCookieAuth(
+      'docket_refresh',
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'docket_refresh',
+        description: 'httpOnly sign-in cookie set by /auth/sso/callback; rotates on each refresh',
+      },
+      'refreshCookie',
+    )
     .build();
   return SwaggerModule.createDocument(app, document);
 }

@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 import { IdentityConfig } from '../identity.config';
 import { IDENTITY_ENTITIES } from './identity.entities';
 import { IdentityInitial1763700000000 } from './migrations/1763700000000-identity-initial';
+import { IdentitySso1764000000000 } from './migrations/1764000000000-identity-sso';
 
-export const IDENTITY_MIGRATIONS = [IdentityInitial1763700000000];
+export const IDENTITY_MIGRATIONS = [IdentityInitial1763700000000, IdentitySso1764000000000];
 
 export function createIdentityDataSource(config: IdentityConfig): DataSource {
   return createServiceDataSource({

@@ -65,6 +65,48 @@ export class SigningKeyEntity {
   @Column('timestamptz', { name: 'retired_at', nullable: true }) retiredAt!: Date | null;
 }
 
+@Entity({ name: 'identity_providers' })
+export class IdentityProviderEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('uuid', { name: 'organization_id' }) organizationId!: string;
+  @Column('text') name!: string;
+  @Column('text') issuer!: string;
+  @Column('text', { name: 'client_id' }) clientId!: string;
+  @Column('text', { name: 'client_secret_sealed' }) clientSecretSealed!: string;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
+}
+
+/** One row per e-mail domain: the primary key makes a domain belong to one provider anywhere. */
+@Entity({ name: 'identity_provider_domains' })
+export class IdentityProviderDomainEntity {
+  @PrimaryColumn('text') domain!: string;
+  @Column('uuid', { name: 'identity_provider_id' }) identityProviderId!: string;
+}
+
+/** A sign-in in flight: what the callback must match (state) and prove (PKCE, nonce). */
+@Entity({ name: 'sso_logins' })
+export class SsoLoginEntity {
+  @PrimaryColumn('text', { name: 'state_hash' }) stateHash!: string;
+  @Column('uuid', { name: 'identity_provider_id' }) identityProviderId!: string;
+  @Column('text', { name: 'code_verifier' }) codeVerifier!: string;
+  @Column('text') nonce!: string;
+  @Column('text', { name: 'return_to' }) returnTo!: string;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+}
+
+/** A signed-in browser: the refresh token's hash rotates on every use. */
+@Entity({ name: 'sessions' })
+export class SessionEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('uuid', { name: 'organization_id' }) organizationId!: string;
+  @Column('uuid', { name: 'user_id' }) userId!: string;
+  @Column('text', { name: 'token_hash' }) tokenHash!: string;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+  @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
+}
+
 export const IDENTITY_ENTITIES = [
   OrganizationEntity,
   WorkspaceEntity,
@@ -73,4 +115,8 @@ export const IDENTITY_ENTITIES = [
   ProjectGrantEntity,
   ApiKeyEntity,
   SigningKeyEntity,
+  IdentityProviderEntity,
+  IdentityProviderDomainEntity,
+  SsoLoginEntity,
+  SessionEntity,
 ];

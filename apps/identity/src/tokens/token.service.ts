@@ -5,7 +5,7 @@ import { DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
 
-import { ApiKeyService } from '../api-keys/api-key.service';
+import { ApiKeyOwner, ApiKeyService } from '../api-keys/api-key.service';
 import { IdentityConfig } from '../identity.config';
 import { SIGNING_ALGORITHM, SigningKeyService } from './signing-key.service';
 
@@ -21,6 +21,11 @@ export class TokenService {
   async exchange(apiKey: string): Promise<AccessTokenResponse> {
     const owner = await this.apiKeys.authenticate(apiKey);
     if (!owner) throw DocketException.unauthenticated('Invalid API key');
+    return this.issue(owner);
+  }
+
+  /** The one access token, whether the caller proved itself with an API key or single sign-on. */
+  async issue(owner: ApiKeyOwner): Promise<AccessTokenResponse> {
     const { kid, privateKey } = await this.signingKeys.activeKey();
     const accessToken = await new SignJWT({ org: owner.organizationId, role: owner.role })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })

@@ -24,3 +24,14 @@ export class UserRecord {
   projectIds!: string[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
+
+/** An organization's OpenID Connect provider; its client secret is never returned. */
+export class IdentityProviderRecord {
+  @ApiProperty({ format: 'uuid' }) identityProviderId!: string;
+  @ApiProperty({ example: 'Acme Entra ID' }) name!: string;
+  @ApiProperty({ example: 'https://login.acme.example/tenant/v2.0' }) issuer!: string;
+  @ApiProperty({ example: 'docket-console' }) clientId!: string;
+  @ApiProperty({ type: [String], example: ['acme.example'] }) domains!: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  CreateIdentityProviderRequest,
+  IdentityProviderRecord,
+  UpdateIdentityProviderBody,
+} from '@docket/contracts';
+import { Actor, AesGcmCipher, DocketException } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+
+import {
+  IdentityProviderDomainEntity,
+  IdentityProviderEntity,
+} from '../database/identity.entities';
+import { IdentityConfig } from '../identity.config';
+
+/** What the sign-in flow needs of a provider, secret included; never leaves this service. */
+export interface ProviderCredentials {
+  id: string;
+  organizationId: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  domains: string[];
+}
+
+/** An organization's OpenID Connect providers and the e-mail domains each one serves. */
+@Injectable()
+export class IdentityProviderService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: AesGcmCipher,
+    private readonly config: IdentityConfig,
+  ) {}
+
+  async create(
+    actor: Actor,
+    request: CreateIdentityProviderRequest,
+  ): Promise<IdentityProviderRecord> {
+    this.checkIssuer(request.issuer);
+    const id = randomUUID();
+    const now = new Date();
+    await this.writing(async (manager) => {
+      await manager.insert(IdentityProviderEntity, {
+        id,
+        organizationId: actor.organizationId,
+        name: request.name,
+        issuer: request.issuer,
+        clientId: request.clientId,
+        clientSecretSealed: this.seal(id, request.clientSecret),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await this.claimDomains(manager, id, request.domains);
+    });
+    return this.get(actor, id);
+  }
+
+  async list(actor: Actor): Promise<IdentityProviderRecord[]> {
+    const rows = await this.dataSource.manager.find(IdentityProviderEntity, {
+      where: { organizationId: actor.organizationId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    const domains = await this.domainsOf(rows.map((row) => row.id));
+    return rows.map((row) => toRecord(row, domains.get(row.id) ?? []));
+  }
+
+  async get(actor: Actor, id: string): Promise<IdentityProviderRecord> {
+    const row = await this.owned(this.dataSource.manager, actor, id);
+    return toRecord(row, (await this.domainsOf([id])).get(id) ?? []);
+  }
+
+  async update(
+    actor: Actor,
+    id: string,
+    changes: UpdateIdentityProviderBody,
+  ): Promise<IdentityProviderRecord> {
+    if (changes.issuer !== undefined) this.checkIssuer(changes.issuer);
+    await this.writing(async (manager) => {
+      const row = await this.owned(manager, actor, id);
+      if (changes.name !== undefined) row.name = changes.name;
+      if (changes.issuer !== undefined) row.issuer = changes.issuer;
+      if (changes.clientId !== undefined) row.clientId = changes.clientId;
+      if (changes.clientSecret !== undefined)
+        row.clientSecretSealed = this.seal(id, changes.clientSecret);
+      row.updatedAt = new Date();
+      await manager.save(row);
+      if (changes.domains !== undefined) {
+        await manager.delete(IdentityProviderDomainEntity, { identityProviderId: id });
+        await this.claimDomains(manager, id, changes.domains);
+      }
+    });
+    return this.get(actor, id);
+  }
+
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.owned(manager, actor, id);
+      await manager.delete(IdentityProviderEntity, { id });
+    });
+  }
+
+  /** The provider serving an e-mail address's domain, in whichever organization registered it. */
+  async forEmail(email: string): Promise<ProviderCredentials | null> {
+    const domain = domainOf(email);
+    const claim = await this.dataSource.manager.findOne(IdentityProviderDomainEntity, {
+      where: { domain },
+    });
+    return claim ? this.credentials(claim.identityProviderId) : null;
+  }
+
+  async credentials(id: string): Promise<ProviderCredentials | null> {
+    const row = await this.dataSource.manager.findOne(IdentityProviderEntity, { where: { id } });
+    if (!row) return null;
+    return {
+      id: row.id,
+      organizationId: row.organizationId,
+      issuer: row.issuer,
+      clientId: row.clientId,
+      clientSecret: this.cipher
+        .decrypt(row.clientSecretSealed, secretOwner(row.id))
+        .toString('utf8'),
+      domains: (await this.domainsOf([row.id])).get(row.id) ?? [],
+    };
+  }
+
+  /** Plain-HTTP issuers are for local providers; production speaks only HTTPS to an IdP. */
+  private checkIssuer(issuer: string): void {
+    if (this.config.environment === 'production' && !issuer.startsWith('https://')) {
+      throw DocketException.invalid('issuer must be an https:// URL');
+    }
+  }
+
+  private seal(id: string, secret: string): string {
+    return this.cipher.encrypt(secret, secretOwner(id));
+  }
+
+  private async owned(
+    manager: EntityManager,
+    actor: Actor,
+    id: string,
+  ): Promise<IdentityProviderEntity> {
+    const row = await manager.findOne(IdentityProviderEntity, {
+      where: { id, organizationId: actor.organizationId },
+    });
+    if (!row) throw DocketException.notFound('Identity provider');
+    return row;
+  }
+
+  private async claimDomains(
+    manager: EntityManager,
+    identityProviderId: string,
+    domains: string[],
+  ): Promise<void> {
+    const unique = [...new Set(domains.map((domain) => domain.toLowerCase()))];
+    const taken = await manager.find(IdentityProviderDomainEntity, {
+      where: { domain: In(unique) },
+    });
+    if (taken.length > 0) {
+      throw DocketException.conflict('A domain already belongs to another identity provider', {
+        domains: taken.map((claim) => claim.domain),
+      });
+    }
+    await manager.insert(
+      IdentityProviderDomainEntity,
+      unique.map((domain) => ({ domain, identityProviderId })),
+    );
+  }
+
+  /** A concurrent claim of the same domain loses on the primary key: still a 409, not a 500. */
+  private async writing(work: (manager: EntityManager) => Promise<void>): Promise<void> {
+    try {
+      await this.dataSource.transaction(work);
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === '23505'
+      )
+        throw DocketException.conflict('A domain already belongs to another identity provider');
+      throw error;
+    }
+  }
+
+  private async domainsOf(ids: string[]): Promise<Map<string, string[]>> {
+    const byProvider = new Map<string, string[]>();
+    if (ids.length === 0) return byProvider;
+    const claims = await this.dataSource.manager.find(IdentityProviderDomainEntity, {
+      where: { identityProviderId: In(ids) },
+      order: { domain: 'ASC' },
+    });
+    for (const claim of claims)
+      byProvider.set(claim.identityProviderId, [
+        ...(byProvider.get(claim.identityProviderId) ?? []),
+        claim.domain,
+      ]);
+    return byProvider;
+  }
+}
+
+export function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+/** Binds the sealed secret to its provider row, so a copied ciphertext fails to decrypt. */
+function secretOwner(id: string): string {
+  return `identity-provider:${id}:client-secret`;
+}
+
+function toRecord(row: IdentityProviderEntity, domains: string[]): IdentityProviderRecord {
+  return {
+    identityProviderId: row.id,
+    name: row.name,
+    issuer: row.issuer,
+    clientId: row.clientId,
+    domains,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+import { SessionRefreshed } from '@docket/contracts';
+import { DocketException } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { SessionEntity, UserEntity } from '../database/identity.entities';
+import { IdentityConfig } from '../identity.config';
+import { TokenService } from '../tokens/token.service';
+
+export interface NewSession {
+  refreshToken: string;
+  refreshExpiresIn: number;
+}
+
+/**
+ * Browser sessions behind the httpOnly refresh cookie. The token is opaque and high-entropy,
+ * stored only as a SHA-256 hash, and replaced on every refresh, so a token read from a log or a
+ * copied cookie works at most once.
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tokens: TokenService,
+    private readonly config: IdentityConfig,
+  ) {}
+
+  async open(user: UserEntity): Promise<NewSession> {
+    const refreshToken = newRefreshToken();
+    await this.dataSource.manager.insert(SessionEntity, {
+      id: randomUUID(),
+      organizationId: user.organizationId,
+      userId: user.id,
+      tokenHash: hashOf(refreshToken),
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + this.config.sessionTtlSeconds * 1000),
+      revokedAt: null,
+    });
+    return { refreshToken, refreshExpiresIn: this.config.sessionTtlSeconds };
+  }
+
+  /** A new access token and the next refresh token; the presented one stops working. */
+  async refresh(refreshToken: string): Promise<SessionRefreshed> {
+    const next = newRefreshToken();
+    const [rows]: [Array<{ user_id: string; expires_at: Date }>, number] =
+      await this.dataSource.query(
+        `UPDATE identity.sessions SET token_hash = $2
+          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+        RETURNING user_id, expires_at`,
+        [hashOf(refreshToken), hashOf(next)],
+      );
+    const session = rows[0];
+    if (!session) throw DocketException.unauthenticated('The session has expired; sign in again');
+    const user = await this.dataSource.manager.findOne(UserEntity, {
+      where: { id: session.user_id },
+    });
+    if (!user) throw DocketException.unauthenticated('The session has expired; sign in again');
+    const access = await this.tokens.issue({
+      organizationId: user.organizationId,
+      userId: user.id,
+      role: user.role,
+    });
+    return {
+      ...access,
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        organizationId: user.organizationId,
+      },
+      refreshToken: next,
+      // The session's absolute end does not move: refreshing cannot keep a session alive forever.
+      refreshExpiresIn: Math.max(
+        0,
+        Math.floor((new Date(session.expires_at).getTime() - Date.now()) / 1000),
+      ),
+    };
+  }
+
+  async revoke(refreshToken: string): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE identity.sessions SET revoked_at = now()
+        WHERE token_hash = $1 AND revoked_at IS NULL`,
+      [hashOf(refreshToken)],
+    );
+    return affected > 0;
+  }
+}
+
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+
+import { SsoRedirect, SsoSessionStarted, StartSsoRequest } from '@docket/contracts';
+import { DocketException } from '@docket/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import * as oidc from 'openid-client';
+import { DataSource, LessThan } from 'typeorm';
+
+import { SsoLoginEntity, UserEntity } from '../database/identity.entities';
+import { IdentityConfig } from '../identity.config';
+import {
+  domainOf,
+  IdentityProviderService,
+  ProviderCredentials,
+} from './identity-provider.service';
+import { SessionService } from './session.service';
+
+/**
+ * The relying party of OpenID Connect sign-in (authorization code + PKCE), built on
+ * openid-client: it discovers the provider, checks state, exchanges the code and verifies the ID
+ * token's signature, issuer, audience, expiry and nonce. Sign-ins in flight live in PostgreSQL
+ * for a few minutes and are consumed once.
+ */
+@Injectable()
+export class SsoService {
+  private readonly logger = new Logger(SsoService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly providers: IdentityProviderService,
+    private readonly sessions: SessionService,
+    private readonly config: IdentityConfig,
+  ) {}
+
+  async start(request: StartSsoRequest): Promise<SsoRedirect> {
+    const provider = await this.providers.forEmail(request.email);
+    if (!provider) throw DocketException.notFound('Single sign-on for this e-mail domain');
+    const client = await this.discover(provider);
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    await this.dataSource.manager.delete(SsoLoginEntity, { expiresAt: LessThan(new Date()) });
+    await this.dataSource.manager.insert(SsoLoginEntity, {
+      stateHash: hashOf(state),
+      identityProviderId: provider.id,
+      codeVerifier,
+      nonce,
+      returnTo: request.returnTo,
+      expiresAt: new Date(Date.now() + this.config.ssoLoginTtlSeconds * 1000),
+    });
+    const url = oidc.buildAuthorizationUrl(client, {
+      redirect_uri: this.callbackUrl(),
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      login_hint: request.email,
+    });
+    return { authorizationUrl: url.href };
+  }
+
+  async complete(query: string): Promise<SsoSessionStarted> {
+    const params = new URLSearchParams(query);
+    const state = params.get('state');
+    if (!state) throw DocketException.invalid('The sign-in response has no state');
+    const login = await this.consume(state);
+    if (!login) throw DocketException.unauthenticated('Unknown or expired sign-in; start again');
+    if (params.has('error')) {
+      throw DocketException.unauthenticated(
+        `The identity provider refused the sign-in: ${params.get('error')}`,
+      );
+    }
+    const provider = await this.providers.credentials(login.identityProviderId);
+    if (!provider) throw DocketException.unauthenticated('The identity provider was removed');
+    const client = await this.discover(provider);
+    const callback = new URL(this.callbackUrl());
+    callback.search = params.toString();
+    let claims: oidc.IDToken | undefined;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(client, callback, {
+        pkceCodeVerifier: login.codeVerifier,
+        expectedState: state,
+        expectedNonce: login.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      // The reason matters to an operator (wrong audience, bad signature), not to the browser.
+      this.logger.warn(`ID token rejected for provider ${provider.id}: ${describe(error)}`);
+      throw DocketException.unauthenticated('The identity provider response could not be verified');
+    }
+    const user = await this.userFor(provider, claims);
+    const session = await this.sessions.open(user);
+    return { ...session, returnTo: login.returnTo };
+  }
+
+  /** Users are provisioned by an Admin; a valid ID token for anyone else is refused. */
+  private async userFor(
+    provider: ProviderCredentials,
+    claims: oidc.IDToken | undefined,
+  ): Promise<UserEntity> {
+    const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : undefined;
+    if (!email) throw DocketException.unauthenticated('The identity provider sent no e-mail');
+    if (claims?.email_verified === false)
+      throw DocketException.unauthenticated('The identity provider has not verified this e-mail');
+    if (!provider.domains.includes(domainOf(email)))
+      throw DocketException.unauthenticated('This provider does not serve that e-mail domain');
+    const user = await this.dataSource.manager
+      .createQueryBuilder(UserEntity, 'u')
+      .where('u.organization_id = :org AND lower(u.email) = :email', {
+        org: provider.organizationId,
+        email,
+      })
+      .getOne();
+    if (!user) throw DocketException.denied('No Docket user has this e-mail; ask your Admin');
+    return user;
+  }
+
+  private async consume(state: string): Promise<SsoLoginEntity | undefined> {
+    const [rows]: [
+      Array<{
+        identity_provider_id: string;
+        code_verifier: string;
+        nonce: string;
+        return_to: string;
+      }>,
+      number,
+    ] = await this.dataSource.query(
+      `DELETE FROM identity.sso_logins WHERE state_hash = $1 AND expires_at > now()
+       RETURNING identity_provider_id, code_verifier, nonce, return_to`,
+      [hashOf(state)],
+    );
+    const row = rows[0];
+    return row
+      ? Object.assign(new SsoLoginEntity(), {
+          stateHash: hashOf(state),
+          identityProviderId: row.identity_provider_id,
+          codeVerifier: row.code_verifier,
+          nonce: row.nonce,
+          returnTo: row.return_to,
+        })
+      : undefined;
+  }
+
+  private async discover(provider: ProviderCredentials): Promise<oidc.Configuration> {
+    try {
+      return await oidc.discovery(
+        new URL(provider.issuer),
+        provider.clientId,
+        provider.clientSecret,
+        undefined,
+        provider.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : {},
+      );
+    } catch (error) {
+      this.logger.warn(`Discovery failed for provider ${provider.id}: ${describe(error)}`);
+      throw new DocketException('SERVICE_UNAVAILABLE', 'The identity provider is unreachable');
+    }
+  }
+
+  private callbackUrl(): string {
+    return `${this.config.publicBaseUrl.replace(/\/$/, '')}/auth/sso/callback`;
+  }
+}
+
+function hashOf(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
