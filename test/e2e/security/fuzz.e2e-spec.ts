@@ -216,32 +216,45 @@ describe('fuzz: every documented operation survives hostile input', () => {
         );
         const params = fc.tuple(...Array.from({ length: paramCount }, () => hostileString));
 
+        // Mostly the organization's Admin (the deepest reach), sometimes no or a forged token.
+        const caller = fc.constantFrom<string | undefined>(
+          org.admin.token,
+          org.admin.token,
+          org.admin.token,
+          undefined,
+          `${org.admin.token.slice(0, -4)}AAAA`,
+          'not.a.jwt',
+        );
         await fc.assert(
-          fc.asyncProperty(params, query, body, async (paramValues, queryValues, text) => {
-            let index = 0;
-            const path = operation.path.replace(/\{[^}]+\}/g, () =>
-              encodeHostile(String(paramValues[index++])),
-            );
-            const search = operation.query
-              .map((name, i) =>
-                queryValues[i] === undefined ? '' : `${name}=${encodeHostile(queryValues[i]!)}`,
-              )
-              .filter(Boolean)
-              .join('&');
-            const url = search ? `${path}?${search}` : path;
-            const what = `${operation.method} ${url.slice(0, 300)} ${String(text).slice(0, 200)}`;
-            const response = await apiRequest(operation.method, url, {
-              token: org.admin.token,
-              body: text,
-            });
-            cases += 1;
-            statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-            expectContract(response, what);
-            if (operation.method === 'GET') return;
-            const after = await recordCounts();
-            if (response.status === 400) expect({ what, counts: after }).toEqual({ what, counts });
-            counts = after;
-          }),
+          fc.asyncProperty(
+            params,
+            query,
+            body,
+            caller,
+            async (paramValues, queryValues, text, token) => {
+              let index = 0;
+              const path = operation.path.replace(/\{[^}]+\}/g, () =>
+                encodeHostile(String(paramValues[index++])),
+              );
+              const search = operation.query
+                .map((name, i) =>
+                  queryValues[i] === undefined ? '' : `${name}=${encodeHostile(queryValues[i]!)}`,
+                )
+                .filter(Boolean)
+                .join('&');
+              const url = search ? `${path}?${search}` : path;
+              const what = `${operation.method} ${url.slice(0, 300)} ${String(text).slice(0, 200)}`;
+              const response = await apiRequest(operation.method, url, { token, body: text });
+              cases += 1;
+              statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+              expectContract(response, what);
+              if (operation.method === 'GET') return;
+              const after = await recordCounts();
+              if (response.status === 400)
+                expect({ what, counts: after }).toEqual({ what, counts });
+              counts = after;
+            },
+          ),
           {
             seed: SEED,
             numRuns: RUNS_PER_OPERATION,
