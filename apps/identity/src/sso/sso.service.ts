@@ -150,7 +150,15 @@ export class SsoService {
         provider.clientId,
         provider.clientSecret,
         undefined,
-        provider.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : {},
+        {
+          execute: [
+            // TLS alone would vouch for the token endpoint; the signature check is asked for
+            // explicitly, so a token is only believed when the provider's own key signed it.
+            oidc.enableNonRepudiationChecks,
+            // Plain HTTP is refused for production issuers at registration (checkIssuer).
+            ...(provider.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : []),
+          ],
+        },
       );
     } catch (error) {
       this.logger.warn(`Discovery failed for provider ${provider.id}: ${describe(error)}`);
