@@ -26,6 +26,8 @@ import { FlowsConfig } from './flows.config';
 import { AiPreviewHandler } from './intelligence/ai-preview.handler';
 import { AiPreviewService } from './intelligence/ai-preview.service';
 import { ClassifierModelRepository } from './intelligence/classifier-model.repository';
+import { FileLayoutHandler } from './intelligence/file-layout.handler';
+import { FileLayoutService } from './intelligence/file-layout.service';
 import { FileTextSource } from './intelligence/file-text.source';
 import { FlowVersionCache } from './runs/flow-version.cache';
 import { RunLauncher } from './runs/run-launcher.service';
@@ -52,6 +54,7 @@ assertProductionSafe(config, config.masterKey);
     RunsHandler,
     ExecutionsHandler,
     AiPreviewHandler,
+    FileLayoutHandler,
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
@@ -73,6 +76,7 @@ assertProductionSafe(config, config.masterKey);
     ExecutionEventsConsumer,
     ExecutionRepository,
     ExecutionsService,
+    FileLayoutService,
     FileTextSource,
     FileTriggerConsumer,
     FlowAccess,

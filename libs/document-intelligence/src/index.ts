@@ -11,6 +11,13 @@ export type {
 } from './text-layer/text-layer.types';
 export { normaliseText } from './text-layer/text-normaliser';
 
+// Layout
+export { detectKeyValuePairs } from './layout/key-value-pair.detector';
+export type * from './layout/layout.types';
+export { analyseDocument, analysePage, analysePageLines } from './layout/page-layout.analyser';
+export { readingOrder } from './layout/reading-order';
+export { detectTables } from './layout/table.detector';
+
 // Errors
 export {
   DocumentIntelligenceException,

@@ -26,23 +26,42 @@ export class FileTextSource {
     fileId: string,
     documentId?: string,
   ): Promise<FileText> {
-    const file = await this.rpc.call(GetFileV1, { fileId }, actor);
+    const file = await this.readyFile(actor, fileId);
     // A file of another workspace is not part of this project: as if it did not exist.
     if (file.workspaceId !== workspaceId) throw DocketException.notFound('File');
-    if (file.status !== 'READY') {
-      throw DocketException.invalid(
-        `File ${fileId} is ${file.status}; its text can be read once it is READY`,
-      );
-    }
     const ranges = this.rangesOf(file, documentId);
     const documents: DocumentPages[] = [];
     for (const range of ranges) {
       documents.push({
         ...(range.documentId ? { documentId: range.documentId } : {}),
-        pages: await this.pages(actor, fileId, range.firstPage, range.lastPage),
+        pages: await this.pages(actor, fileId, pageNumbers(range.firstPage, range.lastPage)),
       });
     }
     return { file, documents };
+  }
+
+  /** The file as the caller may see it (another organization's is NOT_FOUND), once READY. */
+  async readyFile(actor: Actor, fileId: string): Promise<FileRecord> {
+    const file = await this.rpc.call(GetFileV1, { fileId }, actor);
+    if (file.status !== 'READY') {
+      throw DocketException.invalid(
+        `File ${fileId} is ${file.status}; its text can be read once it is READY`,
+      );
+    }
+    return file;
+  }
+
+  /** The pages a file's documents cover (or all of one document), with their document ids. */
+  pageNumbersOf(
+    file: FileRecord,
+    documentId?: string,
+  ): Array<{ pageNumber: number; documentId: string | null }> {
+    return this.rangesOf(file, documentId).flatMap((range) =>
+      pageNumbers(range.firstPage, range.lastPage).map((pageNumber) => ({
+        pageNumber,
+        documentId: range.documentId ?? null,
+      })),
+    );
   }
 
   private rangesOf(
@@ -58,13 +77,7 @@ export class FileTextSource {
     return [{ firstPage: 1, lastPage: Math.max(1, file.pageCount ?? 1) }];
   }
 
-  private async pages(
-    actor: Actor,
-    fileId: string,
-    firstPage: number,
-    lastPage: number,
-  ): Promise<TextPage[]> {
-    const numbers = Array.from({ length: lastPage - firstPage + 1 }, (_, i) => firstPage + i);
+  async pages(actor: Actor, fileId: string, numbers: readonly number[]): Promise<TextPage[]> {
     const pages: TextPage[] = [];
     for (let start = 0; start < numbers.length; start += PARALLEL_PAGES) {
       const batch = await Promise.all(
@@ -84,4 +97,8 @@ export class FileTextSource {
     }
     return pages;
   }
+}
+
+function pageNumbers(firstPage: number, lastPage: number): number[] {
+  return Array.from({ length: lastPage - firstPage + 1 }, (_, i) => firstPage + i);
 }

@@ -23,6 +23,7 @@ export * from './flows.create.v1';
 export * from './flows.deactivate.v1';
 export * from './flows.get.v1';
 export * from './flows.list.v1';
+export * from './layout.get.v1';
 export * from './runs.start.v1';
 export * from './runs.start-scheduled.v1';
 export * from './variable.records';

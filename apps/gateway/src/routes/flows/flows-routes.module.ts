@@ -3,10 +3,17 @@ import { Module } from '@nestjs/common';
 import { AiController } from './ai.controller';
 import { EnvironmentsController } from './environments.controller';
 import { ExecutionsController } from './executions.controller';
+import { FileLayoutController } from './file-layout.controller';
 import { FlowsController } from './flows.controller';
 
 /** HTTP routes of the flows service; controllers are thin delegations over NATS contracts. */
 @Module({
-  controllers: [FlowsController, ExecutionsController, EnvironmentsController, AiController],
+  controllers: [
+    FlowsController,
+    ExecutionsController,
+    EnvironmentsController,
+    AiController,
+    FileLayoutController,
+  ],
 })
 export class FlowsRoutesModule {}

@@ -1,0 +1,89 @@
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import { groupLines } from '../text-layer/line-grouper';
+import { detectKeyValuePairs } from './key-value-pair.detector';
+
+function pairsOf(runs: readonly PlacedText[]): Array<[string, string | null, string]> {
+  return detectKeyValuePairs(groupLines(makePage(runs))).map((p) => [
+    p.key.text,
+    p.value?.text ?? null,
+    p.arrangement,
+  ]);
+}
+
+describe('detectKeyValuePairs', () => {
+  it('pairs captions ending in a colon with the answer after them, several on one line', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Claim No.: 7781-A Date: 01/02/2025' },
+        { x: 50, y: 120, text: 'Name of insured: Jane Smith' },
+      ]),
+    ).toEqual([
+      ['Claim No.', '7781-A', 'colon'],
+      ['Date', '01/02/2025', 'colon'],
+      ['Name of insured', 'Jane Smith', 'colon'],
+    ]);
+  });
+
+  it('takes the next phrase on the line, or the phrase under the caption, for a bare colon caption', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Phone:' },
+        { x: 200, y: 100, text: '(555) 201-3344' },
+        { x: 50, y: 140, text: 'Mailing address:' },
+        { x: 50, y: 154, text: '12 Oak Lane, Springfield' },
+        { x: 50, y: 200, text: 'Signature:' },
+      ]),
+    ).toEqual([
+      ['Phone', '(555) 201-3344', 'colon'],
+      ['Mailing address', '12 Oak Lane, Springfield', 'colon'],
+      ['Signature', null, 'colon'],
+    ]);
+  });
+
+  it('reads dotted and underscored leaders as the edge between caption and answer', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Premium ............ $1,200.00' },
+        { x: 50, y: 120, text: 'Agent______Ray Patel' },
+      ]),
+    ).toEqual([
+      ['Premium', '$1,200.00', 'colon'],
+      ['Agent', 'Ray Patel', 'colon'],
+    ]);
+  });
+
+  it('reports tick boxes as checked or unchecked captions', () => {
+    expect(pairsOf([{ x: 50, y: 100, text: '[x] Injuries [ ] Towed ☐ Glass' }])).toEqual([
+      ['Injuries', 'checked', 'checkbox'],
+      ['Towed', 'unchecked', 'checkbox'],
+      ['Glass', 'unchecked', 'checkbox'],
+    ]);
+  });
+
+  it('pairs a caption with an answer to its right or printed larger under it, without colons', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'INVOICE NUMBER' },
+        { x: 250, y: 100, text: 'INV-20931' },
+        { x: 50, y: 140, text: 'Insured name', size: 7 },
+        { x: 300, y: 140, text: 'Vehicle', size: 7 },
+        { x: 50, y: 150, text: 'Jane Smith', size: 11 },
+        { x: 300, y: 150, text: 'Honda Civic', size: 11 },
+      ]),
+    ).toEqual([
+      ['INVOICE NUMBER', 'INV-20931', 'right'],
+      ['Insured name', 'Jane Smith', 'below'],
+      ['Vehicle', 'Honda Civic', 'below'],
+    ]);
+  });
+
+  it('does not pair two captions side by side or a sentence with anything', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Name' },
+        { x: 250, y: 100, text: 'Address' },
+        { x: 50, y: 200, text: 'Please return this form within thirty days of the loss date' },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,323 @@
+import { boxHeight, horizontalOverlap } from '../text-layer/box-geometry';
+import {
+  makeSegment,
+  type PositionedWord,
+  splitSegments,
+  type TextLine,
+  type TextSegment,
+} from '../text-layer/line-grouper';
+import type { KeyValuePair, PairArrangement } from './layout.types';
+import { hasValueSignal, isUpperCase, layoutText, looksLikeLabelText } from './layout-text';
+
+/*
+ * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
+ * ending in a colon, a dotted or underscored leader, a tick box before its caption, a caption
+ * left of its answer, a caption above its answer (boxed forms). A word belongs to one pair.
+ */
+
+const CONFIDENCE: Readonly<
+  Record<PairArrangement | 'colon-next' | 'colon-below' | 'empty', number>
+> = {
+  colon: 0.92,
+  'colon-next': 0.88,
+  'colon-below': 0.78,
+  checkbox: 0.85,
+  right: 0.62,
+  below: 0.6,
+  empty: 0.55,
+};
+
+/** A caption ends with a colon: "Name:", "Policy No.:", "DATE :" (a lone colon is merged first). */
+const COLON_END = /[\p{L}\p{N})#.]:$/u;
+/** Dot, underscore or ellipsis runs that lead the eye from a caption to its answer. */
+const LEADER = /[._…·]{3,}/;
+const CHECKBOX = /^(?:\[[ xX✓✔]?\]|\([ xX✓✔]?\)|[☐☑☒□■✓✔✗✘])$/u;
+const CHECKED = /[xX✓✔☑☒■✗✘]/u;
+
+/** Labels longer than this many words are sentences, not captions. */
+const MAX_KEY_WORDS = 8;
+
+interface LineParts {
+  readonly line: TextLine;
+  readonly segments: TextSegment[];
+}
+
+function withText(word: PositionedWord, text: string, from: number, to: number): PositionedWord {
+  const width = word.box.x1 - word.box.x0;
+  const length = Math.max(1, word.text.length);
+  return {
+    ...word,
+    text,
+    box: {
+      ...word.box,
+      x0: word.box.x0 + (width * from) / length,
+      x1: word.box.x0 + (width * to) / length,
+    },
+  };
+}
+
+/**
+ * Words with leaders and lone colons made explicit: "Name......" becomes "Name:" so one rule
+ * handles both; a leader between words becomes a segment break.
+ */
+function normaliseWords(words: readonly PositionedWord[]): {
+  words: PositionedWord[];
+  breaks: Set<number>;
+} {
+  const result: PositionedWord[] = [];
+  const breaks = new Set<number>();
+  for (const word of words) {
+    const previous = result[result.length - 1];
+    // An empty tick box "[ ]" reaches the text layer as two words.
+    if ((word.text === ']' || word.text === ')') && previous && /^[[(]$/.test(previous.text)) {
+      result[result.length - 1] = {
+        ...previous,
+        text: `${previous.text} ${word.text}`,
+        box: { ...previous.box, x1: word.box.x1 },
+      };
+      continue;
+    }
+    if (word.text === ':' && result.length > 0) {
+      result[result.length - 1] = { ...previous, text: `${previous.text}:` };
+      continue;
+    }
+    const leader = LEADER.exec(word.text);
+    if (!leader) {
+      result.push(word);
+      continue;
+    }
+    const before = word.text.slice(0, leader.index).replace(/:$/, '');
+    const after = word.text.slice(leader.index + leader[0].length).replace(/^:/, '');
+    if (before.length > 0) result.push(withText(word, `${before}:`, 0, before.length));
+    else if (result.length > 0 && !COLON_END.test(result[result.length - 1].text)) {
+      const previous = result[result.length - 1];
+      result[result.length - 1] = { ...previous, text: `${previous.text}:` };
+    }
+    breaks.add(result.length);
+    if (after.length > 0) {
+      result.push(withText(word, after, word.text.length - after.length, word.text.length));
+    }
+  }
+  return { words: result, breaks };
+}
+
+function partsOf(line: TextLine, excluded: ReadonlySet<PositionedWord>): LineParts {
+  const segments: TextSegment[] = [];
+  for (const segment of splitSegments(line)) {
+    const { words, breaks } = normaliseWords(segment.words.filter((w) => !excluded.has(w)));
+    let current: PositionedWord[] = [];
+    words.forEach((word, index) => {
+      if (breaks.has(index) && current.length > 0) {
+        segments.push(makeSegment(current));
+        current = [];
+      }
+      current.push(word);
+    });
+    if (current.length > 0) segments.push(makeSegment(current));
+  }
+  return { line, segments };
+}
+
+function stripColon(words: readonly PositionedWord[]): PositionedWord[] {
+  const last = words[words.length - 1];
+  if (!last || !last.text.endsWith(':')) return [...words];
+  const text = last.text.slice(0, -1);
+  return text.length > 0 ? [...words.slice(0, -1), { ...last, text }] : [...words.slice(0, -1)];
+}
+
+/**
+ * Where the caption of the colon word at `colon` starts: after the previous answer, at most
+ * MAX_KEY_WORDS back, and at a capitalised or numbered word when the run before it holds an
+ * answer ("Date: 01/02 Policy No: 7").
+ */
+function keyStart(words: readonly PositionedWord[], colon: number, floor: number): number {
+  let start = colon;
+  while (start > floor && colon - start < MAX_KEY_WORDS - 1) {
+    const previous = words[start - 1];
+    if (hasValueSignal(previous.text.replace(/#/g, ''))) break;
+    start -= 1;
+  }
+  if (start === floor) return start;
+  // Leave the answer before this caption at least one word; start the caption at a capital.
+  const capital = words.slice(start, colon + 1).findIndex((w) => /^[\p{Lu}(#]/u.test(w.text));
+  return capital >= 0 ? start + capital : start;
+}
+
+interface SegmentPairs {
+  readonly pairs: KeyValuePair[];
+  /** A trailing caption whose answer is not in this segment. */
+  readonly open: PositionedWord[] | null;
+  /** Words of the segment before its first caption (an answer of an earlier caption, or text). */
+  readonly lead: PositionedWord[];
+}
+
+function colonPairs(segment: TextSegment): SegmentPairs {
+  const words = segment.words;
+  const colons = words.map((w, i) => (COLON_END.test(w.text) ? i : -1)).filter((i) => i >= 0);
+  if (colons.length === 0) return { pairs: [], open: null, lead: [...words] };
+  const pairs: KeyValuePair[] = [];
+  let floor = 0;
+  let lead: PositionedWord[] = [];
+  let open: PositionedWord[] | null = null;
+  colons.forEach((colon, n) => {
+    const start = keyStart(words, colon, floor);
+    if (n === 0) lead = words.slice(0, start);
+    else if (open && start > floor) {
+      pairs.push(pair(open, words.slice(floor, start), 'colon', CONFIDENCE.colon));
+      open = null;
+    } else if (open) {
+      pairs.push(pair(open, [], 'colon', CONFIDENCE.empty));
+    }
+    open = stripColon(words.slice(start, colon + 1));
+    floor = colon + 1;
+  });
+  if (open && floor < words.length) {
+    pairs.push(pair(open, words.slice(floor), 'colon', CONFIDENCE.colon));
+    open = null;
+  }
+  return { pairs, open, lead };
+}
+
+function pair(
+  key: readonly PositionedWord[],
+  value: readonly PositionedWord[],
+  arrangement: PairArrangement,
+  confidence: number,
+): KeyValuePair {
+  return {
+    key: layoutText(key),
+    value: value.length > 0 ? layoutText(value) : null,
+    arrangement,
+    confidence,
+  };
+}
+
+function checkboxPairs(segment: TextSegment): KeyValuePair[] | null {
+  const boxes = segment.words.map((w, i) => (CHECKBOX.test(w.text) ? i : -1)).filter((i) => i >= 0);
+  if (boxes.length === 0) return null;
+  const pairs: KeyValuePair[] = [];
+  boxes.forEach((at, n) => {
+    const caption = segment.words.slice(at + 1, boxes[n + 1] ?? segment.words.length);
+    if (caption.length === 0) return;
+    const box = segment.words[at];
+    const ticked = CHECKED.test(box.text.replace(/[[\]()]/g, ''));
+    pairs.push({
+      key: layoutText(stripColon(caption)),
+      value: { text: ticked ? 'checked' : 'unchecked', box: box.box, words: [box] },
+      arrangement: 'checkbox',
+      confidence: CONFIDENCE.checkbox,
+    });
+  });
+  return pairs;
+}
+
+/** The answer may be a plain caption-free text of a different style than its caption. */
+function answersCaption(caption: string, answer: string): boolean {
+  if (hasValueSignal(answer)) return true;
+  if (looksLikeLabelText(answer) && isUpperCase(answer) === isUpperCase(caption)) return false;
+  return !COLON_END.test(answer.split(/\s+/)[0] ?? '');
+}
+
+/** Captions of boxed forms are often printed smaller than what is written in the box. */
+function smallerPrint(caption: TextSegment, answer: TextSegment): boolean {
+  return boxHeight(caption.box) < 0.85 * boxHeight(answer.box);
+}
+
+/** The segment under `key` on the next lines: left edges close, or overlapping horizontally. */
+function segmentBelow(
+  key: TextSegment | { box: TextSegment['box'] },
+  index: number,
+  lines: readonly LineParts[],
+  taken: ReadonlySet<TextSegment>,
+  maxGapLines: number,
+): TextSegment | null {
+  const height = boxHeight(key.box);
+  for (let i = index + 1; i < lines.length; i += 1) {
+    const { line, segments } = lines[i];
+    if (line.box.y0 - key.box.y1 > height * maxGapLines) return null;
+    const tolerance = line.heightInWidthUnits * 1.5;
+    const under = segments.find(
+      (s) =>
+        !taken.has(s) &&
+        (Math.abs(s.box.x0 - key.box.x0) <= tolerance ||
+          horizontalOverlap(s.box, key.box) >
+            0.5 * Math.min(s.box.x1 - s.box.x0, key.box.x1 - key.box.x0)),
+    );
+    if (under) return under;
+    // Something else sits under the caption: its answer is not below.
+    if (segments.some((s) => horizontalOverlap(s.box, key.box) > 0)) return null;
+  }
+  return null;
+}
+
+/**
+ * Finds key-value pairs on the lines of one page. `excluded` words (table cells) are not
+ * looked at.
+ */
+export function detectKeyValuePairs(
+  lines: readonly TextLine[],
+  excluded: ReadonlySet<PositionedWord> = new Set(),
+): KeyValuePair[] {
+  const parts = lines.map((line) => partsOf(line, excluded));
+  const taken = new Set<TextSegment>();
+  const pairs: KeyValuePair[] = [];
+  const pendingBelow: Array<{ key: PositionedWord[]; index: number }> = [];
+
+  parts.forEach(({ segments }, index) => {
+    segments.forEach((segment, s) => {
+      if (taken.has(segment)) return;
+      const ticks = checkboxPairs(segment);
+      if (ticks) {
+        taken.add(segment);
+        pairs.push(...ticks);
+        return;
+      }
+      const found = colonPairs(segment);
+      if (found.pairs.length === 0 && !found.open) return;
+      taken.add(segment);
+      pairs.push(...found.pairs);
+      if (!found.open) return;
+      const next = segments[s + 1];
+      if (next && !taken.has(next) && colonPairs(next).lead.length === next.words.length) {
+        taken.add(next);
+        pairs.push(pair(found.open, next.words, 'colon', CONFIDENCE['colon-next']));
+        return;
+      }
+      pendingBelow.push({ key: found.open, index });
+    });
+  });
+
+  // Captions whose answers sit under them, after every line claimed its own colon answers.
+  for (const { key, index } of pendingBelow) {
+    const keyText = layoutText(key);
+    const below = segmentBelow(keyText, index, parts, taken, 2.5);
+    if (below && colonPairs(below).pairs.length === 0 && !colonPairs(below).open) {
+      taken.add(below);
+      pairs.push(pair(key, below.words, 'colon', CONFIDENCE['colon-below']));
+    } else {
+      pairs.push(pair(key, [], 'colon', CONFIDENCE.empty));
+    }
+  }
+
+  // Colon-less captions: an answer to the right on the same line, else one under it.
+  parts.forEach(({ segments }, index) => {
+    segments.forEach((segment, s) => {
+      if (taken.has(segment) || !looksLikeLabelText(segment.text)) return;
+      const right = segments[s + 1];
+      if (right && !taken.has(right) && answersCaption(segment.text, right.text)) {
+        taken.add(segment);
+        taken.add(right);
+        pairs.push(pair(segment.words, right.words, 'right', CONFIDENCE.right));
+        return;
+      }
+      const below = segmentBelow(segment, index, parts, taken, 1.8);
+      if (below && (answersCaption(segment.text, below.text) || smallerPrint(segment, below))) {
+        taken.add(segment);
+        taken.add(below);
+        pairs.push(pair(segment.words, below.words, 'below', CONFIDENCE.below));
+      }
+    });
+  });
+
+  return pairs.sort((a, b) => a.key.box.y0 - b.key.box.y0 || a.key.box.x0 - b.key.box.x0);
+}

@@ -1,0 +1,39 @@
+import { unionBox } from '../text-layer/box-geometry';
+import type { PositionedWord } from '../text-layer/line-grouper';
+import type { LayoutText } from './layout.types';
+
+/** The text and box of a run of words, as every layout stage reports it. */
+export function layoutText(words: readonly PositionedWord[]): LayoutText {
+  return {
+    text: words.map((w) => w.text).join(' '),
+    box: unionBox(words.map((w) => w.box))!,
+    words,
+  };
+}
+
+const DIGIT = /\d/;
+const SYMBOL = /[$€£¥%@/]/;
+const LETTER = /\p{L}/u;
+
+/** Digits or value symbols ($, %, @, /): an answer rather than a question. */
+export function hasValueSignal(text: string): boolean {
+  return DIGIT.test(text) || SYMBOL.test(text);
+}
+
+/**
+ * Reads like a caption: a few words, mostly letters, no digits or value symbols. "No." and "#"
+ * are allowed because labels abbreviate "number" that way.
+ */
+export function looksLikeLabelText(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > 8) return false;
+  if (hasValueSignal(text.replace(/#/g, ''))) return false;
+  const letters = [...text].filter((c) => LETTER.test(c)).length;
+  return letters >= Math.max(2, text.replace(/\s/g, '').length * 0.6);
+}
+
+/** All letters upper case (a printed caption style), ignoring non-letters. */
+export function isUpperCase(text: string): boolean {
+  const letters = [...text].filter((c) => LETTER.test(c)).join('');
+  return letters.length > 1 && letters === letters.toUpperCase();
+}

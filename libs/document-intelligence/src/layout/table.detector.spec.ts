@@ -1,0 +1,94 @@
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import { groupLines } from '../text-layer/line-grouper';
+import { detectKeyValuePairs } from './key-value-pair.detector';
+import { detectTables, tableWords } from './table.detector';
+
+function grid(table: ReturnType<typeof detectTables>[number]): string[][] {
+  const rows: string[][] = Array.from({ length: table.rows }, () =>
+    Array.from({ length: table.columns }, () => ''),
+  );
+  for (const cell of table.cells) rows[cell.rowIndex][cell.columnIndex] = cell.text;
+  return rows;
+}
+
+const estimate: PlacedText[] = [
+  { x: 50, y: 60, text: 'Estimate' },
+  { x: 50, y: 120, text: 'Description' },
+  { x: 300, y: 120, text: 'Qty' },
+  { x: 420, y: 120, text: 'Amount' },
+  { x: 50, y: 136, text: 'Front bumper cover' },
+  { x: 300, y: 136, text: '1' },
+  { x: 420, y: 136, text: '$420.00' },
+  { x: 50, y: 150, text: 'Paint and' },
+  { x: 300, y: 150, text: '3.5' },
+  { x: 420, y: 150, text: '$217.00' },
+  { x: 50, y: 159, text: 'materials' },
+  { x: 50, y: 173, text: 'Headlamp' },
+  { x: 300, y: 173, text: '2' },
+  { x: 420, y: 173, text: '$361.00' },
+  { x: 300, y: 200, text: 'Total' },
+  { x: 420, y: 200, text: '$998.00' },
+];
+
+describe('detectTables', () => {
+  it('reads header, rows and wrapped cells, and leaves the totals row to the pairs', () => {
+    const lines = groupLines(makePage(estimate));
+    const tables = detectTables(lines);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0])).toEqual([
+      ['Description', 'Qty', 'Amount'],
+      ['Front bumper cover', '1', '$420.00'],
+      ['Paint and materials', '3.5', '$217.00'],
+      ['Headlamp', '2', '$361.00'],
+    ]);
+    expect(tables[0].cells.filter((c) => c.isHeader)).toHaveLength(3);
+    const pairs = detectKeyValuePairs(lines, tableWords(tables));
+    expect(pairs.map((p) => [p.key.text, p.value?.text])).toEqual([['Total', '$998.00']]);
+  });
+
+  it('merges a two-line header', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Date of' },
+          { x: 350, y: 100, text: 'Amount' },
+          { x: 50, y: 109, text: 'Number' },
+          { x: 200, y: 109, text: 'Loss' },
+          { x: 350, y: 109, text: 'Paid' },
+          { x: 50, y: 125, text: 'C-100' },
+          { x: 200, y: 125, text: '01/05/2024' },
+          { x: 350, y: 125, text: '$1,000.00' },
+          { x: 50, y: 139, text: 'C-101' },
+          { x: 200, y: 139, text: '02/07/2024' },
+          { x: 350, y: 139, text: '$250.00' },
+        ]),
+      ),
+    );
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Claim Number', 'Date of Loss', 'Amount Paid'],
+        ['C-100', '01/05/2024', '$1,000.00'],
+        ['C-101', '02/07/2024', '$250.00'],
+      ],
+    ]);
+  });
+
+  it('finds no table in a boxed form of caption rows over answer rows', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Policy number' },
+          { x: 300, y: 100, text: 'Phone' },
+          { x: 50, y: 114, text: 'PN-1' },
+          { x: 300, y: 114, text: '555-0100' },
+          { x: 50, y: 140, text: 'Insured' },
+          { x: 300, y: 140, text: 'Date' },
+          { x: 50, y: 154, text: 'Jane Smith' },
+          { x: 300, y: 154, text: '01/02/2025' },
+        ]),
+      ),
+    );
+    expect(tables).toEqual([]);
+  });
+});

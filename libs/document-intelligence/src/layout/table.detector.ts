@@ -1,0 +1,216 @@
+import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import {
+  type PositionedWord,
+  splitSegments,
+  type TextLine,
+  type TextSegment,
+} from '../text-layer/line-grouper';
+import type { LayoutCell, LayoutTable } from './layout.types';
+import { hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
+
+/*
+ * Tables without a schema, ruled or not (the text layer has no ruling lines, so both are read
+ * from the alignment of text): a header row of captions, then rows whose phrases fall under
+ * the header's columns. A row with a phrase in one column only, close under the previous row,
+ * continues that row's cells (wrapped descriptions). A totals row ends the table and is left
+ * to the key-value pairs.
+ */
+
+const TOTALS = /^(?:sub[\s-]?total|grand\s+total|total|totals|balance|amount\s+due|sum)\b/i;
+/** A row further below the previous one than this many line heights starts something else. */
+const MAX_ROW_GAP = 2.2;
+/** A wrapped cell line sits closer than this many line heights under its row. */
+const CONTINUATION_GAP = 0.9;
+const MIN_COLUMNS = 2;
+const MIN_BODY_ROWS = 2;
+
+interface Column {
+  x0: number;
+  x1: number;
+  header: PositionedWord[];
+}
+
+type Row = Map<number, PositionedWord[]>;
+
+function isHeaderLine(segments: readonly TextSegment[]): boolean {
+  return (
+    segments.length >= MIN_COLUMNS &&
+    segments.every((s) => looksLikeLabelText(s.text) && !s.text.trim().endsWith(':'))
+  );
+}
+
+/** The column a phrase falls under: most shared width, else the nearest within reach. */
+function columnOf(segment: TextSegment, columns: readonly Column[], reach: number): number {
+  let best = -1;
+  let bestOverlap = 0;
+  columns.forEach((column, index) => {
+    const overlap = horizontalOverlap(segment.box, {
+      ...segment.box,
+      x0: column.x0,
+      x1: column.x1,
+    });
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap;
+      best = index;
+    }
+  });
+  if (best >= 0) return best;
+  let nearest = -1;
+  let distance = reach;
+  columns.forEach((column, index) => {
+    const d = Math.min(
+      Math.abs(segment.box.x0 - column.x0),
+      Math.abs(segment.box.x1 - column.x1),
+      Math.abs(segment.box.x0 - column.x1),
+      Math.abs(segment.box.x1 - column.x0),
+    );
+    if (d < distance) {
+      distance = d;
+      nearest = index;
+    }
+  });
+  return nearest;
+}
+
+/** Phrases of a line by column; null when a phrase fits no column or two share one. */
+function rowOf(
+  segments: readonly TextSegment[],
+  columns: readonly Column[],
+  reach: number,
+): Row | null {
+  const row: Row = new Map();
+  for (const segment of segments) {
+    const column = columnOf(segment, columns, reach);
+    if (column < 0) return null;
+    row.set(column, [...(row.get(column) ?? []), ...segment.words]);
+  }
+  return row;
+}
+
+function rowText(row: Row): string {
+  return [...row.values()].map((words) => words.map((w) => w.text).join(' ')).join(' ');
+}
+
+interface Detected {
+  readonly table: LayoutTable;
+  readonly lastLine: number;
+}
+
+function tableFrom(
+  lines: readonly TextLine[],
+  start: number,
+  segmentsOf: (index: number) => TextSegment[],
+): Detected | null {
+  const headerSegments = segmentsOf(start);
+  const columns: Column[] = headerSegments.map((s) => ({
+    x0: s.box.x0,
+    x1: s.box.x1,
+    header: [...s.words],
+  }));
+  const height = boxHeight(lines[start].box);
+  const reach = lines[start].heightInWidthUnits * 3;
+  let last = start;
+
+  // A second caption line close under the first completes a two-line header.
+  const second = start + 1 < lines.length ? segmentsOf(start + 1) : [];
+  const secondRow = second.length > 0 ? rowOf(second, columns, reach) : null;
+  const third = start + 2 < lines.length ? segmentsOf(start + 2) : [];
+  if (
+    secondRow &&
+    lines[start + 1].box.y0 - lines[start].box.y1 < height * CONTINUATION_GAP &&
+    second.every((s) => looksLikeLabelText(s.text)) &&
+    third.some((s) => hasValueSignal(s.text))
+  ) {
+    secondRow.forEach((words, column) => columns[column].header.push(...words));
+    last = start + 1;
+  }
+
+  const body: Row[] = [];
+  for (let i = last + 1; i < lines.length; i += 1) {
+    const line = lines[i];
+    if (line.pageNumber !== lines[start].pageNumber) break;
+    const gap = line.box.y0 - lines[last].box.y1;
+    if (gap > height * MAX_ROW_GAP) break;
+    const row = rowOf(segmentsOf(i), columns, reach);
+    if (!row) break;
+    const text = rowText(row);
+    if (TOTALS.test(text.trim()) || TOTALS.test([...row.values()][0]?.[0]?.text ?? '')) break;
+    const previous = body[body.length - 1];
+    if (
+      previous &&
+      row.size < MIN_COLUMNS &&
+      gap < height * CONTINUATION_GAP &&
+      !hasValueSignal(text)
+    ) {
+      row.forEach((words, column) =>
+        previous.set(column, [...(previous.get(column) ?? []), ...words]),
+      );
+      last = i;
+      continue;
+    }
+    if (row.size < MIN_COLUMNS) break;
+    // Another caption row followed by answers: a boxed form's next band, not a table row.
+    if (
+      isHeaderLine(segmentsOf(i)) &&
+      body.length > 0 &&
+      !body.some((r) => !hasValueSignal(rowText(r)))
+    ) {
+      break;
+    }
+    body.push(row);
+    last = i;
+  }
+  if (body.length < MIN_BODY_ROWS) return null;
+  // Plain text columns with no number anywhere are more often prose or a form than a table.
+  if (!body.some((row) => hasValueSignal(rowText(row)))) return null;
+
+  const cells: LayoutCell[] = columns.map((column, columnIndex) => ({
+    ...layoutText(column.header),
+    rowIndex: 0,
+    columnIndex,
+    rowSpan: 1,
+    columnSpan: 1,
+    isHeader: true,
+  }));
+  body.forEach((row, r) =>
+    row.forEach((words, columnIndex) =>
+      cells.push({
+        ...layoutText(words),
+        rowIndex: r + 1,
+        columnIndex,
+        rowSpan: 1,
+        columnSpan: 1,
+        isHeader: false,
+      }),
+    ),
+  );
+  return {
+    table: {
+      box: unionBox(cells.map((c) => c.box))!,
+      rows: body.length + 1,
+      columns: columns.length,
+      headerRows: 1,
+      cells,
+    },
+    lastLine: last,
+  };
+}
+
+/** Finds the tables on the lines of one page, top to bottom. */
+export function detectTables(lines: readonly TextLine[]): LayoutTable[] {
+  const segments = lines.map((line) => splitSegments(line));
+  const tables: LayoutTable[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!isHeaderLine(segments[i])) continue;
+    const found = tableFrom(lines, i, (index) => segments[index]);
+    if (!found) continue;
+    tables.push(found.table);
+    i = found.lastLine;
+  }
+  return tables;
+}
+
+/** Every word a table cell holds, so pair detection leaves them alone. */
+export function tableWords(tables: readonly LayoutTable[]): Set<PositionedWord> {
+  return new Set(tables.flatMap((t) => t.cells.flatMap((c) => c.words)));
+}
