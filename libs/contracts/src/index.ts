@@ -1,3 +1,4 @@
+export * from './common/page-box';
 export * from './files';
 export * from './flows';
 export * from './identity';

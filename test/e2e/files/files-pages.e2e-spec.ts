@@ -30,7 +30,7 @@ interface WordsBody {
   source: string;
   words: {
     text: string;
-    box: { x0: number; y0: number; x1: number; y1: number };
+    box: { x: number; y: number; width: number; height: number };
     confidence: number;
   }[];
 }
@@ -171,11 +171,14 @@ describe('files: pages, words and download of a processed PDF', () => {
     ]);
     for (const word of response.body.words) {
       expect(word.confidence).toBe(1);
-      expect(0 <= word.box.x0 && word.box.x0 < word.box.x1 && word.box.x1 <= 1).toBe(true);
-      expect(0 <= word.box.y0 && word.box.y0 < word.box.y1 && word.box.y1 <= 1).toBe(true);
+      // The API's one box format: {x, y, width, height}, fractions of the page.
+      const { x, y, width, height } = word.box;
+      expect(0 <= x && 0 < width && x + width <= 1).toBe(true);
+      expect(0 <= y && 0 < height && y + height <= 1).toBe(true);
     }
-    // The line sits about 92 pt below the top of a 792 pt page.
-    expect(response.body.words[0].box.y1).toBeCloseTo(92 / 792, 1);
+    // The line's baseline sits about 92 pt below the top of a 792 pt page.
+    const first = response.body.words[0].box;
+    expect(first.y + first.height).toBeCloseTo(92 / 792, 1);
   });
 
   it('answers 404 for a page past the end and 400 for a malformed page number', async () => {

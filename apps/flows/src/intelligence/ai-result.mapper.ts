@@ -1,9 +1,10 @@
-import type {
-  AiBoxRecord,
-  AiClassEvidenceRecord,
-  AiExtractedFieldRecord,
-  AiExtractedRowRecord,
-  AiGroundingRecord,
+import {
+  type AiBoxRecord,
+  type AiClassEvidenceRecord,
+  type AiExtractedFieldRecord,
+  type AiExtractedRowRecord,
+  type AiGroundingRecord,
+  pageBoxFromCorners,
 } from '@docket/contracts';
 import type {
   ExtractedRow,
@@ -19,14 +20,7 @@ import type {
  */
 
 export function boxRecord(box: NormalisedBox): AiBoxRecord {
-  const x = clamp(box.x0);
-  const y = clamp(box.y0);
-  return {
-    x: round(x),
-    y: round(y),
-    width: round(clamp(box.x1) - x),
-    height: round(clamp(box.y1) - y),
-  };
+  return pageBoxFromCorners(box);
 }
 
 export function groundingRecord(grounding: Grounding | undefined): AiGroundingRecord | null {
@@ -85,10 +79,6 @@ function rowRecord(row: ExtractedRow): AiExtractedRowRecord {
 
 function jsonValue(value: unknown): unknown {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
-}
-
-function clamp(value: number): number {
-  return Math.min(1, Math.max(0, value));
 }
 
 export function round(value: number): number {

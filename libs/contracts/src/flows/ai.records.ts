@@ -1,16 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+import { PageBoxRecord } from '../common/page-box';
+
 /*
  * Records shared by the AI preview contracts (flows.ai.*.v1). Boxes are normalised to the page
  * (0..1, origin top-left) in the same {x, y, width, height} shape as an item field's grounding.
  */
 
-export class AiBoxRecord {
-  @ApiProperty() x!: number;
-  @ApiProperty() y!: number;
-  @ApiProperty() width!: number;
-  @ApiProperty() height!: number;
-}
+/** The API's one box format (see PageBoxRecord), under the name the AI records use. */
+export class AiBoxRecord extends PageBoxRecord {}
 
 export class AiGroundingWordRecord {
   @ApiProperty() text!: string;

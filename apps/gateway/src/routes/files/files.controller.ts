@@ -4,6 +4,7 @@ import {
   GetFileV1,
   GetPageWordsV1,
   ListFilePagesV1,
+  pageBoxFromCorners,
 } from '@docket/contracts';
 import { Actor, pageOf, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
@@ -97,7 +98,7 @@ export class FilesController {
     summary: 'Text layer of a page: words with normalised boxes and confidence',
     description:
       "From the PDF's own text where the page has it (confidence 1), otherwise OCR. Boxes are " +
-      'fractions of the page (0-1, origin top-left).',
+      '{x, y, width, height} as fractions of the page (0-1, origin top-left), like every box.',
     permission: 'files.read',
     response: PageWordsResponse,
     errors: ['NOT_FOUND'],
@@ -108,6 +109,11 @@ export class FilesController {
     @CurrentActor() actor: Actor,
   ): Promise<PageWordsResponse> {
     const words = await this.rpc.call(GetPageWordsV1, { fileId, pageNumber }, actor);
-    return { success: true, message: `${words.words.length} words`, ...words };
+    return {
+      success: true,
+      message: `${words.words.length} words`,
+      ...words,
+      words: words.words.map((word) => ({ ...word, box: pageBoxFromCorners(word.box) })),
+    };
   }
 }

@@ -1,5 +1,11 @@
-import { FilePageRecord, FileRecord, FileUploadTicket, PageWordsRecord } from '@docket/contracts';
-import { ApiProperty } from '@nestjs/swagger';
+import {
+  FilePageRecord,
+  FileRecord,
+  FileUploadTicket,
+  PageBoxRecord,
+  PageWordsRecord,
+} from '@docket/contracts';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 
 /** Response bodies: the service records plus the `success` and `message` of every answer. */
 export class FileUploadResponse extends FileUploadTicket {
@@ -23,7 +29,15 @@ export class FilePagesResponse {
   @ApiProperty() totalPages!: number;
 }
 
-export class PageWordsResponse extends PageWordsRecord {
+export class PublicPageWordRecord {
+  @ApiProperty() text!: string;
+  @ApiProperty({ type: PageBoxRecord }) box!: PageBoxRecord;
+  @ApiProperty({ description: '0..1; 1 for words from the PDF text' }) confidence!: number;
+}
+
+/** The text layer with word boxes in the API's one box format ({x, y, width, height}). */
+export class PageWordsResponse extends OmitType(PageWordsRecord, ['words'] as const) {
   @ApiProperty() success!: boolean;
   @ApiProperty() message!: string;
+  @ApiProperty({ type: [PublicPageWordRecord] }) words!: PublicPageWordRecord[];
 }

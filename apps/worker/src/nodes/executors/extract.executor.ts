@@ -1,4 +1,4 @@
-import type { ExtractConfig, FieldWriteInput } from '@docket/contracts';
+import { type ExtractConfig, type FieldWriteInput, pageBoxFromCorners } from '@docket/contracts';
 import {
   DocumentPages,
   extractDocumentFields,
@@ -89,20 +89,11 @@ function toFieldWrite(field: ValidatedField): FieldWriteInput {
       {
         documentId: grounding.documentId,
         page: grounding.page,
-        box: {
-          x: clamp(grounding.box.x0),
-          y: clamp(grounding.box.y0),
-          width: clamp(grounding.box.x1 - grounding.box.x0),
-          height: clamp(grounding.box.y1 - grounding.box.y0),
-        },
+        box: pageBoxFromCorners(grounding.box),
       },
     ];
   }
   return write;
-}
-
-function clamp(value: number): number {
-  return Math.min(1, Math.max(0, value));
 }
 
 function round(value: number): number {
