@@ -73,6 +73,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          // Number() turns "1e3", "0x10" and " 1" into accepted integers (issue 11).
+          selector:
+            "CallExpression[callee.name='Type'] > ArrowFunctionExpression[body.name='Number']",
+          message: 'Read integer parameters with @StrictInteger() from @docket/platform.',
+        },
       ],
       '@nx/enforce-module-boundaries': [
         'error',

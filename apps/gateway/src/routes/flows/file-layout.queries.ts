@@ -1,6 +1,6 @@
 import { FILE_LAYOUT_PAGING } from '@docket/contracts';
+import { StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 export class FileLayoutQuery {
@@ -10,7 +10,7 @@ export class FileLayoutQuery {
     default: 1,
     description: '1-indexed page of results; past the last page the list is empty',
   })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(FILE_LAYOUT_PAGING.maxPage)
@@ -22,7 +22,7 @@ export class FileLayoutQuery {
     default: FILE_LAYOUT_PAGING.defaultLimit,
     description: 'File pages per result page',
   })
-  @Type(() => Number)
+  @StrictInteger()
   @IsInt()
   @Min(1)
   @Max(FILE_LAYOUT_PAGING.maxLimit)
