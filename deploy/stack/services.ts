@@ -12,6 +12,7 @@ import path from 'node:path';
 
 import { Client } from 'pg';
 
+import { demoReceiverPort } from '../../libs/testing/src/demo-receiver/demo-receiver-port';
 import { devIdpSettings } from '../../libs/testing/src/idp/dev-idp-settings';
 import {
   portOf,
@@ -19,13 +20,15 @@ import {
   ProfileName,
   PROFILES,
   serviceEnv,
+  ServiceName,
   SERVICES,
 } from '../../libs/testing/src/stack-profiles';
 
 /**
  * Starts, checks and stops the six Docket services of one profile as background processes
  * (compiled output in dist/), with pid files in .data/run and logs in .data/logs, and beside them
- * the profile's development identity provider (`idp`, the stand-in for an organization's IdP).
+ * the profile's local stand-ins: a development identity provider (`idp`, an organization's IdP)
+ * and the demo write-back receiver (`receiver`, a customer's system).
  *   services.ts up|down|status|migrate|reset-db [dev|test|sandbox1-8] [--only svc,svc]
  */
 const ROOT = path.resolve(__dirname, '../..');
@@ -34,7 +37,8 @@ const LOG_DIR = path.join(ROOT, '.data/logs');
 const ALIASES = path.join(ROOT, 'deploy/runtime/aliases.js');
 const MIGRATING = ['identity', 'files', 'items', 'flows'] as const;
 /** The services plus the local stand-ins that run beside them. */
-const PROCESSES = [...SERVICES, 'idp'] as const;
+const PROCESSES = [...SERVICES, 'idp', 'receiver'] as const;
+const LOCAL_STAND_INS: ReadonlySet<ProcessName> = new Set(['idp', 'receiver']);
 type ProcessName = (typeof PROCESSES)[number];
 
 function say(line: string): void {
@@ -69,11 +73,15 @@ async function ready(port: number): Promise<boolean> {
 
 function entryOf(service: ProcessName, script: string): string {
   if (service === 'idp') return path.join(ROOT, 'dist/libs/testing/src/idp', `${script}.js`);
+  if (service === 'receiver')
+    return path.join(ROOT, 'dist/libs/testing/src/demo-receiver', `${script}.js`);
   return path.join(ROOT, 'dist/apps', service, 'src', `${script}.js`);
 }
 
 function processPort(profile: Profile, name: ProcessName): number {
-  return name === 'idp' ? devIdpSettings(profile).port : portOf(profile, name);
+  if (name === 'idp') return devIdpSettings(profile).port;
+  if (name === 'receiver') return demoReceiverPort(profile);
+  return portOf(profile, name);
 }
 
 function start(profile: Profile, service: ProcessName): void {
@@ -84,9 +92,10 @@ function start(profile: Profile, service: ProcessName): void {
     return say(`${service}: not built yet (${path.relative(ROOT, entry)} missing), skipped`);
   const log = openSync(path.join(LOG_DIR, `${profile.name}-${service}.log`), 'a');
   const args = ['--enable-source-maps', '-r', ALIASES, entry];
-  const child = spawn(process.execPath, service === 'idp' ? [...args, profile.name] : args, {
+  const standIn = LOCAL_STAND_INS.has(service);
+  const child = spawn(process.execPath, standIn ? [...args, profile.name] : args, {
     cwd: ROOT,
-    env: { ...process.env, ...(service === 'idp' ? {} : serviceEnv(profile, service)) },
+    env: { ...process.env, ...(standIn ? {} : serviceEnv(profile, service as ServiceName)) },
     detached: true,
     stdio: ['ignore', log, log],
   });

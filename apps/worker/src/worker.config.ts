@@ -36,13 +36,17 @@ export class WorkerConfig extends TemporalConfig {
 
   @Env(
     'OUTBOUND_ALLOW_LOOPBACK_HTTP',
-    'Allow plain http to loopback targets (test receivers); honoured only when DOCKET_ENV=test',
+    'Allow plain http to loopback targets (test receivers, the local demo receiver); ' +
+      'ignored when DOCKET_ENV=production',
   )
   @IsBoolean()
-  allowLoopbackHttp = true;
+  allowLoopbackHttp = false;
 
-  /** The SSRF exception exists for tests only; any other environment ignores the switch. */
+  /**
+   * The SSRF exception exists for local stacks only (the test and dev profiles switch it on);
+   * production ignores the switch.
+   */
   loopbackHttpAllowed(): boolean {
-    return this.environment === 'test' && this.allowLoopbackHttp;
+    return this.environment !== 'production' && this.allowLoopbackHttp;
   }
 }

@@ -1,4 +1,5 @@
 export * from './api-client';
+export { demoReceiverPort as demoReceiverPortOf } from './demo-receiver/demo-receiver-port';
 export * from './idp/dev-idp-settings';
 export * from './organization.fixture';
 export * from './sso';

@@ -34,6 +34,8 @@ export const PROFILES: Record<ProfileName, Profile> = {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/docket',
       DOCKET_NATS_PREFIX: 'docket',
       TEMPORAL_NAMESPACE: 'default',
+      // The demo flow writes back to the local demo receiver over plain http.
+      OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
     },
   },
   test: {
@@ -45,6 +47,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/docket_test',
       DOCKET_NATS_PREFIX: 'docket-test',
       TEMPORAL_NAMESPACE: 'docket-test',
+      OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
       // The spec's 60/min would throttle the suite itself; the rate-limit tests start their own
       // gateways with the default of 60.
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -78,6 +81,7 @@ function sandbox(n: SandboxNumber): Profile {
       DATABASE_URL: `postgres://postgres@127.0.0.1:5432/docket_sandbox${n}`,
       DOCKET_NATS_PREFIX: `docket-sb${n}`,
       TEMPORAL_NAMESPACE: 'docket-test',
+      OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
       RATE_LIMIT_PER_MINUTE: '100000',
       TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
