@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,7 +16,6 @@ import {
   TEST_PROFILE,
 } from '@docket/testing';
 
-import { claimForm } from '../flows/support/claim-documents';
 import { Body, waitForStatus } from '../flows/support/flows-api';
 import { upload, waitForFileReady } from '../flows/support/uploads';
 
@@ -68,13 +67,9 @@ describe('demo set-up', () => {
   }, 60_000);
 
   it('lets the demo reviewer sign in, review an uploaded claim and see it written back', async () => {
-    const pdf = await claimForm({
-      policyNumber: 'PN-123456',
-      insuredName: 'Jane Doe',
-      dateOfLoss: '03/14/2025',
-      claimAmount: '$250.00',
-    });
-    const fileId = await upload(adminToken, org.workspaceId, 'claim.pdf', pdf);
+    // The sample a person would drop into the console.
+    const pdf = readFileSync(path.join(REPO_ROOT, 'docs/samples/first-notice-of-loss.pdf'));
+    const fileId = await upload(adminToken, org.workspaceId, 'first-notice-of-loss.pdf', pdf);
     await waitForFileReady(adminToken, fileId);
     const executionId = await eventually(async () => {
       const list = await apiRequest<{ data: Body[] }>(
