@@ -10,7 +10,15 @@ import {
 } from '@docket/testing';
 import { exportJWK, generateKeyPair, JWK, KeyLike, SignJWT } from 'jose';
 
-type Flaw = 'none' | 'nonce' | 'audience' | 'issuer' | 'expired' | 'signature';
+type Flaw =
+  | 'none'
+  | 'nonce'
+  | 'audience'
+  | 'issuer'
+  | 'expired'
+  | 'signature'
+  | 'unverified-email'
+  | 'foreign-domain';
 
 /**
  * A deliberately misbehaving identity provider (a stand-in for an organization's IdP, outside
@@ -83,8 +91,9 @@ class FlawedIdp {
       const code = new URLSearchParams(form).get('code') ?? '';
       const now = Math.floor(Date.now() / 1000);
       const idToken = await new SignJWT({
-        email: this.email(),
-        email_verified: true,
+        // An IdP may only vouch for addresses in the domains it was registered for.
+        email: this.flaw === 'foreign-domain' ? 'casey@elsewhere.example' : this.email(),
+        email_verified: this.flaw !== 'unverified-email',
         nonce: this.flaw === 'nonce' ? 'a-nonce-docket-never-sent' : this.nonces.get(code),
       })
         .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
@@ -156,13 +165,18 @@ describe('ID token verification at the callback', () => {
     expect(response.headers.getSetCookie().join()).toContain('docket_refresh=');
   });
 
-  it.each<Flaw>(['nonce', 'audience', 'issuer', 'expired', 'signature'])(
-    'refuses an ID token with the wrong %s',
-    async (flaw) => {
-      const response = await callbackWith(flaw);
-      expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-      expect(response.headers.getSetCookie().join()).not.toContain('docket_refresh=');
-    },
-  );
+  it.each<Flaw>([
+    'nonce',
+    'audience',
+    'issuer',
+    'expired',
+    'signature',
+    'unverified-email',
+    'foreign-domain',
+  ])('refuses an ID token with a flaw: %s', async (flaw) => {
+    const response = await callbackWith(flaw);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(response.headers.getSetCookie().join()).not.toContain('docket_refresh=');
+  });
 });

@@ -28,6 +28,11 @@ export class SessionService {
   ) {}
 
   async open(user: UserEntity): Promise<NewSession> {
+    // Sessions that ended a day ago serve no one; sign-ins are rare enough to tidy up here.
+    await this.dataSource.query(
+      `DELETE FROM identity.sessions
+        WHERE coalesce(revoked_at, expires_at) < now() - interval '1 day'`,
+    );
     const refreshToken = newRefreshToken();
     await this.dataSource.manager.insert(SessionEntity, {
       id: randomUUID(),

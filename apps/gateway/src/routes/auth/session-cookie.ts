@@ -1,5 +1,4 @@
 import { BaseConfig, Env, loadConfig } from '@docket/platform';
-import { Injectable } from '@nestjs/common';
 import { IsIn } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -20,9 +19,14 @@ export const SESSION_COOKIE = 'docket_refresh';
  * the IdP's redirect back still carries it while cross-site POSTs do not, Path=/auth so it is
  * sent only to the sign-in routes, Secure in production (or when configured).
  */
-@Injectable()
 export class SessionCookie {
-  private readonly config = loadConfig(SessionCookieConfig);
+  constructor(private readonly config: SessionCookieConfig) {}
+
+  /** The Nest provider: settings from the process environment. */
+  static readonly provider = {
+    provide: SessionCookie,
+    useFactory: (): SessionCookie => new SessionCookie(loadConfig(SessionCookieConfig)),
+  };
 
   set(reply: FastifyReply, token: string, maxAgeSeconds: number): void {
     reply.header('set-cookie', this.serialize(token, maxAgeSeconds));

@@ -16,6 +16,6 @@ import { TokenController } from './token.controller';
     IdentityProvidersController,
     SsoController,
   ],
-  providers: [SessionCookie],
+  providers: [SessionCookie.provider],
 })
 export class IdentityRoutesModule {}
