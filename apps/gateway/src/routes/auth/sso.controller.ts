@@ -9,9 +9,11 @@ import {
 import { DocketException, RpcClient } from '@docket/platform';
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCookieAuth,
   ApiProperty,
   ApiPropertyOptional,
+  ApiQuery,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -50,6 +52,8 @@ function requireJson(request: FastifyRequest): void {
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw DocketException.invalid('Send {} with Content-Type: application/json');
 }
+
+const EMPTY_OBJECT = { type: 'object', additionalProperties: false, example: {} } as const;
 
 class SignedIn extends SessionAccess {
   @ApiProperty({ example: true }) success!: true;
@@ -108,6 +112,9 @@ export class SsoController {
     status: 302,
     description: 'Location: the returnTo path; Set-Cookie: docket_refresh',
   })
+  @ApiQuery({ name: 'code', required: false, description: 'Authorization code from the provider' })
+  @ApiQuery({ name: 'state', required: true, description: 'The state Docket sent at the start' })
+  @ApiQuery({ name: 'error', required: false, description: "The provider's refusal, if any" })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const queryStart = request.url.indexOf('?');
     if (queryStart < 0) throw DocketException.invalid('The sign-in response has no parameters');
@@ -132,6 +139,7 @@ export class SsoController {
     errors: ['UNAUTHENTICATED'],
   })
   @ApiCookieAuth('refreshCookie')
+  @ApiBody({ schema: EMPTY_OBJECT })
   async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -161,6 +169,7 @@ export class SsoController {
     access: 'public',
     response: SignedOut,
   })
+  @ApiBody({ schema: EMPTY_OBJECT })
   async logout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
