@@ -136,3 +136,48 @@ describe('flow graph validation', () => {
     ]);
   });
 });
+
+describe('extraction field configuration', () => {
+  const extractNode = (fields: unknown[]) =>
+    graph(
+      [
+        { id: 't', type: 'trigger.api' },
+        { id: 'e', type: 'ai.extract', config: { fields } as never },
+      ],
+      [['t', 'e']],
+    );
+  const reasons = (fields: unknown[]) => graphProblems(extractNode(fields)).map((p) => p.reason);
+
+  it('accepts the settings of each field type, a plain label at 200 characters', () => {
+    expect(
+      reasons([
+        { key: 'policy_number', type: 'string', label: 'P'.repeat(200), extraLines: 1 },
+        { key: 'loss_date', type: 'date', label: 'Date of loss', dateOrder: 'DMY' },
+        {
+          key: 'lines',
+          type: 'table',
+          columns: [{ key: 'amount', type: 'money', label: 'Amount', defaultCurrency: 'EUR' }],
+          stopLabels: ['Total'],
+        },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('refuses unknown settings, settings of another type and a label past 200 characters', () => {
+    expect(
+      reasons([
+        { key: 'a', type: 'string', lable: 'Name' },
+        { key: 'b', type: 'date', decimals: 2 },
+        { key: 'c', type: 'string', label: 'P'.repeat(201) },
+        { key: 'd', type: 'table', columns: [{ key: 'x', type: 'string', header: 'X' }] },
+        { key: 'e', type: 'string', synonyms: 'Phone' },
+      ]),
+    ).toEqual([
+      'fields[0]: unknown setting lable',
+      'fields[1]: unknown setting decimals',
+      'fields[2].label must be text of 1 to 200 characters',
+      'fields[3].columns[0]: unknown setting header',
+      'fields[4].synonyms must be a list of texts of at most 200 characters',
+    ]);
+  });
+});

@@ -245,10 +245,49 @@ function extractFields(value: unknown): string[] {
   return new Set(keys).size === keys.length ? problems : [...problems, 'field keys must be unique'];
 }
 
+/** Settings every field definition may carry; their effect is documented in docs/api-guide.md. */
+const FIELD_SETTINGS = [
+  'key',
+  'type',
+  'label',
+  'synonyms',
+  'description',
+  'patterns',
+  'required',
+  'confidenceThreshold',
+  'scope',
+  'validation',
+];
+/** Settings that only mean something for one field type. */
+const TYPE_SETTINGS: Record<string, string[]> = {
+  string: ['normalise', 'extraLines'],
+  number: ['decimals'],
+  money: ['defaultCurrency'],
+  date: ['dateOrder'],
+  boolean: ['trueValues', 'falseValues'],
+  enum: ['options'],
+  table: ['columns', 'stopLabels', 'minHeaderMatches'],
+  object: ['fields'],
+};
+
+function textList(entry: Config, name: string, at: string): string[] {
+  const value = entry[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) && value.every((v) => typeof v === 'string' && v.length <= 200)
+    ? []
+    : [`${at}.${name} must be a list of texts of at most 200 characters`];
+}
+
 /** The engine's field definition, checked where a mistake would only surface at run time. */
 function fieldDefinition(entry: unknown, at: string, nested: boolean): string[] {
   if (!isObject(entry)) return [`${at} must be an object`];
-  const found: string[] = [];
+  const found: string[] = only(entry, [
+    ...FIELD_SETTINGS,
+    ...(TYPE_SETTINGS[String(entry.type)] ?? []),
+  ]).map((problem) => `${at}: ${problem}`);
+  found.push(...optionalText(entry, 'label', 200).map((p) => `${at}.${p}`));
+  found.push(...optionalText(entry, 'description', 2000).map((p) => `${at}.${p}`));
+  found.push(...textList(entry, 'synonyms', at));
   if (typeof entry.key !== 'string' || !FIELD_KEY_PATTERN.test(entry.key)) {
     found.push(`${at}.key must be 1-100 letters, digits, _ . or -`);
   }

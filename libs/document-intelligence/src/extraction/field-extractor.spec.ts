@@ -209,3 +209,40 @@ describe('multi-line string values', () => {
     expect(fields.phone.value).toBe('555-201-3344');
   });
 });
+
+describe('plain labels on a form the schema was not written for', () => {
+  it('finds each field from key, type and one plain label', () => {
+    const page = makePage([
+      { x: 50, y: 80, text: 'POLICY NO. HO-4471-22' },
+      { x: 50, y: 100, text: 'Name of Insured: Priya Raman' },
+      { x: 50, y: 120, text: 'CONTACT PHONE ........ (555) 201-7788' },
+      { x: 50, y: 140, text: 'DOL: 01/10/2026' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'policy_number', type: 'string', label: 'Policy number' },
+            { key: 'insured_name', type: 'string', label: 'Insured name' },
+            { key: 'phone', type: 'string', label: 'Phone' },
+            { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
+          ],
+        },
+      ),
+    );
+    expect(fields.policy_number.value).toBe('HO-4471-22');
+    expect(fields.insured_name.value).toBe('Priya Raman');
+    expect(fields.phone.value).toBe('(555) 201-7788');
+    expect(fields.date_of_loss.value).toBe('2026-01-10');
+  });
+
+  it('finds a field by its key alone', () => {
+    const page = makePage([{ x: 50, y: 100, text: 'Loss Date: 03/04/2026' }]);
+    const [field] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'date_of_loss', type: 'date' }] },
+    );
+    expect(field.value).toBe('2026-03-04');
+  });
+});

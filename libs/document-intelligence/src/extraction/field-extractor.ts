@@ -14,6 +14,7 @@ import type {
   ScalarFieldDefinition,
 } from './field-schema.types';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
+import { fieldPhrases } from './label-vocabulary';
 import { parseScalar } from './scalar-value.parser';
 import { extractTable } from './table-extractor';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
@@ -51,7 +52,7 @@ interface Context {
 }
 
 function phrasesOf(field: FieldDefinition): string[] {
-  return [field.label ?? field.key.replace(/_/g, ' '), ...(field.synonyms ?? [])];
+  return fieldPhrases(field);
 }
 
 function looksLikeLabel(words: readonly PositionedWord[], context: Context): boolean {

@@ -1,6 +1,7 @@
 import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
-import { labelTokens, tokenSimilarity } from '../text-layer/text-normaliser';
+import { tokenSimilarity } from '../text-layer/text-normaliser';
+import { type CaptionTerm, captionTerms, wordCaptionTerms } from './label-vocabulary';
 
 /** An occurrence of a label phrase on a line. Word indices refer to `line.words`. */
 export interface LabelMatch {
@@ -17,22 +18,64 @@ export interface LabelMatch {
   readonly phrase: string;
 }
 
-interface LineToken {
-  readonly token: string;
+interface LineToken extends CaptionTerm {
   readonly word: number;
 }
 
 /** Below this a token pair is a different word rather than an OCR slip. */
 const FUZZY_TOKEN_MATCH = 0.8;
+/** A caption the phrase explains less than this share of belongs to another question. */
+const MIN_EXPLAINED = 0.34;
+/** How much of the score an unexplained share of the caption costs. */
+const UNEXPLAINED_PENALTY = 0.5;
 /** Labels without a colon are more often prose; they keep most, not all, of their score. */
 const NO_COLON_FACTOR = 0.92;
 
 function lineTokens(line: TextLine): LineToken[] {
   const tokens: LineToken[] = [];
   line.words.forEach((word, index) => {
-    for (const token of labelTokens(word.text)) tokens.push({ token, word: index });
+    for (const term of wordCaptionTerms(word.text)) tokens.push({ ...term, word: index });
   });
   return tokens;
+}
+
+/** Stems equal, or (OCR text) the printed word a slip away from the wanted one. */
+function termSimilarity(printed: CaptionTerm, wanted: CaptionTerm, fuzzy: boolean): number {
+  if (printed.stem === wanted.stem) return 1;
+  if (!fuzzy) return 0;
+  return Math.max(
+    tokenSimilarity(printed.text, wanted.text),
+    tokenSimilarity(printed.stem, wanted.stem),
+  );
+}
+
+/**
+ * Mean similarity of a window of printed tokens to the phrase's tokens in any order ("Insured
+ * name" = "Name of insured" once stop words are gone), or null when some phrase token has no
+ * counterpart. Greedy pairing is enough: phrases are a few tokens long.
+ */
+function windowSimilarity(
+  window: readonly LineToken[],
+  wanted: readonly CaptionTerm[],
+  fuzzy: boolean,
+): number | null {
+  const free = [...window];
+  let total = 0;
+  for (const token of wanted) {
+    let best = -1;
+    let bestScore = 0;
+    free.forEach((printed, k) => {
+      const score = termSimilarity(printed, token, fuzzy);
+      if (score > bestScore) {
+        best = k;
+        bestScore = score;
+      }
+    });
+    if (best < 0 || bestScore < FUZZY_TOKEN_MATCH) return null;
+    free.splice(best, 1);
+    total += bestScore;
+  }
+  return total / wanted.length;
 }
 
 function endsWithColon(text: string): boolean {
@@ -56,30 +99,21 @@ export function findLabelMatches(
   fuzzy: boolean,
 ): LabelMatch[] {
   const compiled = phrases
-    .map((phrase) => ({ phrase, tokens: labelTokens(phrase) }))
+    .map((phrase) => ({ phrase, tokens: captionTerms(phrase) }))
     .filter((p) => p.tokens.length > 0);
   const matches: LabelMatch[] = [];
 
   lines.forEach((line, lineIndex) => {
-    const tokens = lineTokens(line);
+    const allTokens = lineTokens(line);
+    const contentTokens = allTokens.filter((t) => !t.stop);
     for (const { phrase, tokens: wanted } of compiled) {
+      // Stop words do not count, except for a caption made only of them ("To", "From").
+      const tokens = wanted.every((t) => t.stop) ? allTokens : contentTokens;
       for (let i = 0; i + wanted.length <= tokens.length; i += 1) {
         // A label starts at the beginning of a word.
         if (i > 0 && tokens[i - 1].word === tokens[i].word) continue;
-        let similarity = 0;
-        let ok = true;
-        for (let j = 0; j < wanted.length && ok; j += 1) {
-          const s =
-            tokens[i + j].token === wanted[j]
-              ? 1
-              : fuzzy
-                ? tokenSimilarity(tokens[i + j].token, wanted[j])
-                : 0;
-          ok = s >= FUZZY_TOKEN_MATCH;
-          similarity += s;
-        }
-        if (!ok) continue;
-        similarity /= wanted.length;
+        const similarity = windowSimilarity(tokens.slice(i, i + wanted.length), wanted, fuzzy);
+        if (similarity === null) continue;
         const match = scoreMatch(line, lineIndex, tokens, i, i + wanted.length, similarity, phrase);
         if (match) matches.push(match);
       }
@@ -121,8 +155,12 @@ function scoreMatch(
   const trailingInWord = tokens.filter((t, k) => t.word === lastWord && k >= endToken).length;
   const after =
     colonWord >= 0 ? countTokens(lastWord + 1, colonWord + 1) + trailingInWord : trailingInWord;
-  const coverage = matchedTokens / (matchedTokens + before + after);
-  if (coverage < 0.5) return null;
+  // The share of the printed caption the phrase explains. A plain label naming the caption's
+  // head word ("Phone" for "CONTACT PHONE") is still a good match; "date" inside a long
+  // caption about something else is not.
+  const explained = matchedTokens / (matchedTokens + before + after);
+  if (explained < MIN_EXPLAINED) return null;
+  const coverage = 1 - UNEXPLAINED_PENALTY * (1 - explained);
 
   const endWord = colonWord >= 0 ? colonWord + 1 : lastWord + 1;
   const alone = labelStart === segment.start && endWord === segment.end;

@@ -172,3 +172,32 @@ describe('extractTable', () => {
     expect(field.notes).toContain('table header not found');
   });
 });
+
+describe('table columns matched to headers like field labels', () => {
+  it('matches abbreviated headers ("Desc", "Qty", "Amt") to plain column labels', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Desc' },
+      { x: 300, y: 100, text: 'Qty' },
+      { x: 500, y: 100, text: 'Amt' },
+      ...row(116, 'Drywall panels', '6', '', '$540.00').filter((r) => r.text !== ''),
+      ...row(130, 'Carpet pad', '2', '', '$180.00').filter((r) => r.text !== ''),
+    ]);
+    const { field } = extractTable(
+      {
+        key: 'lines',
+        type: 'table',
+        columns: [
+          { key: 'description', type: 'string', label: 'Description' },
+          { key: 'quantity', type: 'number', label: 'Quantity' },
+          { key: 'amount', type: 'money', label: 'Amount' },
+        ],
+      },
+      groupLines(page),
+      { fuzzy: false },
+    );
+    expect(field.value).toEqual([
+      { description: 'Drywall panels', quantity: 6, amount: { amount: 540, currency: 'USD' } },
+      { description: 'Carpet pad', quantity: 2, amount: { amount: 180, currency: 'USD' } },
+    ]);
+  });
+});

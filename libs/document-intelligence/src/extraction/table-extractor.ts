@@ -12,6 +12,7 @@ import type {
 } from './extraction-result.types';
 import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
 import { findLabelMatches } from './label-matcher';
+import { fieldPhrases } from './label-vocabulary';
 import { parseScalar } from './scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
@@ -72,7 +73,7 @@ function findHeader(
     score: number;
   }> = [];
   for (const column of field.columns) {
-    const phrases = [column.label ?? column.key, ...(column.synonyms ?? [])];
+    const phrases = fieldPhrases(column);
     for (const match of findLabelMatches([line], phrases, fuzzy)) {
       if (match.score >= MIN_HEADER_SCORE)
         candidates.push({ column, start: match.startWord, end: match.endWord, score: match.score });

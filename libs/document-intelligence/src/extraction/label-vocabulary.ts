@@ -1,0 +1,128 @@
+import stem from 'wink-porter2-stemmer';
+
+import { tokenise } from '../text-layer/text-normaliser';
+
+/*
+ * The vocabulary used to compare a configured field (key, label, synonyms) with a printed
+ * caption or column header. Nothing here knows a document type: only how people abbreviate and
+ * phrase captions in general, so "Policy number" finds "POLICY NO.", "Name of Insured" finds
+ * "Insured name" and "Phone" finds "Tel.".
+ */
+
+/** Abbreviations of form captions, folded to the words they stand for. */
+const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  no: ['number'],
+  nbr: ['number'],
+  num: ['number'],
+  nr: ['number'],
+  '#': ['number'],
+  ref: ['reference'],
+  tel: ['phone'],
+  telephone: ['phone'],
+  ph: ['phone'],
+  dt: ['date'],
+  dol: ['date', 'loss'],
+  dob: ['date', 'birth'],
+  amt: ['amount'],
+  qty: ['quantity'],
+  desc: ['description'],
+  addr: ['address'],
+  acct: ['account'],
+  yr: ['year'],
+  eff: ['effective'],
+  exp: ['expiration'],
+  expiry: ['expiration'],
+  ins: ['insured'],
+  cov: ['coverage'],
+  ded: ['deductible'],
+  prem: ['premium'],
+  tot: ['total'],
+  '&': ['and'],
+};
+
+/** Words that do not change what a caption asks for ("Name of the insured" = "Insured name"). */
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'at',
+  'by',
+  'for',
+  'in',
+  'is',
+  'of',
+  'on',
+  'or',
+  'per',
+  'the',
+  'this',
+  'to',
+  'your',
+]);
+
+const stems = new Map<string, string>();
+
+function stemOf(token: string): string {
+  let found = stems.get(token);
+  if (found === undefined) {
+    // Digits and one-letter tokens are not words: stemming them only invents collisions.
+    found = /^[a-z]{3,}$/.test(token) ? stem(token) : token;
+    stems.set(token, found);
+  }
+  return found;
+}
+
+/** A caption word as compared: its stem, and the unstemmed word for OCR-slip comparison. */
+export interface CaptionTerm {
+  readonly stem: string;
+  readonly text: string;
+  /** A stop word: ignored unless the caption is nothing but stop words ("To"). */
+  readonly stop: boolean;
+}
+
+function termsOf(text: string): CaptionTerm[] {
+  return tokenise(text)
+    .flatMap((token) => ABBREVIATIONS[token] ?? [token])
+    .map((text) => ({ stem: stemOf(text), text, stop: STOP_WORDS.has(text) }));
+}
+
+/**
+ * The comparable terms of a caption or field phrase: abbreviations expanded, stemmed, stop
+ * words dropped unless the caption is nothing but stop words.
+ */
+export function captionTerms(text: string): CaptionTerm[] {
+  const terms = termsOf(text);
+  const content = terms.filter((t) => !t.stop);
+  return content.length > 0 ? content : terms;
+}
+
+/** The terms of one printed word, stop words marked rather than dropped. */
+export function wordCaptionTerms(text: string): CaptionTerm[] {
+  return termsOf(text);
+}
+
+/** Stems of a caption's terms, for order-free comparison. */
+export function captionTokens(text: string): string[] {
+  return captionTerms(text).map((t) => t.stem);
+}
+
+/** "date_of_loss", "dateOfLoss", "policy-no" → words a caption may print. */
+export function keyAsPhrase(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Every phrase a field may be printed under: its label, its synonyms, and its key read as words
+ * (a first-time schema's "date_of_loss" already says what the caption is about).
+ */
+export function fieldPhrases(field: {
+  readonly key: string;
+  readonly label?: string;
+  readonly synonyms?: readonly string[];
+}): string[] {
+  const phrases = [field.label, ...(field.synonyms ?? []), keyAsPhrase(field.key)];
+  return [...new Set(phrases.filter((p): p is string => !!p && p.trim().length > 0))];
+}
