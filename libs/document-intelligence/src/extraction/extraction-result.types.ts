@@ -56,4 +56,9 @@ export interface ExtractedField {
   readonly properties?: readonly ExtractedField[];
   /** Why confidence is reduced (fuzzy label, OCR correction, pattern fallback, ...). */
   readonly notes: readonly string[];
+  /**
+   * Why the engine itself doubts this value (missing, ambiguous, not of the field's type, weak
+   * caption match): each becomes a flag reason, so the document goes to review.
+   */
+  readonly doubts?: readonly string[];
 }

@@ -30,6 +30,12 @@ const POSITION_FACTOR: Readonly<
 };
 /** A label match below this is too doubtful to read a value from. */
 const MIN_LABEL_SCORE = 0.6;
+/** The doubt of a field with no value; the validator says the same of any empty field. */
+export const NOT_FOUND_DOUBT = 'not found on the page';
+/** A caption matched below this is a guess worth a reviewer's look. */
+const WEAK_LABEL_SCORE = 0.72;
+/** A rival reading with a different value scoring this close to the chosen one: ambiguous. */
+const AMBIGUOUS_RATIO = 0.9;
 
 interface Candidate {
   readonly field: ScalarFieldDefinition;
@@ -37,6 +43,8 @@ interface Candidate {
   readonly text: string;
   readonly words: readonly PositionedWord[];
   readonly labelWords: readonly PositionedWord[];
+  /** How well the caption matched the field (1 for a pattern hit, which has none). */
+  readonly labelScore: number;
   readonly score: number;
   readonly source: ExtractionSource;
   readonly notes: readonly string[];
@@ -49,6 +57,8 @@ interface Context {
   /** Words that begin or belong to a confident label of any field: values stop before them. */
   readonly labelWords: ReadonlySet<string>;
   readonly excluded: ReadonlySet<string>;
+  /** Text found at a field's caption that did not parse as the field's type, per field key. */
+  readonly unparsed: Map<string, string[]>;
 }
 
 function phrasesOf(field: FieldDefinition): string[] {
@@ -161,6 +171,7 @@ function candidateFrom(
     text: text.slice(parsed.start, parsed.end),
     words: valueWords,
     labelWords,
+    labelScore,
     score: labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords),
     source:
       position === 'below' ? 'label-below' : position === 'pattern' ? 'pattern' : 'label-right',
@@ -194,24 +205,30 @@ function labelCandidates(
               context,
             )
           : [];
-      const c = candidateFrom(
-        field,
-        [...right.words, ...continuation],
-        labelWords,
-        match.score,
-        right.position,
-        [],
-      );
+      const words = [...right.words, ...continuation];
+      const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
       if (c) candidates.push(c);
+      else noteUnparsed(field, words, context);
     }
     const labelBox = unionBox(labelWords.map((w) => w.box))!;
     const below = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
     if (below.length > 0) {
       const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
       if (c) candidates.push(c);
+      else if (!right) noteUnparsed(field, below, context);
     }
   }
   return candidates;
+}
+
+/** Remembers text at the field's caption that is not of its type, to say so if nothing else is found. */
+function noteUnparsed(
+  field: ScalarFieldDefinition,
+  words: readonly PositionedWord[],
+  context: Context,
+): void {
+  const text = joinWords(words).slice(0, 60);
+  context.unparsed.set(field.key, [...(context.unparsed.get(field.key) ?? []), text]);
 }
 
 function patternCandidates(
@@ -253,8 +270,12 @@ function patternCandidates(
 function notFound(
   field: FieldDefinition,
   documentId: string | undefined,
-  note = 'value not found',
+  unparsed: readonly string[] = [],
 ): ExtractedField {
+  const doubt =
+    unparsed.length > 0
+      ? `not a valid ${field.type} at its caption: "${unparsed[0]}"`
+      : NOT_FOUND_DOUBT;
   return {
     key: field.key,
     type: field.type,
@@ -262,7 +283,8 @@ function notFound(
     confidence: 0,
     ...(documentId === undefined ? {} : { documentId }),
     source: 'not-found',
-    notes: [note],
+    notes: ['value not found'],
+    doubts: [doubt],
   };
 }
 
@@ -270,13 +292,23 @@ function toField(
   candidate: Candidate,
   documentId: string | undefined,
   source?: ExtractionSource,
+  rival?: Candidate,
 ): ExtractedField {
+  const doubts: string[] = [];
+  if (candidate.source === 'pattern') doubts.push('no caption found; taken by pattern only');
+  else if (candidate.labelScore < WEAK_LABEL_SCORE)
+    doubts.push(
+      `weak caption match: "${joinWords(candidate.labelWords)}" (${candidate.labelScore.toFixed(2)})`,
+    );
+  if (rival) doubts.push(`ambiguous: "${rival.text}" scored close`);
   return {
+    ...(doubts.length > 0 ? { doubts } : {}),
     key: candidate.field.key,
     type: candidate.field.type,
     value: candidate.value,
     text: candidate.text,
-    confidence: candidate.score,
+    // An ambiguous reading is at best a coin toss between the two.
+    confidence: rival ? Math.min(candidate.score, 0.5) : candidate.score,
     ...(documentId === undefined ? {} : { documentId }),
     grounding: groundingOf(candidate.words, documentId),
     source: source ?? candidate.source,
@@ -301,6 +333,37 @@ function assign(candidates: readonly Candidate[], used: Set<string>): Map<string
     chosen.set(candidate.field.key, candidate);
   }
   return chosen;
+}
+
+/**
+ * A reading of the same field with another value that scored nearly as well as the chosen one,
+ * and whose words no other field took: the page does not settle which one is meant.
+ */
+function rivalOf(
+  chosen: Candidate,
+  candidates: readonly Candidate[],
+  taken: ReadonlySet<string>,
+): Candidate | undefined {
+  const value = JSON.stringify(chosen.value);
+  const own = new Set(chosen.words.map(wordKey));
+  return candidates.find(
+    (c) =>
+      c.field.key === chosen.field.key &&
+      c !== chosen &&
+      JSON.stringify(c.value) !== value &&
+      c.score >= chosen.score * AMBIGUOUS_RATIO &&
+      c.words.every((w) => !own.has(wordKey(w)) && !taken.has(wordKey(w))),
+  );
+}
+
+/** Words that chosen readings of other fields hold, so a rival on them is no rival. */
+function wordsOfOthers(chosen: ReadonlyMap<string, Candidate>, key: string): Set<string> {
+  const words = new Set<string>();
+  for (const [other, candidate] of chosen) {
+    if (other === key) continue;
+    for (const w of [...candidate.words, ...candidate.labelWords]) words.add(wordKey(w));
+  }
+  return words;
 }
 
 function firstPosition(candidate: Candidate): number {
@@ -402,7 +465,14 @@ function extractFromPages(
       }
     }
   }
-  const context: Context = { lines, fuzzy, documentId, labelWords, excluded };
+  const context: Context = {
+    lines,
+    fuzzy,
+    documentId,
+    labelWords,
+    excluded,
+    unparsed: new Map(),
+  };
   const used = new Set<string>(excluded);
 
   // Object sub-fields are read inside their section first, so they claim their words before
@@ -419,9 +489,12 @@ function extractFromPages(
   const chosen = assign(candidates, used);
   for (const field of scalarFields) {
     const candidate = chosen.get(field.key);
+    const rival = candidate && rivalOf(candidate, candidates, wordsOfOthers(chosen, field.key));
     results.set(
       field.key,
-      candidate ? toField(candidate, documentId) : notFound(field, documentId),
+      candidate
+        ? toField(candidate, documentId, undefined, rival)
+        : notFound(field, documentId, context.unparsed.get(field.key)),
     );
   }
   return fields.map((f) => results.get(f.key)!);

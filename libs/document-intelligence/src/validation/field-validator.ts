@@ -6,6 +6,7 @@ import type {
   MoneyValue,
   ScalarValue,
 } from '../extraction/extraction-result.types';
+import { NOT_FOUND_DOUBT } from '../extraction/field-extractor';
 import type { FieldDefinition, FieldSchema, FieldType } from '../extraction/field-schema.types';
 import type {
   CrossFieldRule,
@@ -130,6 +131,13 @@ function validateOne(
   for (const rule of rules) {
     const failure = checkRule(rule, field.value, context);
     if (failure) reasons.push(failure);
+  }
+  // The engine's own doubts. Every configured field left empty is one (a form the engine
+  // cannot read must not pass silently); a missing required value is already said by its rule.
+  const doubts = field.doubts ?? (isEmpty(field.value) ? [NOT_FOUND_DOUBT] : []);
+  for (const doubt of doubts) {
+    if (doubt === NOT_FOUND_DOUBT && reasons.length > 0) continue;
+    reasons.push(doubt);
   }
   const threshold =
     definition?.confidenceThreshold ?? config.defaultConfidenceThreshold ?? DEFAULT_THRESHOLD;
