@@ -103,6 +103,8 @@ export type { LocatedValue } from './hosted/value-grounder';
 export { locateValue } from './hosted/value-grounder';
 
 // Summary
+export * from './memory/layout-fingerprint';
+export * from './memory/layout-memory';
 export type {
   ItemSummary,
   ItemSummaryInput,

@@ -23,7 +23,14 @@ export interface Grounding {
 }
 
 export type ExtractionSource =
-  'label-right' | 'label-below' | 'pattern' | 'table' | 'section' | 'hosted' | 'not-found';
+  | 'label-right'
+  | 'label-below'
+  | 'pattern'
+  | 'table'
+  | 'section'
+  | 'hosted'
+  | 'layout-memory'
+  | 'not-found';
 
 export interface ExtractedCell {
   readonly value: ScalarValue | null;

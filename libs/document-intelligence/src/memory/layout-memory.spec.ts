@@ -1,0 +1,76 @@
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import type { TextPage } from '../text-layer/text-layer.types';
+import { applyLayoutMemory, learnLayout, matchingMemory } from './layout-memory';
+
+/** A form whose captions no plain schema label matches ("Contract ID" for a policy number). */
+function carrierForm(policy: string, loss: string, shift = 0): TextPage {
+  return makePage([
+    { x: 60, y: 50 + shift, text: 'ACME MUTUAL LOSS NOTICE', size: 14 },
+    { x: 60, y: 100 + shift, text: 'Contract ID:' },
+    { x: 160, y: 100 + shift, text: policy },
+    { x: 330, y: 100 + shift, text: 'Event on:' },
+    { x: 400, y: 100 + shift, text: loss },
+    { x: 60, y: 130 + shift, text: 'Adjuster: Kim Lee' },
+  ]);
+}
+
+function otherForm(): TextPage {
+  return makePage([
+    { x: 60, y: 300, text: 'Invoice number: 7781' },
+    { x: 60, y: 330, text: 'Due date: 02/02/2026' },
+  ] satisfies PlacedText[]);
+}
+
+function boxOf(page: TextPage, text: string) {
+  const word = page.words.find((w) => w.text === text)!;
+  return word.box;
+}
+
+const fields = [
+  { key: 'policy_number', type: 'string', label: 'Policy number' },
+  { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
+] as const;
+
+describe('one-shot layout memory', () => {
+  const reviewed = carrierForm('CX-1001', '01/10/2026');
+  const memory = learnLayout(
+    [reviewed],
+    [
+      { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
+      { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '01/10/2026') },
+    ],
+  )!;
+
+  it('remembers the caption each reviewed value hangs off', () => {
+    expect(memory.fields.map((f) => [f.key, f.anchorText])).toEqual([
+      ['policy_number', 'Contract ID'],
+      ['date_of_loss', 'Event on'],
+    ]);
+  });
+
+  it('reads the next document of that layout where the reviewer found the values', () => {
+    const next = carrierForm('CX-2002', '03/04/2026', 6);
+    expect(matchingMemory([next], [memory])).toBe(memory);
+    const read = applyLayoutMemory([next], memory, fields, 'doc-2');
+    expect(read.map((f) => [f.key, f.value, f.source])).toEqual([
+      ['policy_number', 'CX-2002', 'layout-memory'],
+      ['date_of_loss', '2026-03-04', 'layout-memory'],
+    ]);
+    expect(read[0].grounding?.words.map((w) => w.text)).toEqual(['CX-2002']);
+    expect(read[0].confidence).toBeGreaterThan(0.9);
+  });
+
+  it('does not apply the memory to a different layout', () => {
+    expect(matchingMemory([otherForm()], [memory])).toBeNull();
+  });
+
+  it('leaves out a remembered field whose text no longer parses as its type', () => {
+    const next = carrierForm('CX-2002', 'pending', 0);
+    const read = applyLayoutMemory([next], memory, fields, undefined);
+    expect(read.map((f) => f.key)).toEqual(['policy_number']);
+  });
+
+  it('learns nothing from a review without located values', () => {
+    expect(learnLayout([reviewed], [])).toBeNull();
+  });
+});

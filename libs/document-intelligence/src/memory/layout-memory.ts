@@ -1,0 +1,189 @@
+import type { ExtractedField } from '../extraction/extraction-result.types';
+import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
+import { captionTokens } from '../extraction/label-vocabulary';
+import { parseScalar } from '../extraction/scalar-value.parser';
+import { groundingOf, joinWords, meanConfidence, wordsInSpan } from '../extraction/word-span';
+import { analysePage } from '../layout/page-layout.analyser';
+import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
+import { groupLines, type PositionedWord } from '../text-layer/line-grouper';
+import type { NormalisedBox, TextPage } from '../text-layer/text-layer.types';
+import { layoutFingerprint, layoutSimilarity, SAME_LAYOUT_SIMILARITY } from './layout-fingerprint';
+
+/*
+ * One-shot layout learning. From one reviewed document: for each confirmed or corrected value,
+ * the caption (anchor) nearest to it and where the value sits relative to that caption. On the
+ * next document of the same layout the value is read there first: the caption is found again
+ * (it may have moved a little) and the words at the remembered offset are parsed as the field.
+ */
+
+/** Where a reviewer said a field's value is. */
+export interface ReviewedValue {
+  readonly key: string;
+  readonly pageNumber: number;
+  readonly box: NormalisedBox;
+}
+
+export interface RememberedField {
+  readonly key: string;
+  readonly pageNumber: number;
+  /** The caption the value hangs off, as printed. */
+  readonly anchorText: string;
+  readonly anchorBox: NormalisedBox;
+  /** The value's box relative to the anchor's top-left corner. */
+  readonly offset: NormalisedBox;
+}
+
+export interface LayoutMemory {
+  readonly fingerprint: readonly string[];
+  readonly fields: readonly RememberedField[];
+}
+
+/** A memory applies from this confidence: the layout matched and the value parsed. */
+const MEMORY_CONFIDENCE = 0.95;
+
+function relative(box: NormalisedBox, origin: NormalisedBox): NormalisedBox {
+  return {
+    x0: box.x0 - origin.x0,
+    y0: box.y0 - origin.y0,
+    x1: box.x1 - origin.x0,
+    y1: box.y1 - origin.y0,
+  };
+}
+
+function distance(a: NormalisedBox, b: NormalisedBox): number {
+  return Math.hypot(boxCentreX(a) - boxCentreX(b), boxCentreY(a) - boxCentreY(b));
+}
+
+/** The caption nearest to a value, preferring one left of or above it (how forms are read). */
+function anchorFor(
+  page: TextPage,
+  value: NormalisedBox,
+): { text: string; box: NormalisedBox } | null {
+  const layout = analysePage(page);
+  const captions = [
+    ...layout.keyValuePairs.map((p) => p.key),
+    ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader)),
+  ].filter((c) => intersectionArea(c.box, value) === 0);
+  const before = captions.filter((c) => c.box.x0 <= value.x0 + 0.01 && c.box.y0 <= value.y1);
+  const pool = before.length > 0 ? before : captions;
+  const nearest = [...pool].sort((a, b) => distance(a.box, value) - distance(b.box, value))[0];
+  return nearest ? { text: nearest.text, box: nearest.box } : null;
+}
+
+/** What one reviewed document teaches about its layout (its first page's captions). */
+export function learnLayout(
+  pages: readonly TextPage[],
+  reviewed: readonly ReviewedValue[],
+): LayoutMemory | null {
+  const first = pages[0];
+  if (!first) return null;
+  const fields: RememberedField[] = [];
+  for (const value of reviewed) {
+    const page = pages.find((p) => p.pageNumber === value.pageNumber);
+    if (!page) continue;
+    const anchor = anchorFor(page, value.box);
+    if (!anchor) continue;
+    fields.push({
+      key: value.key,
+      pageNumber: value.pageNumber,
+      anchorText: anchor.text,
+      anchorBox: anchor.box,
+      offset: relative(value.box, anchor.box),
+    });
+  }
+  return fields.length > 0 ? { fingerprint: layoutFingerprint(first), fields } : null;
+}
+
+/** The memory of the most similar layout, if any is similar enough. */
+export function matchingMemory<T extends LayoutMemory>(
+  pages: readonly TextPage[],
+  memories: readonly T[],
+): T | null {
+  if (pages.length === 0 || memories.length === 0) return null;
+  const fingerprint = layoutFingerprint(pages[0]);
+  let best: T | null = null;
+  let bestScore = SAME_LAYOUT_SIMILARITY;
+  for (const memory of memories) {
+    const score = layoutSimilarity(fingerprint, memory.fingerprint);
+    if (score >= bestScore) {
+      best = memory;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The anchor caption on this page: same caption tokens, nearest to where it was. */
+function findAnchor(page: TextPage, remembered: RememberedField): NormalisedBox | null {
+  const wanted = captionTokens(remembered.anchorText).join(' ');
+  const layout = analysePage(page);
+  const captions = [
+    ...layout.keyValuePairs.map((p) => p.key),
+    ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader)),
+  ].filter((c) => captionTokens(c.text).join(' ') === wanted);
+  const nearest = captions.sort(
+    (a, b) => distance(a.box, remembered.anchorBox) - distance(b.box, remembered.anchorBox),
+  )[0];
+  return nearest?.box ?? null;
+}
+
+/** Words whose centre lies in the box, in reading order. */
+function wordsIn(page: TextPage, box: NormalisedBox): PositionedWord[] {
+  const slack = 0.004;
+  return groupLines(page)
+    .flatMap((line) => line.words)
+    .filter((w) => {
+      const x = boxCentreX(w.box);
+      const y = boxCentreY(w.box);
+      return (
+        x >= box.x0 - slack && x <= box.x1 + slack && y >= box.y0 - slack && y <= box.y1 + slack
+      );
+    });
+}
+
+/**
+ * Reads the remembered fields from a document of the memory's layout. A field whose anchor is
+ * not found or whose text there does not parse is left out: the ordinary matching reads it.
+ */
+export function applyLayoutMemory(
+  pages: readonly TextPage[],
+  memory: LayoutMemory,
+  fields: readonly ScalarFieldDefinition[],
+  documentId: string | undefined,
+): ExtractedField[] {
+  const results: ExtractedField[] = [];
+  for (const field of fields) {
+    const remembered = memory.fields.find((f) => f.key === field.key);
+    const page = remembered && pages.find((p) => p.pageNumber === remembered.pageNumber);
+    if (!remembered || !page) continue;
+    const anchor = findAnchor(page, remembered);
+    if (!anchor) continue;
+    const box = {
+      x0: anchor.x0 + remembered.offset.x0,
+      y0: anchor.y0 + remembered.offset.y0,
+      // A longer value than the remembered one may run on to the right.
+      x1: Math.max(
+        anchor.x0 + remembered.offset.x1,
+        Math.min(1, anchor.x0 + remembered.offset.x1 + 0.15),
+      ),
+      y1: anchor.y0 + remembered.offset.y1,
+    };
+    const words = wordsIn(page, box);
+    const text = joinWords(words);
+    const parsed = text ? parseScalar(text, field) : null;
+    if (!parsed) continue;
+    const valueWords = wordsInSpan(words, parsed.start, parsed.end);
+    results.push({
+      key: field.key,
+      type: field.type,
+      value: parsed.value,
+      text: text.slice(parsed.start, parsed.end),
+      confidence: MEMORY_CONFIDENCE * parsed.quality * meanConfidence(valueWords),
+      ...(documentId === undefined ? {} : { documentId }),
+      grounding: groundingOf(valueWords, documentId),
+      source: 'layout-memory',
+      notes: [`read where a reviewer confirmed it, right of/below "${remembered.anchorText}"`],
+    });
+  }
+  return results;
+}
