@@ -1,3 +1,4 @@
+import { applyLayoutMemory, type LayoutMemory, matchingMemory } from '../memory/layout-memory';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   groupLines,
@@ -419,6 +420,11 @@ function sectionLines(
 export interface ExtractionOptions {
   /** Tolerate OCR slips in labels; default: on when any page is OCR output. */
   readonly fuzzyLabels?: boolean;
+  /**
+   * What reviews taught about the project's layouts. When the document is of a remembered
+   * layout, its remembered fields are read from there first; the others are matched as usual.
+   */
+  readonly layoutMemories?: readonly LayoutMemory[];
 }
 
 /** Extracts all document-scoped fields of `schema` from one document. */
@@ -485,9 +491,15 @@ function extractFromPages(
     results.set(object.key, objectResult(object, chosen, documentId, section.length > 0));
   }
 
-  const candidates = scalarFields.flatMap((f) => scalarCandidates(f, lines, context));
+  const memory = matchingMemory(document.pages, options.layoutMemories ?? []);
+  const remembered = memory
+    ? applyLayoutMemory(document.pages, memory, scalarFields, documentId)
+    : [];
+  for (const field of remembered) results.set(field.key, field);
+  const toMatch = scalarFields.filter((f) => !results.has(f.key));
+  const candidates = toMatch.flatMap((f) => scalarCandidates(f, lines, context));
   const chosen = assign(candidates, used);
-  for (const field of scalarFields) {
+  for (const field of toMatch) {
     const candidate = chosen.get(field.key);
     const rival = candidate && rivalOf(candidate, candidates, wordsOfOthers(chosen, field.key));
     results.set(

@@ -1,3 +1,4 @@
+import { extractDocumentFields } from '../extraction/field-extractor';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
 import { applyLayoutMemory, learnLayout, matchingMemory } from './layout-memory';
@@ -72,5 +73,30 @@ describe('one-shot layout memory', () => {
 
   it('learns nothing from a review without located values', () => {
     expect(learnLayout([reviewed], [])).toBeNull();
+  });
+});
+
+describe('extraction reads a remembered layout first', () => {
+  it('extracts fields the schema labels cannot find, with provenance, once a review taught the layout', () => {
+    const reviewed = carrierForm('CX-1001', '01/10/2026');
+    const memory = learnLayout(
+      [reviewed],
+      [
+        { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
+        { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '01/10/2026') },
+      ],
+    )!;
+    const next = { documentId: 'doc-2', pages: [carrierForm('CX-2002', '03/04/2026', 4)] };
+    const schema = { fields: [...fields, { key: 'adjuster', type: 'string' as const }] };
+
+    const before = extractDocumentFields(next, schema);
+    expect(before.find((f) => f.key === 'policy_number')?.value).toBeNull();
+
+    const after = extractDocumentFields(next, schema, { layoutMemories: [memory] });
+    expect(after.map((f) => [f.key, f.value, f.source])).toEqual([
+      ['policy_number', 'CX-2002', 'layout-memory'],
+      ['date_of_loss', '2026-03-04', 'layout-memory'],
+      ['adjuster', 'Kim Lee', 'label-right'],
+    ]);
   });
 });
