@@ -151,6 +151,33 @@ describe('identity providers', () => {
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it('answers 503 when the registered provider cannot be reached at sign-in', async () => {
+    const domain = `down-${unique()}.example`;
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    expect(
+      (await create(org.admin.token, body({ issuer: 'http://127.0.0.1:9', domains: [domain] })))
+        .status,
+    ).toBe(201);
+    const start = await apiRequest(
+      'GET',
+      `/auth/sso/start?email=${encodeURIComponent(`someone@${domain}`)}`,
+    );
+    expect(start.status).toBe(503);
+    expect(start.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('refuses to move a domain onto a second provider by PATCH (409)', async () => {
+    const domain = `patch-${unique()}.example`;
+    expect((await create(org.admin.token, body({ domains: [domain] }))).status).toBe(201);
+    const second = await create(org.admin.token, body());
+    const patch = await apiRequest(
+      'PATCH',
+      `/identity-providers/${second.body.identityProviderId}`,
+      { token: org.admin.token, body: { domains: [domain] } },
+    );
+    expect(patch.status).toBe(409);
+  });
+
   it('is for Admins only', async () => {
     const reviewer = await org.addUser('Reviewer');
     const response = await create(reviewer.token, body());
