@@ -15,6 +15,7 @@ export * from './executions.get.v1';
 export * from './executions.list.v1';
 export * from './executions.rerun.v1';
 export * from './executions.steps.v1';
+export * from './extraction-config.records';
 export * from './flow.records';
 export * from './flow-graph.types';
 export * from './flow-run.types';

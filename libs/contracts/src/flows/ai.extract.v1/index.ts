@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsUUID } from 'class-validator';
 
 import { AiGroundingRecord } from '../ai.records';
+import { ExtractionConfigRecord } from '../extraction-config.records';
 
 /** POST /projects/{projectId}/ai/extract: an ai.extract node's configuration run on one file. */
 export class AiExtractBody {
@@ -19,11 +20,8 @@ export class AiExtractBody {
   documentId?: string;
 
   @ApiProperty({
-    type: Object,
-    description:
-      'Exactly an ai.extract node configuration: {fields: [{key, type, label?, synonyms?, ' +
-      'patterns?, required?, confidenceThreshold?, scope?, validation?, options?, columns?, ' +
-      'fields?}], crossFieldRules?, defaultConfidenceThreshold?}',
+    type: ExtractionConfigRecord,
+    description: 'Exactly an ai.extract node configuration; unknown settings are a 400',
   })
   @IsObject()
   config!: Record<string, unknown>;
@@ -68,9 +66,16 @@ export class AiExtractedFieldRecord {
   })
   documentId!: string | null;
   @ApiProperty({ type: AiGroundingRecord, nullable: true }) grounding!: AiGroundingRecord | null;
-  @ApiProperty({ description: 'Failed a validation rule or fell under its confidence threshold' })
+  @ApiProperty({ description: 'The engine doubts the value: a reviewer should look' })
   flagged!: boolean;
-  @ApiProperty({ type: [String] }) flagReasons!: string[];
+  @ApiProperty({
+    type: [String],
+    description:
+      'Why: "not found on the page", "required value missing", "not a valid <type> at its ' +
+      'caption: …", "ambiguous: … scored close", "weak caption match: …", "no caption found; ' +
+      'taken by pattern only", a confidence under threshold, a failed validation rule',
+  })
+  flagReasons!: string[];
   @ApiPropertyOptional({ type: [AiExtractedRowRecord], description: 'Table fields only' })
   rows?: AiExtractedRowRecord[];
 }
