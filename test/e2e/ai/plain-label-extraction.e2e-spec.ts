@@ -24,6 +24,15 @@ function unseenForm(): Promise<Buffer> {
       { x: 60, y: 148, text: 'CONTACT PHONE .......... (555) 201-7788' },
       { x: 60, y: 172, text: 'DOL: 01/10/2026' },
       { x: 60, y: 196, text: 'Reported on: pending' },
+      { x: 60, y: 260, text: 'Desc' },
+      { x: 300, y: 260, text: 'Qty' },
+      { x: 420, y: 260, text: 'Amt' },
+      { x: 60, y: 276, text: 'Drywall panels' },
+      { x: 300, y: 276, text: '6' },
+      { x: 420, y: 276, text: '$540.00' },
+      { x: 60, y: 290, text: 'Carpet pad' },
+      { x: 300, y: 290, text: '2' },
+      { x: 420, y: 290, text: '$180.00' },
     ],
   ]);
 }
@@ -37,6 +46,16 @@ const PLAIN_CONFIG = {
     { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
     { key: 'reported_date', type: 'date', label: 'Reported on' },
     { key: 'email', type: 'string', label: 'Email' },
+    {
+      key: 'lines',
+      type: 'table',
+      // Columns as a first-time user writes them: key and label, the type left out.
+      columns: [
+        { key: 'description', label: 'Description' },
+        { key: 'quantity', label: 'Quantity' },
+        { key: 'amount', type: 'money', label: 'Amount' },
+      ],
+    },
   ],
 };
 
@@ -61,7 +80,11 @@ describe('POST /projects/{projectId}/ai/extract with plain labels on an unseen f
     expect(byKey.insured_name.value).toBe('Priya Raman');
     expect(byKey.phone.value).toBe('(555) 201-7788');
     expect(byKey.date_of_loss.value).toBe('2026-01-10');
-    for (const key of ['policy_number', 'insured_name', 'date_of_loss'])
+    expect(byKey.lines.value).toEqual([
+      { description: 'Drywall panels', quantity: '6', amount: { amount: 540, currency: 'USD' } },
+      { description: 'Carpet pad', quantity: '2', amount: { amount: 180, currency: 'USD' } },
+    ]);
+    for (const key of ['policy_number', 'insured_name', 'date_of_loss', 'lines'])
       expect(byKey[key].flagged).toBe(false);
     expect(byKey.reported_date).toMatchObject({
       value: null,

@@ -156,7 +156,10 @@ describe('extraction field configuration', () => {
         {
           key: 'lines',
           type: 'table',
-          columns: [{ key: 'amount', type: 'money', label: 'Amount', defaultCurrency: 'EUR' }],
+          columns: [
+            { key: 'amount', type: 'money', label: 'Amount', defaultCurrency: 'EUR' },
+            { key: 'description', label: 'Description' },
+          ],
           stopLabels: ['Total'],
         },
       ]),
@@ -171,6 +174,7 @@ describe('extraction field configuration', () => {
         { key: 'c', type: 'string', label: 'P'.repeat(201) },
         { key: 'd', type: 'table', columns: [{ key: 'x', type: 'string', header: 'X' }] },
         { key: 'e', type: 'string', synonyms: 'Phone' },
+        { key: 'f', label: 'No type' },
       ]),
     ).toEqual([
       'fields[0]: unknown setting lable',
@@ -178,6 +182,7 @@ describe('extraction field configuration', () => {
       'fields[2].label must be text of 1 to 200 characters',
       'fields[3].columns[0]: unknown setting header',
       'fields[4].synonyms must be a list of texts of at most 200 characters',
+      'fields[5].type must be one of string, number, money, date, boolean, enum, table, object',
     ]);
   });
 });

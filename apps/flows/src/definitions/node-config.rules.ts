@@ -283,7 +283,7 @@ function fieldDefinition(entry: unknown, at: string, nested: boolean): string[] 
   if (!isObject(entry)) return [`${at} must be an object`];
   const found: string[] = only(entry, [
     ...FIELD_SETTINGS,
-    ...(TYPE_SETTINGS[String(entry.type)] ?? []),
+    ...(TYPE_SETTINGS[String(entry.type ?? 'string')] ?? []),
   ]).map((problem) => `${at}: ${problem}`);
   found.push(...optionalText(entry, 'label', 200).map((p) => `${at}.${p}`));
   found.push(...optionalText(entry, 'description', 2000).map((p) => `${at}.${p}`));
@@ -292,7 +292,9 @@ function fieldDefinition(entry: unknown, at: string, nested: boolean): string[] 
     found.push(`${at}.key must be 1-100 letters, digits, _ . or -`);
   }
   const types = nested ? [...FIELD_TYPES, 'table', 'object'] : FIELD_TYPES;
-  if (!types.includes(String(entry.type)))
+  // A table column may leave its type out ({key, label}): it is then a string column.
+  const typeOptional = /\.columns\[\d+\]$/.test(at);
+  if (!(typeOptional && entry.type === undefined) && !types.includes(String(entry.type)))
     found.push(`${at}.type must be one of ${types.join(', ')}`);
   if (entry.scope !== undefined && entry.scope !== 'document' && entry.scope !== 'item') {
     found.push(`${at}.scope must be document or item`);

@@ -16,7 +16,8 @@ export class ExtractEnumOptionRecord {
 export class ExtractColumnConfigRecord {
   @ApiProperty({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,99}$', description: 'Also matched as words' })
   key!: string;
-  @ApiProperty({ enum: SCALAR_TYPES }) type!: string;
+  @ApiPropertyOptional({ enum: SCALAR_TYPES, description: 'A table column without one is text' })
+  type?: string;
   @ApiPropertyOptional({ maxLength: 200, description: 'The caption or header to look for' })
   label?: string;
   @ApiPropertyOptional({ type: [String], description: 'More captions it may be printed under' })

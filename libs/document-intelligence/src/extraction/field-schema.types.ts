@@ -85,7 +85,10 @@ export type ScalarFieldDefinition =
   | BooleanFieldDefinition
   | EnumFieldDefinition;
 
-/** A table column: a scalar field whose label and synonyms are matched against header cells. */
+/**
+ * A table column: a scalar field whose key, label and synonyms are matched against header
+ * cells. Configured without a type it is a string column.
+ */
 export type TableColumnDefinition = ScalarFieldDefinition;
 
 export interface TableFieldDefinition extends FieldDefinitionBase {

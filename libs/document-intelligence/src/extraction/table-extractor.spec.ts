@@ -187,7 +187,8 @@ describe('table columns matched to headers like field labels', () => {
         key: 'lines',
         type: 'table',
         columns: [
-          { key: 'description', type: 'string', label: 'Description' },
+          // No type: a string column, as a first-time configuration writes it.
+          { key: 'description', label: 'Description' } as never,
           { key: 'quantity', type: 'number', label: 'Quantity' },
           { key: 'amount', type: 'money', label: 'Amount' },
         ],

@@ -361,11 +361,22 @@ function continuationStart(
   return null;
 }
 
+/** A column configured without a type ({key, label}) holds text. */
+function withColumnTypes(field: TableFieldDefinition): TableFieldDefinition {
+  return {
+    ...field,
+    columns: field.columns.map((c): TableColumnDefinition =>
+      (c.type as string | undefined) === undefined ? { ...c, type: 'string' } : c,
+    ),
+  };
+}
+
 export function extractTable(
-  field: TableFieldDefinition,
+  configured: TableFieldDefinition,
   lines: readonly TextLine[],
   options: { fuzzy: boolean; documentId?: string },
 ): TableExtraction {
+  const field = withColumnTypes(configured);
   let header: Header | null = null;
   for (let i = 0; i < lines.length && !header; i += 1)
     header = findHeader(lines, i, field, options.fuzzy);
