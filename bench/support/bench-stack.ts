@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import {
@@ -6,15 +7,29 @@ import {
   BootstrappedOrganization,
   exchangeToken,
   portOf,
+  ProfileName,
   PROFILES,
 } from '../../libs/testing/src';
 
 /**
- * Benchmarks run on their own stack (profile sandbox4) so that they never disturb a dev or
- * test stack, with the rate limit lifted (the sandbox profile sets it) so it measures cost, not
- * the limiter refusing requests.
+ * Benchmarks run on their own stack (profile sandbox4, or the sandbox named by
+ * DOCKET_BENCH_PROFILE) so that they never disturb a dev or test stack, with the rate limit
+ * lifted (the sandbox profile sets it) so it measures cost, not the limiter refusing requests.
  */
-export const BENCH_PROFILE = PROFILES.sandbox4;
+export const BENCH_PROFILE = benchProfile(process.env.DOCKET_BENCH_PROFILE ?? 'sandbox4');
+
+function benchProfile(name: string) {
+  if (!/^sandbox[1-8]$/.test(name)) {
+    throw new Error(`DOCKET_BENCH_PROFILE must be sandbox1..sandbox8, not "${name}"`);
+  }
+  return PROFILES[name as ProfileName];
+}
+
+/** The pid of a bench stack process, from the pid file services.ts keeps. */
+export function benchServicePid(service: string): number {
+  const file = path.join(ROOT, '.data/run', `${BENCH_PROFILE.name}-${service}.pid`);
+  return Number(readFileSync(file, 'utf8').trim());
+}
 export const ROOT = path.resolve(__dirname, '../..');
 
 export function startBenchStack(services: string): void {

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 
+import { cpuMsOfAll } from './process-cpu';
+
 export interface LoadResult {
   label: string;
   requestsPerSecond: number;
@@ -9,6 +11,10 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests completed in the run. */
+  requests: number;
+  /** CPU the target's server processes used per request (ms), when the target names them. */
+  cpuMsPerRequest?: number;
 }
 
 export interface LoadTarget {
@@ -17,6 +23,8 @@ export interface LoadTarget {
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
   body?: string;
+  /** The server processes that answer this target, for the CPU each request costs. */
+  pids?: number[];
 }
 
 /** One autocannon run; latencies in milliseconds. */
@@ -25,6 +33,7 @@ export async function load(
   seconds: number,
   connections: number,
 ): Promise<LoadResult> {
+  const cpuBefore = target.pids ? cpuMsOfAll(target.pids) : 0;
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -40,6 +49,10 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    requests: result.requests.total,
+    cpuMsPerRequest: target.pids
+      ? (cpuMsOfAll(target.pids) - cpuBefore) / result.requests.total
+      : undefined,
   };
 }
 
@@ -54,6 +67,9 @@ export async function alternate(
   connections: number,
 ): Promise<LoadResult[]> {
   const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.label, []]));
+  // One short unscored pass first: the first requests of a process pay for JIT compilation
+  // and lazy loading, which would be charged to whichever target happens to go first.
+  for (const target of targets) await load(target, Math.min(2, seconds), connections);
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       const result = await load(target, seconds, connections);
@@ -64,11 +80,25 @@ export async function alternate(
       }
       runs.get(target.label)!.push(result);
       process.stdout.write(
-        `  round ${round}/${rounds} ${target.label.padEnd(28)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms\n`,
+        `  round ${round}/${rounds} ${target.label.padEnd(28)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${cpuNote(result)}\n`,
       );
     }
   }
-  return targets.map((t) => median(runs.get(t.label)!));
+  return targets.map((t) => withPooledCpu(median(runs.get(t.label)!), runs.get(t.label)!));
+}
+
+/** CPU per request over every round (a longer sample than the median round alone). */
+function withPooledCpu(result: LoadResult, rounds: LoadResult[]): LoadResult {
+  if (result.cpuMsPerRequest === undefined) return result;
+  const cpuMs = rounds.reduce((total, r) => total + r.cpuMsPerRequest! * r.requests, 0);
+  const requests = rounds.reduce((total, r) => total + r.requests, 0);
+  return { ...result, cpuMsPerRequest: cpuMs / requests };
+}
+
+function cpuNote(result: LoadResult): string {
+  return result.cpuMsPerRequest === undefined
+    ? ''
+    : `  ${result.cpuMsPerRequest.toFixed(3)} CPU-ms/req`;
 }
 
 function median(results: LoadResult[]): LoadResult {
@@ -80,7 +110,8 @@ export function printComparison(
   title: string,
   subject: LoadResult,
   baseline: LoadResult,
-  targetRatio: number,
+  targetRatio?: number,
+  cpuTarget?: number,
 ): void {
   const ratio = subject.requestsPerSecond / baseline.requestsPerSecond;
   process.stdout.write(
@@ -89,11 +120,22 @@ export function printComparison(
       `${title}`,
       `  baseline ${baseline.label}: ${baseline.requestsPerSecond.toFixed(0)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`,
       `  subject  ${subject.label}: ${subject.requestsPerSecond.toFixed(0)} req/s, p50 ${subject.p50} ms, p99 ${subject.p99} ms`,
-      `  throughput ratio ${ratio.toFixed(2)}x (target >= ${targetRatio}x) ${ratio >= targetRatio ? 'MET' : 'NOT MET'}`,
+      `  throughput ratio ${ratio.toFixed(2)}x${targetRatio === undefined ? '' : ` (target >= ${targetRatio}x) ${ratio >= targetRatio ? 'MET' : 'NOT MET'}`}`,
       `  added p50 ${(subject.p50 - baseline.p50).toFixed(2)} ms, added p99 ${(subject.p99 - baseline.p99).toFixed(2)} ms`,
+      ...cpuComparison(subject, baseline, cpuTarget),
       '',
     ].join('\n'),
   );
+}
+
+function cpuComparison(subject: LoadResult, baseline: LoadResult, target?: number): string[] {
+  if (subject.cpuMsPerRequest === undefined || baseline.cpuMsPerRequest === undefined) return [];
+  const ratio = subject.cpuMsPerRequest / baseline.cpuMsPerRequest;
+  const verdict =
+    target === undefined ? '' : ` (target <= ${target}x) ${ratio <= target ? 'MET' : 'NOT MET'}`;
+  return [
+    `  CPU per request ${subject.cpuMsPerRequest.toFixed(3)} vs ${baseline.cpuMsPerRequest.toFixed(3)} ms: ${ratio.toFixed(2)}x${verdict}`,
+  ];
 }
 
 export interface RunOptions {

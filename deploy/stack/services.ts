@@ -30,6 +30,9 @@ import {
  * the profile's local stand-ins: a development identity provider (`idp`, an organization's IdP)
  * and the demo write-back receiver (`receiver`, a customer's system).
  *   services.ts up|down|status|migrate|reset-db [dev|test|sandbox1-8] [--only svc,svc]
+ * DOCKET_NODE_FLAGS adds Node flags to the services it starts, e.g. for profiling:
+ *   DOCKET_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" services.ts up sandbox4 --only gateway
+ * (Node refuses --cpu-prof in NODE_OPTIONS; the profile is written when the service exits.)
  */
 const ROOT = path.resolve(__dirname, '../..');
 const RUN_DIR = path.join(ROOT, '.data/run');
@@ -91,7 +94,8 @@ function start(profile: Profile, service: ProcessName): void {
   if (!existsSync(entry))
     return say(`${service}: not built yet (${path.relative(ROOT, entry)} missing), skipped`);
   const log = openSync(path.join(LOG_DIR, `${profile.name}-${service}.log`), 'a');
-  const args = ['--enable-source-maps', '-r', ALIASES, entry];
+  const nodeFlags = (process.env.DOCKET_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeFlags, '--enable-source-maps', '-r', ALIASES, entry];
   const standIn = LOCAL_STAND_INS.has(service);
   const child = spawn(process.execPath, standIn ? [...args, profile.name] : args, {
     cwd: ROOT,

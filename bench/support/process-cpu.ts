@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/**
+ * CPU time (user + system, ms) a process has used so far: the kernel's counters behind
+ * `process.cpuUsage`, read from /proc so the benchmark can measure servers it did not start
+ * in-process (the gateway and the services of the bench stack).
+ */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const userTicks = Number(fields[11]);
+  const systemTicks = Number(fields[12]);
+  return ((userTicks + systemTicks) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+export function cpuMsOfAll(pids: number[]): number {
+  return pids.reduce((total, pid) => total + cpuMsOf(pid), 0);
+}
