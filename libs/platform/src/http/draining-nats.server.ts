@@ -37,6 +37,14 @@ export class DrainingNatsServer extends ServerNats {
     }
   }
 
+  /**
+   * Our patterns are plain subjects (`subjectOf`), never JSON: Nest's version tries JSON.parse
+   * on every incoming message and throws (building a stack trace) each time.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : pattern;
+  }
+
   override async close(): Promise<void> {
     await Promise.all(this.drained.map((subscription) => subscription.drain().catch(() => {})));
     const deadline = Date.now() + this.gracePeriodMs;

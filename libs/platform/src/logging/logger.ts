@@ -52,8 +52,10 @@ export function rootLogger(): Logger {
         streamWrite: (line) => (scrubbedValues.size ? scrubSecrets(line) : line),
       },
     },
-    // Command-line tools keep stdout for their result; their logs go to stderr.
-    pino.destination(process.env.DOCKET_LOG_TO_STDERR ? 2 : 1),
+    // Command-line tools keep stdout for their result; their logs go to stderr. Writes are
+    // asynchronous so a request never waits on the log's file descriptor; pino flushes what is
+    // pending when the process exits.
+    pino.destination({ dest: process.env.DOCKET_LOG_TO_STDERR ? 2 : 1, sync: false }),
   );
   return root;
 }

@@ -1,8 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { connect } from 'nats';
 
 import { BaseConfig } from '../config/base.config';
-import { NATS_CONNECTION, RPC_TIMEOUT_MS, RpcClient } from './rpc-client';
+import { connectForRpc, NATS_CONNECTION, RPC_TIMEOUT_MS, RpcClient } from './rpc-client';
 
 @Module({})
 export class RpcClientModule {
@@ -13,8 +12,7 @@ export class RpcClientModule {
       providers: [
         {
           provide: NATS_CONNECTION,
-          useFactory: () =>
-            connect({ servers: config.natsUrl.split(','), name: process.env.DOCKET_SERVICE }),
+          useFactory: () => connectForRpc(config.natsUrl.split(','), process.env.DOCKET_SERVICE),
         },
         { provide: RPC_TIMEOUT_MS, useValue: config.natsRequestTimeoutMs },
         RpcClient,

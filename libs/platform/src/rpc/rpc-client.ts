@@ -42,7 +42,7 @@ export class RpcClient implements OnApplicationShutdown {
   ) {}
 
   static async connect(servers: string[], timeoutMs: number, name?: string): Promise<RpcClient> {
-    return new RpcClient(await connect({ servers, name }), timeoutMs);
+    return new RpcClient(await connectForRpc(servers, name), timeoutMs);
   }
 
   call<Req extends object, Res>(
@@ -95,6 +95,15 @@ export class RpcClient implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     if (!this.connection.isClosed()) await this.connection.drain();
   }
+}
+
+/**
+ * The NATS connection service calls travel on. `noAsyncTraces`: nats.js otherwise builds an
+ * Error per request only to decorate a timeout's stack, a measurable share of every gateway
+ * request (docs/benchmarks.md); our timeouts are reported with the contract's subject instead.
+ */
+export function connectForRpc(servers: string[], name?: string): Promise<NatsConnection> {
+  return connect({ servers, name, noAsyncTraces: true });
 }
 
 function unavailable(subject: string, error: unknown): DocketException {

@@ -1,4 +1,4 @@
-import { currentTraceId, runWithTrace, traceIdFrom } from './trace-context';
+import { currentTraceId, newTraceId, runWithTrace, traceIdFrom } from './trace-context';
 
 describe('trace ids', () => {
   const id = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -17,6 +17,12 @@ describe('trace ids', () => {
       expect(traceId).toMatch(/^[\da-f]{32}$/);
       expect(traceId).not.toBe(id);
     }
+  });
+
+  it('makes distinct well-formed ids across refills of the pooled random bytes', () => {
+    const ids = Array.from({ length: 1000 }, () => newTraceId());
+    for (const traceId of ids) expect(traceId).toMatch(/^[\da-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('accepts a well-formed X-Service-Trace-Id and refuses anything else', () => {

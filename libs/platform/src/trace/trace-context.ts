@@ -9,9 +9,23 @@ export interface TraceContext {
 
 const storage = new AsyncLocalStorage<TraceContext>();
 
+// Every request without a trace id needs 16 random bytes; drawing them from a pooled buffer costs
+// one randomBytes call per 256 ids instead of one per request (a measurable share of a gateway
+// read, docs/benchmarks.md).
+const ID_BYTES = 16;
+const POOL_BYTES = ID_BYTES * 256;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
 /** 32 hex characters: the W3C trace-id format, so it can double as an OpenTelemetry trace id. */
 export function newTraceId(): string {
-  return randomBytes(16).toString('hex');
+  if (poolOffset + ID_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  const id = pool.toString('hex', poolOffset, poolOffset + ID_BYTES);
+  poolOffset += ID_BYTES;
+  return id;
 }
 
 const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
