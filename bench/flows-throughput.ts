@@ -27,7 +27,8 @@ import {
   ProfileName,
   PROFILES,
 } from '../libs/testing/src';
-import { startBenchStack } from './support/bench-stack';
+import { BENCH_PROFILE, servicePid, startBenchStack } from './support/bench-stack';
+import { cpuMsOf } from './support/process-cpu';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +36,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     drain: { type: 'string', default: '60' },
     inflight: { type: 'string', default: '150' },
-    profile: { type: 'string', default: 'sandbox4' },
+    profile: { type: 'string', default: BENCH_PROFILE.name },
     start: { type: 'boolean', default: false },
   },
 });
@@ -70,7 +71,7 @@ interface PhaseResult {
 const completions = new Map<string, number>();
 
 async function main(): Promise<void> {
-  if (values.start) startBenchStack('identity,flows,worker,gateway');
+  if (values.start) startBenchStack('identity,flows,worker,gateway', PROFILE);
   const org = await bootstrapOrganization('Bench flows', PROFILE);
   const token = await exchangeToken(org.apiKey, GATEWAY);
   const events = await JetStreamEvents.connect({
@@ -98,9 +99,13 @@ async function main(): Promise<void> {
   await phase('warm-up gateway', 3, () => startThroughGateway(token, flowId));
   await phase('warm-up direct', 3, () => startDirectly(client, taskQueue, org, flowId));
 
+  const workerPid = servicePid(PROFILE, 'worker');
+  const workerCpuBefore = cpuMsOf(workerPid);
   const gateway = await phase('gateway (POST /flows/{id}/run)', SECONDS, () =>
     startThroughGateway(token, flowId),
   );
+  // Per run the worker executed in the phase (its drain included), for sizing workers.
+  const workerCpuPerRun = (cpuMsOf(workerPid) - workerCpuBefore) / gateway.completedTotal;
   const direct = await phase('direct Temporal start (baseline)', SECONDS, () =>
     startDirectly(client, taskQueue, org, flowId),
   );
@@ -114,6 +119,7 @@ async function main(): Promise<void> {
       `completed runs/s through the gateway: ${rate(gateway.completedInWindow).toFixed(1)} (target >= 50)`,
       `gateway / direct completed runs/s:    ${ratio.toFixed(2)}x (target >= 0.8x)`,
       `run-start API p50:                    ${apiP50.toFixed(1)} ms (target <= 25 ms)`,
+      `worker CPU per run (${GRAPH.nodes.length} nodes):       ${workerCpuPerRun.toFixed(1)} ms, i.e. ${(workerCpuPerRun / 10).toFixed(2)} worker cores per 100 runs/s`,
       '',
     ].join('\n'),
   );

@@ -25,6 +25,7 @@ import {
   stopBenchStack,
 } from './support/bench-stack';
 import { alternate, printComparison, runOptions } from './support/load';
+import { runMain } from './support/run-main';
 import { ServerProcess, startServerProcess } from './support/server-process';
 
 const options = runOptions();
@@ -100,7 +101,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

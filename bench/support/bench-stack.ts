@@ -7,6 +7,7 @@ import {
   BootstrappedOrganization,
   exchangeToken,
   portOf,
+  Profile,
   ProfileName,
   PROFILES,
 } from '../../libs/testing/src';
@@ -25,14 +26,18 @@ function benchProfile(name: string) {
   return PROFILES[name as ProfileName];
 }
 
-/** The pid of a bench stack process, from the pid file services.ts keeps. */
-export function benchServicePid(service: string): number {
-  const file = path.join(ROOT, '.data/run', `${BENCH_PROFILE.name}-${service}.pid`);
+/** The pid of a stack process, from the pid file services.ts keeps. */
+export function servicePid(profile: Profile, service: string): number {
+  const file = path.join(ROOT, '.data/run', `${profile.name}-${service}.pid`);
   return Number(readFileSync(file, 'utf8').trim());
+}
+
+export function benchServicePid(service: string): number {
+  return servicePid(BENCH_PROFILE, service);
 }
 export const ROOT = path.resolve(__dirname, '../..');
 
-export function startBenchStack(services: string): void {
+export function startBenchStack(services: string, profile: Profile = BENCH_PROFILE): void {
   const run = (args: string[]) =>
     execFileSync(
       process.execPath,
@@ -41,10 +46,10 @@ export function startBenchStack(services: string): void {
     );
   execFileSync('bash', ['deploy/stack/infra.sh', 'up'], { cwd: ROOT, stdio: 'inherit' });
   execFileSync('bash', ['deploy/stack/build.sh'], { cwd: ROOT, stdio: 'inherit' });
-  run(['down', BENCH_PROFILE.name]);
-  run(['reset-db', BENCH_PROFILE.name]);
-  run(['migrate', BENCH_PROFILE.name]);
-  run(['up', BENCH_PROFILE.name, '--only', services]);
+  run(['down', profile.name]);
+  run(['reset-db', profile.name]);
+  run(['migrate', profile.name]);
+  run(['up', profile.name, '--only', services]);
 }
 
 export function stopBenchStack(): void {
