@@ -24,6 +24,7 @@ export * from './rpc/rpc-client';
 export * from './rpc/rpc-client.module';
 export * from './rpc/rpc-handler.decorator';
 export * from './rpc/validate-request';
+export * from './secrets/secret-mask';
 export * from './temporal/temporal-connection.options';
 export * from './trace/trace-context';
 export * from './tracing/otel-tracing';

@@ -8,7 +8,15 @@ import {
 } from '@docket/testing';
 
 import { claimForm } from './support/claim-documents';
-import { Body, graphOf, liveFlow, startedRun, steps, waitForStatus } from './support/flows-api';
+import {
+  Body,
+  environmentWithVariable,
+  graphOf,
+  liveFlow,
+  startedRun,
+  steps,
+  waitForStatus,
+} from './support/flows-api';
 import { upload, waitForFileReady } from './support/uploads';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -119,22 +127,10 @@ describe('from upload to write-back, through the API only', () => {
     reviewer = await org.addUser('Reviewer');
     receiver = new WebhookReceiver(SECRET);
     const url = await receiver.start();
-    const environment = await apiRequest<Body>('POST', '/environments', {
-      token: org.admin.token,
-      body: { name: 'production' },
+    environmentId = await environmentWithVariable(org.admin.token, org.projectId, {
+      name: 'WEBHOOK_SECRET',
+      value: SECRET,
     });
-    environmentId = environment.body.environmentId as string;
-    const variable = await apiRequest<Body>('POST', '/variables', {
-      token: org.admin.token,
-      body: {
-        environmentId,
-        name: 'WEBHOOK_SECRET',
-        value: SECRET,
-        scope: 'project',
-        scopeId: org.projectId,
-      },
-    });
-    expect(variable.status).toBe(201);
     flowId = await liveFlow(org.admin.token, org.projectId, intakeGraph(url), { environmentId });
   });
 

@@ -10,6 +10,7 @@ import {
   TestUser,
 } from '@docket/testing';
 
+import { EchoEndpoint } from '../support/echo-endpoint';
 import { Body, graphOf, liveFlow, startedRun, steps, waitForStatus } from './support/flows-api';
 
 const TERMINAL = ['completed', 'failed', 'canceled'];
@@ -24,6 +25,8 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
   let partner: TestUser;
   let reviewer: TestUser;
   let environmentId: string;
+  const endpoint = new EchoEndpoint();
+  let endpointUrl: string;
   const canary = `canary-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
   beforeAll(async () => {
@@ -35,7 +38,10 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
     });
     expect(environment.status).toBe(201);
     environmentId = environment.body.environmentId as string;
+    endpointUrl = await endpoint.start();
   });
+
+  afterAll(() => endpoint.stop());
 
   it('lets Admins create environments (unique names) and Partners list them', async () => {
     const clash = await apiRequest<Body>('POST', '/environments', {
@@ -185,8 +191,12 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
           { id: 'trigger', type: 'trigger.api' },
           {
             id: 'which',
-            type: 'utility.transform',
-            config: { expression: '$vars.LEVEL = "flow-level" and $vars.ONLY_WS = "ws-only"' },
+            type: 'app.http-request',
+            config: {
+              method: 'GET',
+              url: endpointUrl,
+              headers: { 'x-levels': '{{vars.LEVEL}}|{{vars.ONLY_WS}}' },
+            },
           },
         ],
         [['trigger', 'which']],
@@ -219,10 +229,17 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
       scopeId: org.workspaceId,
     });
 
+    const before = endpoint.received.length;
     const executionId = await startedRun(org.admin.token, flowId, { environmentId });
-    await waitForStatus(org.admin.token, executionId, TERMINAL);
+    expect((await waitForStatus(org.admin.token, executionId, TERMINAL)).status).toBe('completed');
+    // Only the endpoint learns which values were chosen; the step shows them masked.
+    expect(endpoint.received.slice(before).map((headers) => headers['x-levels'])).toEqual([
+      'flow-level|ws-only',
+    ]);
     const recorded = await steps(org.admin.token, executionId);
-    expect(recorded.find((s) => s.nodeId === 'which')?.output).toBe(true);
+    expect(recorded.find((s) => s.nodeId === 'which')?.output).toMatchObject({
+      body: { youSent: { 'x-levels': '***|***' } },
+    });
   });
 
   it('never shows a variable value in steps, errors, API responses or logs; only an Admin reveal does', async () => {
@@ -241,10 +258,21 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
           { id: 'trigger', type: 'trigger.api' },
           {
             id: 'use',
-            type: 'utility.transform',
-            config: { expression: '{ "greeting": "hello " & $vars.CANARY, "raw": $vars.CANARY }' },
+            type: 'app.http-request',
+            config: {
+              method: 'GET',
+              url: endpointUrl,
+              headers: { 'x-greeting': 'hello {{vars.CANARY}}', 'x-raw': '{{vars.CANARY}}' },
+            },
           },
-          { id: 'echo', type: 'utility.transform', config: { expression: 'nodes.use' } },
+          {
+            id: 'echo',
+            type: 'utility.transform',
+            config: {
+              expression:
+                '{ "greeting": nodes.use.body.youSent."x-greeting", "raw": nodes.use.body.youSent."x-raw" }',
+            },
+          },
         ],
         [
           ['trigger', 'use'],
@@ -259,18 +287,27 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
         [
           { id: 'trigger', type: 'trigger.api' },
           {
+            id: 'call',
+            type: 'app.http-request',
+            config: { method: 'GET', url: endpointUrl, headers: { 'x-raw': '{{vars.CANARY}}' } },
+          },
+          {
             id: 'leak',
             type: 'utility.transform',
-            config: { expression: '$error("rejected token " & $vars.CANARY)' },
+            config: { expression: '$error("rejected token " & nodes.call.body.youSent."x-raw")' },
           },
         ],
-        [['trigger', 'leak']],
+        [
+          ['trigger', 'call'],
+          ['call', 'leak'],
+        ],
       ),
     );
-    // The canary also arrives as run input: input is the caller's own data, yet scrubbed in steps.
+    // The canary also arrives as run input: input is the caller's own data, yet masked in steps
+    // and in the execution detail.
     const ok = await startedRun(org.admin.token, flowId, {
       environmentId,
-      input: { note: 'plain' },
+      input: { note: 'plain', token: canary },
     });
     const failed = await startedRun(org.admin.token, failingFlow, { environmentId });
     const okDone = await waitForStatus(org.admin.token, ok, TERMINAL);
@@ -279,10 +316,11 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
     expect(failedDone.status).toBe('failed');
     expect((failedDone.error as Body).message).toBe('Expression failed: rejected token ***');
 
+    expect(okDone.input).toEqual({ note: 'plain', token: '***' });
+
     const okSteps = await steps(org.admin.token, ok);
-    expect(okSteps.find((s) => s.nodeId === 'use')?.output).toEqual({
-      greeting: 'hello ***',
-      raw: '***',
+    expect(okSteps.find((s) => s.nodeId === 'use')?.output).toMatchObject({
+      body: { youSent: { 'x-greeting': 'hello ***', 'x-raw': '***' } },
     });
     expect(okSteps.find((s) => s.nodeId === 'echo')?.output).toEqual({
       greeting: 'hello ***',

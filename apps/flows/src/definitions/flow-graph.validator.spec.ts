@@ -185,4 +185,31 @@ describe('extraction field configuration', () => {
       'fields[5].type must be one of string, number, money, date, boolean, enum, table, object',
     ]);
   });
+
+  it('lets variables into secret slots only: http request headers, never expressions', () => {
+    const withNode = (node: FlowGraph['nodes'][number]) =>
+      graphProblems(graph([{ id: 't', type: 'trigger.api' }, node], [['t', node.id]])).map(
+        (problem) => problem.reason,
+      );
+    const call = (config: Record<string, unknown>) =>
+      withNode({ id: 'call', type: 'app.http-request', config: { method: 'GET', ...config } });
+    expect(
+      call({ url: 'https://x.test/', headers: { authorization: 'Bearer {{ vars.TOKEN }}' } }),
+    ).toEqual([]);
+    expect(call({ url: 'https://x.test/{{vars.TOKEN}}' })).toEqual([
+      'url must not reference a variable: {{vars.NAME}} is allowed only in headers',
+    ]);
+    expect(call({ url: 'https://x.test/', body: '$vars.TOKEN' })).toEqual([
+      'body must not read $vars: variable values are not readable by expressions',
+    ]);
+    expect(withNode(transform('leak', '$length($lookup($vars, "TOKEN"))'))).toEqual([
+      'expression must not read $vars: variable values are not readable by expressions',
+    ]);
+    expect(withNode(transform('leak', '"{{vars.TOKEN}}"'))).toEqual([
+      'expression must not reference a variable: {{vars.NAME}} is allowed only in the headers ' +
+        'of an app.http-request node',
+    ]);
+    // A name that merely starts with "vars" is another variable.
+    expect(withNode(transform('ok', '$variance := 1'))).toEqual([]);
+  });
 });

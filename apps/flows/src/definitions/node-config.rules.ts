@@ -1,4 +1,9 @@
-import { NodeType, VARIABLE_NAME_PATTERN } from '@docket/contracts';
+import {
+  misplacedVariableReferences,
+  NodeType,
+  SECRET_SLOTS,
+  VARIABLE_NAME_PATTERN,
+} from '@docket/contracts';
 import jsonata from 'jsonata';
 
 /**
@@ -96,7 +101,18 @@ const RULES: Record<NodeType, Rule> = {
 };
 
 export function nodeConfigProblems(type: NodeType, config: Config | undefined): string[] {
-  return RULES[type](config ?? {});
+  return [...RULES[type](config ?? {}), ...variablePlacement(type, config)];
+}
+
+/** Variable values go only into secret slots; anywhere else they could be echoed or derived. */
+function variablePlacement(type: NodeType, config: Config | undefined): string[] {
+  const slots = SECRET_SLOTS[type];
+  const allowed = slots
+    ? `only in ${slots.join(', ')}`
+    : 'only in the headers of an app.http-request node';
+  return misplacedVariableReferences(type, config).map(
+    (path) => `${path} must not reference a variable: {{vars.NAME}} is allowed ${allowed}`,
+  );
 }
 
 /** Branches a route node can take: its named routes and `default`. */
@@ -148,8 +164,9 @@ export function expression(value: unknown, key: string): string[] {
     return [`${key} is longer than ${MAX_EXPRESSION_LENGTH} characters`];
   }
   try {
-    jsonata(value);
-    return [];
+    return readsVariables(jsonata(value).ast())
+      ? [`${key} must not read $vars: variable values are not readable by expressions`]
+      : [];
   } catch (error) {
     return [
       `${key} is not a valid expression: ${(error as { message?: string }).message ?? 'syntax error'}`,
@@ -157,10 +174,17 @@ export function expression(value: unknown, key: string): string[] {
   }
 }
 
+/** Whether a parsed expression names the variable `$vars` anywhere (JSONata's AST). */
+function readsVariables(node: unknown, seen = new Set<unknown>()): boolean {
+  if (!node || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  const record = node as Record<string, unknown>;
+  if (record.type === 'variable' && record.value === 'vars') return true;
+  return Object.values(record).some((child) => readsVariables(child, seen));
+}
+
 function url(value: unknown, key: string): string[] {
   if (typeof value !== 'string') return [`${key} must be an absolute https URL`];
-  // A whole-value variable reference is resolved at run time and checked then.
-  if (/^\{\{\s*vars\.[A-Za-z_][A-Za-z0-9_]*\s*\}\}$/.test(value)) return [];
   try {
     const parsed = new URL(value);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {

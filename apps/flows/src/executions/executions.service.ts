@@ -16,6 +16,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 
 import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
 import { TemporalClientProvider } from '../temporal/temporal-client.provider';
+import { VariablesService } from '../variables/variables.service';
 import { ExecutionRepository } from './execution.repository';
 import { ExecutionAccess } from './execution-access';
 
@@ -27,6 +28,7 @@ export class ExecutionsService {
     private readonly access: ExecutionAccess,
     private readonly temporal: TemporalClientProvider,
     private readonly rpc: RpcClient,
+    private readonly variables: VariablesService,
   ) {}
 
   async list(actor: Actor, request: ListExecutionsRequest): Promise<ExecutionPage> {
@@ -75,13 +77,26 @@ export class ExecutionsService {
 
   async get(actor: Actor, executionId: string): Promise<ExecutionDetailRecord> {
     const execution = await this.access.load(actor, executionId);
-    return { ...toRecord(execution), input: execution.input };
+    return { ...toRecord(execution), input: await this.maskedInput(execution) };
   }
 
   async steps(actor: Actor, executionId: string, page: number, limit: number): Promise<StepPage> {
     await this.access.load(actor, executionId);
     const { rows, total } = await this.executions.steps(executionId, page, limit);
     return { data: rows.map(toStepRecord), page, limit, totalCount: total };
+  }
+
+  /** The run's input as its steps show it: every variable value of the run masked. */
+  private async maskedInput(execution: ExecutionEntity): Promise<ExecutionEntity['input']> {
+    if (!execution.environmentId) return execution.input;
+    const mask = await this.variables.maskForRun({
+      organizationId: execution.organizationId,
+      environmentId: execution.environmentId,
+      workspaceId: execution.workspaceId,
+      projectId: execution.projectId,
+      flowId: execution.flowId,
+    });
+    return mask.mask(execution.input);
   }
 
   /**

@@ -14,7 +14,14 @@ import {
   VariableRecord,
   VariableScope,
 } from '@docket/contracts';
-import { Actor, createLogger, currentTraceId, DocketException, RpcClient } from '@docket/platform';
+import {
+  Actor,
+  createLogger,
+  currentTraceId,
+  DocketException,
+  RpcClient,
+  SecretMask,
+} from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -166,6 +173,15 @@ export class VariablesService {
       'variable revealed (audited)',
     );
     return { variableId: row.id, name: row.name, value };
+  }
+
+  /**
+   * The mask for a run's data: the same values the worker masked its steps with, so the
+   * execution detail shows the run's input exactly as its steps do.
+   */
+  async maskForRun(run: Omit<ResolveRunVariablesRequest, 'executionId'>): Promise<SecretMask> {
+    const { variables } = await this.resolveForRun(run);
+    return new SecretMask(variables.map((variable) => variable.value));
   }
 
   /** For the worker: the run's variables in its environment, the most specific scope winning. */

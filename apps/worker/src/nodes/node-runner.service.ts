@@ -18,7 +18,7 @@ const logger = createLogger('node-runner');
 const TRANSIENT_CODES = new Set(['SERVICE_UNAVAILABLE', 'INTERNAL', 'RATE_LIMITED', 'LOCKED']);
 
 /**
- * Runs one node execution inside an activity: resolves variables, calls the node's executor,
+ * Runs one node execution inside an activity: fills the node's secret slots, calls the node's executor,
  * records the step (input and output scrubbed of every variable value), and turns failures
  * into Temporal failures whose type is the error code and whose retryability is the node's.
  */
@@ -59,7 +59,7 @@ export class NodeRunner {
       const outcome = secrets.scrub(
         await executor.execute({
           execution,
-          config: secrets.resolve(node.config ?? {}),
+          config: secrets.resolveSlots(node.type, node.config ?? {}),
           secrets,
           heartbeat: () => Context.current().heartbeat(),
         }),

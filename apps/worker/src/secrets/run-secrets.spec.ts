@@ -1,5 +1,5 @@
 import { NodeError } from '../nodes/node-error';
-import { referencedVariables, RunSecrets } from './run-secrets';
+import { RunSecrets } from './run-secrets';
 
 describe('run secrets', () => {
   const secrets = new RunSecrets(
@@ -10,14 +10,27 @@ describe('run secrets', () => {
     ]),
   );
 
-  it('resolves {{vars.NAME}} references in every string of a configuration', () => {
+  it('resolves {{vars.NAME}} only in the secret slots of a node type', () => {
     expect(
-      secrets.resolve({ url: 'https://x.test/?t={{ vars.TOKEN }}', nested: ['{{vars.PIN}}'] }),
-    ).toEqual({ url: 'https://x.test/?t=tok-123456', nested: ['42'] });
+      secrets.resolveSlots('app.http-request', {
+        url: 'https://x.test/?t={{ vars.TOKEN }}',
+        headers: { authorization: 'Bearer {{ vars.TOKEN }}', 'x-pin': '{{vars.PIN}}' },
+        body: '"{{vars.TOKEN}}"',
+      }),
+    ).toEqual({
+      url: 'https://x.test/?t={{ vars.TOKEN }}',
+      headers: { authorization: 'Bearer tok-123456', 'x-pin': '42' },
+      body: '"{{vars.TOKEN}}"',
+    });
+    expect(secrets.resolveSlots('utility.transform', { expression: '"{{vars.TOKEN}}"' })).toEqual({
+      expression: '"{{vars.TOKEN}}"',
+    });
   });
 
-  it('refuses an unknown variable with a clear node error', () => {
-    expect(() => secrets.resolve('{{vars.MISSING}}')).toThrow(NodeError);
+  it('refuses an unknown variable in a slot with a clear node error', () => {
+    expect(() =>
+      secrets.resolveSlots('app.http-request', { headers: { a: '{{vars.MISSING}}' } }),
+    ).toThrow(NodeError);
   });
 
   it('scrubs every value by value, longest first, in keys and values', () => {
@@ -30,12 +43,5 @@ describe('run secrets', () => {
         number: 'room 42',
       }),
     ).toEqual({ a: 'prefix *** suffix', b: ['***'], 'key ***': 1, pin: '***', number: 'room 42' });
-  });
-
-  it('finds the names a configuration references', () => {
-    expect(referencedVariables({ a: '{{vars.A}} and {{vars.B}}', b: ['{{vars.A}}'] })).toEqual([
-      'A',
-      'B',
-    ]);
   });
 });

@@ -1,22 +1,20 @@
+import { isSecretSlot, type NodeType, VARIABLE_REFERENCE } from '@docket/contracts';
+import { mapStrings, SecretMask } from '@docket/platform';
+
 import { NodeError } from '../nodes/node-error';
 
-const REFERENCE = /\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-const MASK = '***';
-/** Shorter values are masked only where they are a whole string, or "1" would mask every digit. */
-const MIN_SUBSTRING_LENGTH = 4;
-
 /**
- * The variable values one run may use. Node configurations name variables as `{{vars.NAME}}`
- * and are resolved here, inside the activity; everything that leaves the activity (step input
- * and output, results, error messages) goes through `scrub`, which replaces every value by
- * value, wherever it appears, not only where a reference was.
+ * The variable values one run may use. They reach a node only through its secret slots
+ * (SECRET_SLOTS: the headers of an http request) or by name (write-back's signing secret);
+ * expressions never see them. Everything that leaves the activity (step input and output,
+ * results, error messages) still goes through `scrub`, which masks every value wherever it
+ * appears, for what a remote endpoint echoes back.
  */
 export class RunSecrets {
-  private readonly ordered: string[];
+  private readonly mask: SecretMask;
 
   constructor(private readonly values: ReadonlyMap<string, string>) {
-    // Longest first, so a value that contains another is masked whole.
-    this.ordered = [...new Set(values.values())].sort((a, b) => b.length - a.length);
+    this.mask = new SecretMask(values.values());
   }
 
   static none(): RunSecrets {
@@ -38,50 +36,31 @@ export class RunSecrets {
     return value;
   }
 
-  /** Variables as a plain object, for expression bindings (`$vars.NAME`). */
-  asObject(): Record<string, string> {
-    return Object.fromEntries(this.values);
-  }
-
-  /** Replaces `{{vars.NAME}}` in every string of a configuration. */
-  resolve<T>(value: T): T {
-    return mapStrings(value, (text) =>
-      text.replace(REFERENCE, (_, name: string) => this.get(name)),
-    ) as T;
+  /**
+   * Replaces `{{vars.NAME}}` in the secret slots of a node's configuration. References
+   * anywhere else stay as written: the flows service refuses them when a draft is saved, and
+   * versions saved before that rule must not turn them into values.
+   */
+  resolveSlots(type: NodeType, config: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(config).map(([setting, value]) => [
+        setting,
+        isSecretSlot(type, setting) ? this.resolve(value) : value,
+      ]),
+    );
   }
 
   scrub<T>(value: T): T {
-    if (this.ordered.length === 0) return value;
-    return mapStrings(value, (text) => this.scrubText(text)) as T;
+    return this.mask.mask(value);
   }
 
   scrubText(text: string): string {
-    let result = text;
-    for (const secret of this.ordered) {
-      if (result === secret) return MASK;
-      if (secret.length >= MIN_SUBSTRING_LENGTH) result = result.split(secret).join(MASK);
-    }
-    return result;
+    return this.mask.maskText(text);
   }
-}
 
-/** Names referenced by a configuration, so a run without them needs no lookup. */
-export function referencedVariables(value: unknown): string[] {
-  const names = new Set<string>();
-  mapStrings(value, (text) => {
-    for (const match of text.matchAll(REFERENCE)) names.add(match[1]);
-    return text;
-  });
-  return [...names];
-}
-
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
-  if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((entry) => mapStrings(entry, map));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, entry]) => [map(key), mapStrings(entry, map)]),
+  private resolve(value: unknown): unknown {
+    return mapStrings(value, (text) =>
+      text.replace(new RegExp(VARIABLE_REFERENCE.source, 'g'), (_, name: string) => this.get(name)),
     );
   }
-  return value;
 }

@@ -77,7 +77,10 @@ export function isAiType(type: string): type is AiNodeType {
   return type.startsWith('ai.');
 }
 
-/** Node configuration, per type. Variable values are referenced as `{{vars.NAME}}` in strings. */
+/**
+ * Node configuration, per type. Variable values reach a node only through its secret slots
+ * (SECRET_SLOTS in variable-slots.ts): `{{vars.NAME}}` in the header values of an http request.
+ */
 export interface FileTriggerConfig {
   /** Only files uploaded with this category start a run; absent = every READY file. */
   category?: string;
@@ -124,6 +127,7 @@ export interface WriteBackConfig {
 export interface HttpRequestConfig {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
+  /** The secret slot: values may hold `{{vars.NAME}}`, resolved only in the outgoing request. */
   headers?: Record<string, string>;
   /** JSONata expression for the JSON body. */
   body?: string;

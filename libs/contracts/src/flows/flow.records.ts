@@ -35,7 +35,9 @@ export type VersionBump = (typeof VERSION_BUMPS)[number];
  */
 /** The node catalog as the API documents it (OpenAPI description of a node's config). */
 export const NODE_CATALOG_DOC = [
-  'Configuration by node type (variable values are referenced as {{vars.NAME}}):',
+  'Configuration by node type. Variable values are used only in secret slots: {{vars.NAME}} ' +
+    "in the header values of app.http-request, and write-back's secretVariable (by name); " +
+    'expressions cannot read variables ($vars), and a reference elsewhere is a 400.',
   '- trigger.api: {} (started by POST /flows/{flowId}/run)',
   '- trigger.file: {category?} (a file of the workspace becomes READY; only this category if set)',
   '- trigger.schedule: {cron, input?} (five-field cron, a Temporal schedule while active)',
@@ -51,14 +53,15 @@ export const NODE_CATALOG_DOC = [
     'body leads back to the for-each)',
   '- control.join: {} (waits for every incoming branch)',
   '- utility.transform: {expression} (JSONata over input, trigger, fileIds, documents, nodes, ' +
-    'item, loop, review and $vars)',
+    'item, loop and review)',
   '- utility.delay: {seconds} (1 to 604800)',
   '- action.review: {timeoutSeconds?, instructions?} (edges `submitted` and `timeout`)',
   '- action.matching: {referenceFileId | rows, match: [{field, column}], threshold?} (best ' +
     'row of a CSV reference table for the item fields, with a score)',
   '- action.write-back: {url, secretVariable} (HMAC-SHA256 signed POST of the item data with ' +
     'an Idempotency-Key; https only)',
-  '- app.http-request: {method, url, headers?, body?} (JSONata body; https only)',
+  '- app.http-request: {method, url, headers?, body?} (JSONata body; https only; header ' +
+    'values may hold {{vars.NAME}}, the secret slot; the response is masked of every value)',
 ].join('\n');
 
 export class FlowNodeInput implements FlowNode {

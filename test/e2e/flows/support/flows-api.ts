@@ -123,3 +123,25 @@ export async function waitForStatus(
     return statuses.includes(String(response.body.status)) ? response.body : undefined;
   }, timeoutMs);
 }
+
+/** An environment holding one project-scoped variable, set up by an Admin; returns its id. */
+export async function environmentWithVariable(
+  adminToken: string,
+  projectId: string,
+  variable: { name: string; value: string },
+): Promise<string> {
+  const environment = await apiRequest<Body>('POST', '/environments', {
+    token: adminToken,
+    body: { name: 'production' },
+  });
+  if (environment.status !== 201)
+    throw new Error(`environment creation failed: ${JSON.stringify(environment.body)}`);
+  const environmentId = environment.body.environmentId as string;
+  const created = await apiRequest<Body>('POST', '/variables', {
+    token: adminToken,
+    body: { environmentId, ...variable, scope: 'project', scopeId: projectId },
+  });
+  if (created.status !== 201)
+    throw new Error(`variable creation failed: ${JSON.stringify(created.body)}`);
+  return environmentId;
+}

@@ -63,9 +63,11 @@ export class EnvironmentsController {
   @ApiRoute({
     summary: 'Create a variable in an environment, scoped to a workspace, project or flow',
     description:
-      'Stored encrypted (AES-256-GCM); every read shows the value masked. Node ' +
-      'configurations reference it as {{vars.NAME}}; at run time the most specific scope wins ' +
-      '(flow, then project, then workspace).',
+      'Stored encrypted (AES-256-GCM); every read shows the value masked. A value is used ' +
+      'only in a secret slot: {{vars.NAME}} in a header value of an app.http-request node, or ' +
+      'by name as the secretVariable of an action.write-back node. Expressions cannot read ' +
+      'variables, and {{vars.NAME}} anywhere else is refused when the draft is saved. At run ' +
+      'time the most specific scope wins (flow, then project, then workspace).',
     permission: 'variables.create',
     status: 201,
     response: VariableRecord,

@@ -15,12 +15,10 @@ export class ForEachExecutor implements NodeExecutor {
   readonly types = ['control.for-each'] as const;
   readonly recordsStart = false;
 
-  async execute({ execution, config, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
     const expression =
       typeof config.items === 'string' && config.items ? config.items : 'documents';
-    const value = await evaluateExpression(expression, expressionScope(execution.data), {
-      vars: secrets.asObject(),
-    });
+    const value = await evaluateExpression(expression, expressionScope(execution.data));
     const items = value === null ? [] : Array.isArray(value) ? value : [value];
     if (items.length > MAX_FOR_EACH_ITEMS) {
       throw new NodeError(

@@ -16,16 +16,12 @@ export class HttpRequestExecutor implements NodeExecutor {
 
   constructor(private readonly http: OutboundHttpClient) {}
 
-  async execute({ execution, config, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
     const request = config as unknown as HttpRequestConfig;
     const body =
       request.body === undefined
         ? undefined
-        : JSON.stringify(
-            await evaluateExpression(request.body, expressionScope(execution.data), {
-              vars: secrets.asObject(),
-            }),
-          );
+        : JSON.stringify(await evaluateExpression(request.body, expressionScope(execution.data)));
     const response = await this.http.send({
       method: request.method,
       url: request.url,

@@ -12,11 +12,11 @@ export class RouteExecutor implements NodeExecutor {
   readonly types = ['control.route'] as const;
   readonly recordsStart = false;
 
-  async execute({ execution, config, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
     const { routes } = config as unknown as RouteConfig;
     const scope = expressionScope(execution.data);
     for (const route of routes) {
-      const verdict = await evaluateExpression(route.when, scope, { vars: secrets.asObject() });
+      const verdict = await evaluateExpression(route.when, scope);
       if (isTruthy(verdict)) return { output: { branch: route.branch }, branch: route.branch };
     }
     return { output: { branch: 'default' }, branch: 'default' };

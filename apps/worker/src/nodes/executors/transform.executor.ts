@@ -11,11 +11,10 @@ export class TransformExecutor implements NodeExecutor {
   readonly types = ['utility.transform'] as const;
   readonly recordsStart = false;
 
-  async execute({ execution, config, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
     const output = await evaluateExpression(
       String(config.expression),
       expressionScope(execution.data),
-      { vars: secrets.asObject() },
     );
     return { output };
   }

@@ -9,12 +9,10 @@ const DEPTH_LIMIT = 500;
  * The safe expression language of transform, route and for-each nodes: JSONata over the
  * run's data, with a time and depth limit so an expression cannot hang the worker. No
  * arbitrary code: JSONata has no access to the process, the file system or the network.
+ * Nothing is bound besides the data: variable values are never readable by an expression
+ * (see SECRET_SLOTS), so no result can be derived from one.
  */
-export async function evaluateExpression(
-  expression: string,
-  data: unknown,
-  bindings: Record<string, unknown> = {},
-): Promise<unknown> {
+export async function evaluateExpression(expression: string, data: unknown): Promise<unknown> {
   let compiled: jsonata.Expression;
   try {
     compiled = jsonata(expression);
@@ -23,7 +21,7 @@ export async function evaluateExpression(
   }
   timebox(compiled);
   try {
-    const result: unknown = await compiled.evaluate(data, bindings);
+    const result: unknown = await compiled.evaluate(data);
     // JSONata returns arrays with extra properties and undefined for "nothing"; keep plain JSON.
     return result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
   } catch (error) {

@@ -15,7 +15,12 @@ export class CreateVariableRequest {
   @IsUUID('4')
   environmentId!: string;
 
-  @ApiProperty({ example: 'CLAIMS_API_TOKEN', description: 'Referenced as {{vars.NAME}}' })
+  @ApiProperty({
+    example: 'CLAIMS_API_TOKEN',
+    description:
+      'Referenced as {{vars.NAME}} in the header values of an app.http-request node, or by ' +
+      'name as the secretVariable of a write-back node; nowhere else',
+  })
   @IsString()
   @Matches(VARIABLE_NAME_PATTERN, {
     message: 'name must start with a letter or _ and hold up to 64 letters, digits or _',
