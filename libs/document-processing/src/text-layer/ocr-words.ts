@@ -1,19 +1,23 @@
 import type { RunnerOcrText } from '../runner/runner-protocol';
+import { joinSplitNumbers } from './ocr-number-joiner';
 import { clampUnit, TextWord } from './text-layer';
 
-/** Tesseract's words, boxes normalised to the OCR image and confidence to 0..1. */
+/**
+ * Tesseract's words, numbers it split at a separator joined again, boxes normalised to the OCR
+ * image and confidence to 0..1.
+ */
 export function wordsFromOcr(ocr: RunnerOcrText): TextWord[] {
-  return ocr.words
+  const words = ocr.words
     .map((word) => ({ ...word, text: word.text.trim() }))
-    .filter((word) => word.text !== '')
-    .map((word) => ({
-      text: word.text,
-      box: {
-        x0: clampUnit(Math.min(word.bbox.x0, word.bbox.x1) / ocr.imageWidth),
-        y0: clampUnit(Math.min(word.bbox.y0, word.bbox.y1) / ocr.imageHeight),
-        x1: clampUnit(Math.max(word.bbox.x0, word.bbox.x1) / ocr.imageWidth),
-        y1: clampUnit(Math.max(word.bbox.y0, word.bbox.y1) / ocr.imageHeight),
-      },
-      confidence: clampUnit(word.confidence / 100),
-    }));
+    .filter((word) => word.text !== '');
+  return joinSplitNumbers(words).map((word) => ({
+    text: word.text,
+    box: {
+      x0: clampUnit(Math.min(word.bbox.x0, word.bbox.x1) / ocr.imageWidth),
+      y0: clampUnit(Math.min(word.bbox.y0, word.bbox.y1) / ocr.imageHeight),
+      x1: clampUnit(Math.max(word.bbox.x0, word.bbox.x1) / ocr.imageWidth),
+      y1: clampUnit(Math.max(word.bbox.y0, word.bbox.y1) / ocr.imageHeight),
+    },
+    confidence: clampUnit(word.confidence / 100),
+  }));
 }
