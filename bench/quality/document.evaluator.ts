@@ -8,12 +8,8 @@ import {
   validateFields,
 } from '@docket/document-intelligence';
 
-import {
-  CLASSIFICATION,
-  REFERENCE_LISTS,
-  SCHEMAS,
-  validationConfig,
-} from './insurance-node.config';
+import type { ExtractionSetup } from './extraction-setup';
+import { CLASSIFICATION, SCHEMAS } from './insurance-node.config';
 import {
   addCounts,
   type Counts,
@@ -61,16 +57,17 @@ export async function evaluateDocument(
   truthBoxes: ReadonlyMap<string, TruthBox>,
   model: NaiveBayesModel | null,
   textLayerMs: number,
+  setup: ExtractionSetup,
 ): Promise<DocumentEvaluation> {
   const started = process.hrtime.bigint();
   const classification = await classifyDocument(pages, CLASSIFICATION, { model });
   let validated: readonly ValidatedField[] = [];
   let needsReview = true;
   if (isDocumentType(classification.label)) {
-    const schema = SCHEMAS[classification.label];
+    const schema = setup.schema(classification.label);
     const extracted = extractDocumentFields({ documentId: document.id, pages }, schema);
-    const validation = validateFields(extracted, schema, validationConfig(classification.label), {
-      referenceLists: REFERENCE_LISTS,
+    const validation = validateFields(extracted, schema, setup.validation(classification.label), {
+      referenceLists: setup.referenceLists,
     });
     validated = validation.fields;
     needsReview = validation.needsReview;

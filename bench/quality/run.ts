@@ -7,7 +7,10 @@
  * Options: --docs N (per layout and set), --scans N (scanned documents per layout), --train N
  * (training documents per development layout), --no-scans, --errors (print every wrong value),
  * --json FILE (write raw results), --ocr-direct (OCR scans with tesseract.js directly instead of
- * the document-processing text layer; for telling OCR losses from engine losses).
+ * the document-processing text layer; for telling OCR losses from engine losses),
+ * --config plain|expert (default plain: each field's key, type and one plain label, as a
+ * first-time user writes it; expert adds the synonyms, patterns and cross-field rules written
+ * together with the development layouts).
  */
 import { writeFileSync } from 'node:fs';
 
@@ -27,6 +30,7 @@ import { type BundleSource, evaluateSplitting } from './bundle-splitting.evaluat
 import { renderDigitalPdf } from './digital-pdf.renderer';
 import { DirectOcrReader } from './direct-ocr.reader';
 import { type DocumentEvaluation, evaluateDocument } from './document.evaluator';
+import { EXPERT_SETUP, type ExtractionSetup, PLAIN_SETUP } from './extraction-setup';
 import { renderScannedPdf } from './scanned-pdf.renderer';
 import { SeededRandom } from './seeded-random';
 import { generateDocuments } from './synthetic-document.generator';
@@ -35,6 +39,7 @@ import { readTextLayer } from './text-layer.reader';
 import { createTextMeasurer } from './text-measurer';
 
 interface Options {
+  config: ExtractionSetup['name'];
   /** production: document-processing's text layer; direct: tesseract.js on its page images. */
   ocr: 'production' | 'direct';
   docs: number;
@@ -46,7 +51,12 @@ interface Options {
 
 function parseOptions(argv: readonly string[]): Options {
   const large = argv.includes('--large');
+  const config = argv[argv.indexOf('--config') + 1];
+  if (argv.includes('--config') && config !== 'plain' && config !== 'expert') {
+    throw new Error('--config takes plain or expert');
+  }
   const options: Options = {
+    config: argv.includes('--config') ? (config as Options['config']) : 'plain',
     ocr: argv.includes('--ocr-direct') ? 'direct' : 'production',
     docs: large ? 12 : 4,
     scans: large ? 4 : 1,
@@ -73,6 +83,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  const setup = options.config === 'expert' ? EXPERT_SETUP : PLAIN_SETUP;
   const measure = await createTextMeasurer();
   const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
@@ -105,7 +116,15 @@ async function main(): Promise<void> {
       const digital = await renderDigitalPdf(doc.pages, measure);
       const text = await timed(() => readTextLayer(digital.pdf));
       evaluations.push(
-        await evaluateDocument(doc, 'digital', text.value, digital.truthBoxes, model, text.ms),
+        await evaluateDocument(
+          doc,
+          'digital',
+          text.value,
+          digital.truthBoxes,
+          model,
+          text.ms,
+          setup,
+        ),
       );
       if (set === 'eval') bundleSources.push({ type: doc.type, pages: text.value });
 
@@ -119,7 +138,7 @@ async function main(): Promise<void> {
         );
         const ocr = await timed(() => (direct ? direct.read(scan.pdf) : readTextLayer(scan.pdf)));
         evaluations.push(
-          await evaluateDocument(doc, 'scan', ocr.value, scan.truthBoxes, model, ocr.ms),
+          await evaluateDocument(doc, 'scan', ocr.value, scan.truthBoxes, model, ocr.ms, setup),
         );
         log(`  scan ${doc.id}: ${(ocr.ms / 1000).toFixed(1)} s OCR`);
       }
@@ -130,7 +149,7 @@ async function main(): Promise<void> {
   const split = evaluateSplitting(bundleSources, new SeededRandom(404), model);
 
   const sections = [
-    `### Quality (scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
+    `### Quality (${setup.name} configuration; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
     ...(['eval', 'dev'] as LayoutSet[])
       .flatMap((set) =>
         (['digital', 'scan'] as const).map((medium) => qualityTable(evaluations, set, medium)),
