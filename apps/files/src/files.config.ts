@@ -22,6 +22,14 @@ export class FilesConfig extends DatabaseConfig {
   storagePublicUrl = '';
 
   @Env(
+    'STORAGE_CORS_ORIGINS',
+    "Browser origins (the review console's address) allowed to PUT to upload URLs and read " +
+      'download URLs, comma-separated; set on the storage account at start. Empty = none',
+  )
+  @IsString()
+  storageCorsOrigins = '';
+
+  @Env(
     'FILE_MAX_BYTES',
     'Upload size cap in bytes (default 50 MiB). A larger upload ends FAILED (FILE_TOO_LARGE)',
   )

@@ -1,8 +1,15 @@
-import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
+import {
+  createLogger,
+  HealthModule,
+  loadConfig,
+  ReadinessRegistry,
+  RpcClientModule,
+} from '@docket/platform';
 import { BlobStore } from '@docket/storage';
 import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { WorkspaceAccess } from './access/workspace-access';
 import { ArrivalService } from './arrival/arrival.service';
 import { BlobEventsHandler } from './arrival/blob-events.handler';
 import { UploadReconciler } from './arrival/upload-reconciler';
@@ -25,7 +32,8 @@ import { FileRepository } from './records/file.repository';
 import { PageRepository } from './records/page.repository';
 import { UploadsHandler } from './uploads/upload.handler';
 import { UploadService } from './uploads/upload.service';
-import { WorkspaceDirectory } from './uploads/workspace-directory';
+
+const logger = createLogger('files');
 
 const config = loadConfig(FilesConfig);
 
@@ -49,7 +57,7 @@ const config = loadConfig(FilesConfig);
     OutboxRepository,
     FileEvents,
     UploadService,
-    WorkspaceDirectory,
+    WorkspaceAccess,
     ArrivalService,
     UploadReconciler,
     ProcessingQueue,
@@ -68,9 +76,19 @@ export class FilesModule implements OnModuleInit, OnApplicationShutdown {
     private readonly readiness: ReadinessRegistry,
     private readonly blobs: BlobStore,
     private readonly events: FileEvents,
+    private readonly config: FilesConfig,
   ) {}
 
   onModuleInit(): void {
+    const origins = this.config.storageCorsOrigins
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+    if (origins.length > 0) {
+      this.blobs.allowBrowserOrigins(origins).catch((error: unknown) => {
+        logger.warn({ err: error }, 'could not set storage CORS rules; browser uploads will fail');
+      });
+    }
     this.readiness.register('postgres', () => this.dataSource.query('SELECT 1'));
     this.readiness.register('storage', () => this.blobs.ping());
     this.readiness.register('jetstream', async () => {

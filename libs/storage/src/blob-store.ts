@@ -65,10 +65,14 @@ export class BlobStore {
     this.knownContainers.add(name);
   }
 
-  /** Create/write on one blob only, until `expiresOn`; cannot read, list or delete. */
+  /**
+   * Create on one blob only, until `expiresOn`; cannot read, list or delete, and cannot
+   * overwrite: storage refuses a second PUT once the blob exists (Create without Write), so the
+   * bytes that were checked and processed are the bytes every later download serves.
+   */
   uploadUrl(organizationId: string, blobPath: string, expiresOn: Date): string {
     return this.signedUrl(organizationId, blobPath, {
-      permissions: BlobSASPermissions.parse('cw'),
+      permissions: BlobSASPermissions.parse('c'),
       expiresOn,
     });
   }
@@ -121,6 +125,25 @@ export class BlobStore {
   }
 
   /** For readiness probes: one authenticated round trip to the account. */
+  /**
+   * Lets pages served from these origins (the review console) PUT to upload URLs and read
+   * download and page-image URLs: storage refuses a browser's cross-origin request otherwise.
+   * The signed URL still decides what each request may do.
+   */
+  async allowBrowserOrigins(origins: readonly string[]): Promise<void> {
+    await this.service.setProperties({
+      cors: [
+        {
+          allowedOrigins: origins.join(','),
+          allowedMethods: 'GET,HEAD,PUT,OPTIONS',
+          allowedHeaders: 'content-type,x-ms-blob-type,x-ms-version,x-ms-client-request-id',
+          exposedHeaders: 'etag,x-ms-request-id',
+          maxAgeInSeconds: 3600,
+        },
+      ],
+    });
+  }
+
   async ping(): Promise<void> {
     await this.service.getProperties();
   }

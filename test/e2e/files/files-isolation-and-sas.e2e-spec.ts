@@ -13,6 +13,7 @@ import {
   requestUpload,
   uploadFile,
   UploadTicket,
+  waitForStatus,
 } from './support/files-api';
 import { countFiles } from './support/files-database';
 
@@ -122,7 +123,7 @@ describe('files: organization isolation and signed URLs', () => {
         {
           containerName: mine.organizationId,
           blobName: ticket.blobPath,
-          permissions: BlobSASPermissions.parse('cw'),
+          permissions: BlobSASPermissions.parse('c'),
           expiresOn: new Date(Date.now() - 60_000),
         },
         new StorageSharedKeyCredential(account.accountName, account.accountKey),
@@ -130,6 +131,28 @@ describe('files: organization isolation and signed URLs', () => {
       const expired = `${ticket.uploadUrl.split('?')[0]}?${sas.toString()}`;
       expect((await putBlob(expired, Buffer.from('%PDF-1.4'))).status).toBe(403);
     });
+  });
+
+  it('writes a file once: a second PUT to its upload URL is refused, before and after READY', async () => {
+    const original = await textPdf(['The bytes that were checked']);
+    const ticket = (
+      await requestUpload(mine.admin.token, { filename: 'once.pdf', workspaceId: mine.workspaceId })
+    ).body;
+    expect((await putBlob(ticket.uploadUrl, original, 'application/pdf')).status).toBe(201);
+    // Straight after the upload, while it may still be processing, and again once READY.
+    const swapped = Buffer.from('<html><script>alert(1)</script></html>');
+    expect((await putBlob(ticket.uploadUrl, swapped, 'text/html')).status).toBe(403);
+    const ready = await waitForStatus(mine.admin.token, ticket.fileId);
+    expect(ready.status).toBe('READY');
+    expect((await putBlob(ticket.uploadUrl, swapped, 'text/html')).status).toBe(403);
+    const download = await fetch(ready.downloadUrl!);
+    expect(Buffer.from(await download.arrayBuffer()).equals(original)).toBe(true);
+    const words = await apiRequest<{ words: Array<{ text: string }> }>(
+      'GET',
+      `/files/${ticket.fileId}/pages/1/words`,
+      { token: mine.admin.token },
+    );
+    expect(words.body.words.map((word) => word.text).join(' ')).toContain('checked');
   });
 
   it('gives a download URL that can read but not write', async () => {

@@ -51,7 +51,7 @@ describe('POST /files: the upload request', () => {
 
     const url = new URL(ticket.uploadUrl);
     expect(url.pathname.endsWith(`/${org.organizationId}/${ticket.blobPath}`)).toBe(true);
-    expect(url.searchParams.get('sp')).toBe('cw');
+    expect(url.searchParams.get('sp')).toBe('c');
     expect(url.searchParams.get('sr')).toBe('b');
     const expires = Date.parse(ticket.expiresAt);
     expect(Date.parse(url.searchParams.get('se')!)).toBe(Math.floor(expires / 1000) * 1000);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   apiRequest,
   createTestOrganization,
+  eventually,
   REPO_ROOT,
   TEST_PROFILE,
   TestOrganization,
@@ -60,12 +61,15 @@ describe('X-Service-Trace-Id', () => {
     });
     expect(response.headers.get('x-service-trace-id')).toBe(traceId);
     const log = path.join(REPO_ROOT, '.data/logs', `${TEST_PROFILE.name}-identity.log`);
-    await new Promise((r) => setTimeout(r, 300));
-    const lines = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter((line) => line.includes(traceId));
-    expect(lines.length).toBeGreaterThan(0);
-    expect(JSON.parse(lines[0])).toMatchObject({
+    // Logs are written asynchronously; the request also resolved the caller's access first.
+    const line = await eventually(
+      async () =>
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .find((entry) => entry.includes(traceId) && entry.includes('workspaces.list')),
+      10_000,
+    );
+    expect(JSON.parse(line)).toMatchObject({
       traceId,
       service: 'identity',
       subject: 'identity.workspaces.list.v1',

@@ -3,10 +3,10 @@ import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { WorkspaceAccess } from '../access/workspace-access';
 import { DocumentEntity } from '../database/files.entities';
 import { toDocumentRecord } from '../reading/file-reader.service';
 import { DocumentRepository, DocumentSpec } from '../records/document.repository';
-import { FileRepository } from '../records/file.repository';
 
 /**
  * files.documents.split.v1: after classification, a file's pages are grouped into documents.
@@ -17,13 +17,12 @@ import { FileRepository } from '../records/file.repository';
 export class DocumentSplitService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly files: FileRepository,
+    private readonly access: WorkspaceAccess,
     private readonly documents: DocumentRepository,
   ) {}
 
   async split(actor: Actor, request: SplitDocumentsRequest): Promise<SplitDocumentsResponse> {
-    const file = await this.files.findOwned(actor.organizationId, request.fileId);
-    if (!file) throw DocketException.notFound('File');
+    const file = await this.access.visibleFile(actor, request.fileId);
     if (file.status !== 'READY' || !file.pageCount) {
       throw DocketException.conflict(
         `Only a READY file with pages can be split into documents (this one is ${file.status}` +

@@ -9,6 +9,7 @@ import { Actor, DocketException } from '@docket/platform';
 import { BlobStore } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
+import { WorkspaceAccess } from '../access/workspace-access';
 import { ArrivalService } from '../arrival/arrival.service';
 import { DocumentEntity, FileEntity } from '../database/files.entities';
 import { FilesConfig } from '../files.config';
@@ -18,12 +19,13 @@ import { PageRepository } from '../records/page.repository';
 
 /**
  * The reading side: file metadata with a download URL, page images and the text layer. Files of
- * other organizations do not exist here (404). Reading a pending file also looks for its upload,
+ * other organizations, and of workspaces the caller may not see, do not exist here (404). Reading a pending file also looks for its upload,
  * so a client that polls after its PUT sees UPLOADED without waiting for the reconciler.
  */
 @Injectable()
 export class FileReader {
   constructor(
+    private readonly access: WorkspaceAccess,
     private readonly files: FileRepository,
     private readonly documents: DocumentRepository,
     private readonly pages: PageRepository,
@@ -119,9 +121,7 @@ export class FileReader {
   }
 
   private async load(actor: Actor, fileId: string): Promise<FileEntity> {
-    const file = await this.files.findOwned(actor.organizationId, fileId);
-    if (!file) throw DocketException.notFound('File');
-    return this.arrival.detect(file);
+    return this.arrival.detect(await this.access.visibleFile(actor, fileId));
   }
 
   private urlExpiry(): Date {

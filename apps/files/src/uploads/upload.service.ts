@@ -11,10 +11,10 @@ import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { BlobStore } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
+import { WorkspaceAccess } from '../access/workspace-access';
 import { FileEntity } from '../database/files.entities';
 import { FileRepository } from '../records/file.repository';
 import { contentBlobPath } from '../storage/blob-paths';
-import { WorkspaceDirectory } from './workspace-directory';
 
 const CONTAINER_KINDS = new Set(['eml', 'zip']);
 const DEFAULT_MIME_TYPE = 'application/octet-stream';
@@ -26,7 +26,7 @@ export class UploadService {
     private readonly files: FileRepository,
     private readonly blobs: BlobStore,
     private readonly rpc: RpcClient,
-    private readonly workspaces: WorkspaceDirectory,
+    private readonly workspaces: WorkspaceAccess,
   ) {}
 
   async requestUpload(actor: Actor, request: CreateFileRequest): Promise<FileUploadTicket> {
@@ -82,12 +82,15 @@ export class UploadService {
     };
   }
 
-  /** Workspace, item and parent must all be the caller organization's (else 404). */
+  /**
+   * Workspace, item and parent must all be the caller organization's (else 404), and the
+   * workspace one the caller may see (WorkspaceAccess).
+   */
   private async checkReferences(
     actor: Actor,
     request: CreateFileRequest,
   ): Promise<FileEntity | undefined> {
-    await this.workspaces.assertInOrganization(actor, request.workspaceId);
+    await this.workspaces.assertVisible(actor, request.workspaceId);
     if (request.itemId) await this.rpc.call(GetItemV1, { itemId: request.itemId }, actor);
     if (!request.parentFileId) return undefined;
     const parent = await this.files.findOwned(actor.organizationId, request.parentFileId);

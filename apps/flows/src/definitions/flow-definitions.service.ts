@@ -22,6 +22,7 @@ import { TriggerActivation } from '../triggers/trigger-activation.service';
 import { assertMayChangeAiNodes } from './ai-node-guard';
 import { assertProjectAccess, FlowAccess } from './flow-access';
 import { assertValidGraph } from './flow-graph.validator';
+import { ReferencedResources } from './referenced-resources';
 import { formatVersion, nextVersion } from './semantic-version';
 
 /** A new flow starts as a single API trigger: valid, and editable into anything. */
@@ -35,6 +36,7 @@ export class FlowDefinitionsService {
     private readonly access: FlowAccess,
     private readonly rpc: RpcClient,
     private readonly triggers: TriggerActivation,
+    private readonly references: ReferencedResources,
   ) {}
 
   async create(actor: Actor, request: CreateFlowRequest): Promise<FlowDetailRecord> {
@@ -44,6 +46,7 @@ export class FlowDefinitionsService {
     assertMayChangeAiNodes(actor, null, graph);
     // The project must exist in the caller's organization (404 otherwise); it names the workspace.
     const project = await this.rpc.call(GetProjectV1, { projectId: request.projectId }, actor);
+    await this.references.assertVisible(actor, graph);
     const now = new Date();
     const flow = this.dataSource.manager.create(FlowEntity, {
       id: randomUUID(),
@@ -85,6 +88,9 @@ export class FlowDefinitionsService {
 
   async saveDraft(actor: Actor, request: SaveDraftRequest): Promise<FlowDetailRecord> {
     assertValidGraph(request.graph);
+    // The flow first (a foreign flow is the 404 to give), then what its nodes name.
+    await this.access.load(actor, request.flowId);
+    await this.references.assertVisible(actor, request.graph);
     return this.dataSource.transaction(async (manager) => {
       const flow = await this.access.load(actor, request.flowId, manager, true);
       assertMayChangeAiNodes(actor, flow.draft, request.graph);

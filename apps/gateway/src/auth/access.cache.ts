@@ -11,8 +11,11 @@ interface CachedAccess {
 }
 
 /**
- * Project grants change while tokens live, so they are resolved per user and cached briefly.
- * Identity broadcasts ACCESS_CHANGED when grants or keys change, which drops the entry at once.
+ * Project grants change, and API keys are revoked, while tokens live: so what a token may do is
+ * resolved per user and key and cached briefly. Identity broadcasts ACCESS_CHANGED when a user's
+ * grants or keys change, and every gateway replica drops that user's entries at once; the next
+ * request resolves again, and a token of a revoked key is refused. A replica that starts later
+ * has nothing cached and asks identity.
  */
 @Injectable()
 export class AccessCache {
@@ -25,21 +28,38 @@ export class AccessCache {
   ) {}
 
   async actorFor(principal: Principal): Promise<Actor> {
-    if (principal.role === 'Admin') return { ...principal, projectAccess: 'all' };
-    const cached = this.entries.get(principal.userId);
-    if (cached && cached.expires > Date.now())
-      return { ...principal, projectAccess: cached.projectAccess };
-    const scoped: Actor = { ...principal, projectAccess: [] };
-    const resolved = await this.rpc.call(ResolveAccessV1, { userId: principal.userId }, scoped);
-    if (!resolved.active) throw DocketException.unauthenticated('User no longer exists');
-    this.entries.set(principal.userId, {
+    const { apiKeyId, ...identity } = principal;
+    // An Admin's sign-on session has nothing to resolve: every project, no key to revoke.
+    if (identity.role === 'Admin' && apiKeyId === undefined) {
+      return { ...identity, projectAccess: 'all' };
+    }
+    const key = `${identity.userId}/${apiKeyId ?? ''}`;
+    const cached = this.entries.get(key);
+    if (cached && cached.expires > Date.now()) {
+      return { ...identity, projectAccess: cached.projectAccess };
+    }
+    const scoped: Actor = { ...identity, projectAccess: [] };
+    const resolved = await this.rpc.call(
+      ResolveAccessV1,
+      apiKeyId === undefined ? { userId: identity.userId } : { userId: identity.userId, apiKeyId },
+      scoped,
+    );
+    if (!resolved.active) {
+      throw DocketException.unauthenticated(
+        'Access token no longer valid: its API key was revoked or its user removed',
+      );
+    }
+    this.entries.set(key, {
       projectAccess: resolved.projectAccess,
       expires: Date.now() + this.config.accessCacheSeconds * 1000,
     });
-    return { ...principal, projectAccess: resolved.projectAccess };
+    return { ...identity, projectAccess: resolved.projectAccess };
   }
 
+  /** Drops every cached answer for the user, whichever key their tokens came from. */
   forget(userId: string): void {
-    this.entries.delete(userId);
+    for (const key of this.entries.keys()) {
+      if (key.startsWith(`${userId}/`)) this.entries.delete(key);
+    }
   }
 }

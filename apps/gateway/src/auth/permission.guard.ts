@@ -36,10 +36,11 @@ export class PermissionGuard implements CanActivate {
     // Guards run before interceptors: give the access lookups below the request's trace.
     enterTrace(request.traceId);
     if (!request.principal) throw DocketException.unauthenticated();
-    if (!isAllowed(request.principal.role, operation)) {
-      throw DocketException.denied(`Role ${request.principal.role} may not perform ${operation}`);
-    }
+    // Whether the token still stands (its key unrevoked, its user present) before what it may do.
     const actor = await this.access.actorFor(request.principal);
+    if (!isAllowed(actor.role, operation)) {
+      throw DocketException.denied(`Role ${actor.role} may not perform ${operation}`);
+    }
     request.actor = actor;
     const projectId = namedProjectId(request);
     if (projectId && !canAccessProject(actor, projectId)) {

@@ -67,8 +67,9 @@ export class TokenVerifier {
       if (typeof payload.org !== 'string' || typeof payload.sub !== 'string' || !isRole(role)) {
         throw DocketException.unauthenticated('Access token lacks required claims');
       }
+      const apiKeyId = typeof payload.akid === 'string' ? payload.akid : undefined;
       return {
-        principal: { organizationId: payload.org, userId: payload.sub, role },
+        principal: { organizationId: payload.org, userId: payload.sub, role, apiKeyId },
         expiresAt: (payload.exp ?? 0) * 1000,
       };
     } catch (error) {

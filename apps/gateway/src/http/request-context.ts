@@ -5,6 +5,8 @@ export interface Principal {
   organizationId: string;
   userId: string;
   role: Role;
+  /** The API key the token was bought with (its `akid` claim); absent for sign-on sessions. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {

@@ -12,6 +12,8 @@ export interface ApiKeyOwner {
   organizationId: string;
   userId: string;
   role: UserEntity['role'];
+  /** The key the caller proved itself with; absent for a single sign-on session. */
+  apiKeyId?: string;
 }
 
 @Injectable()
@@ -27,18 +29,23 @@ export class ApiKeyService {
     if (!parsed) return null;
     // TypeORM returns [rows, affectedCount] for an UPDATE ... RETURNING on PostgreSQL.
     const [rows]: [
-      Array<{ organization_id: string; user_id: string; role: UserEntity['role'] }>,
+      Array<{ id: string; organization_id: string; user_id: string; role: UserEntity['role'] }>,
       number,
     ] = await this.dataSource.query(
       `UPDATE identity.api_keys k SET last_used_at = now()
            FROM identity.users u
           WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.id = k.user_id
-        RETURNING k.organization_id, k.user_id, u.role`,
+        RETURNING k.id, k.organization_id, k.user_id, u.role`,
       [parsed.hash],
     );
     const row = rows[0];
     return row
-      ? { organizationId: row.organization_id, userId: row.user_id, role: row.role }
+      ? {
+          organizationId: row.organization_id,
+          userId: row.user_id,
+          role: row.role,
+          apiKeyId: row.id,
+        }
       : null;
   }
 

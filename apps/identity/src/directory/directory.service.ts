@@ -10,15 +10,18 @@ import {
 } from '@docket/contracts';
 import { Actor, DocketException, Role } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 
 import {
+  ApiKeyEntity,
   ProjectEntity,
   ProjectGrantEntity,
   UserEntity,
   WorkspaceEntity,
 } from '../database/identity.entities';
 import { AccessEvents } from './access-events';
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Workspaces, projects, users and grants of one organization. */
 @Injectable()
@@ -179,16 +182,30 @@ export class DirectoryService {
     );
   }
 
-  async resolveAccess(organizationId: string, userId: string): Promise<ResolvedAccess> {
+  async resolveAccess(
+    organizationId: string,
+    userId: string,
+    apiKeyId?: string,
+  ): Promise<ResolvedAccess> {
     const user = await this.dataSource.manager.findOne(UserEntity, {
       where: { id: userId, organizationId },
     });
     if (!user) return { active: false, projectAccess: [] };
+    if (apiKeyId !== undefined && !(await this.keyStands(organizationId, userId, apiKeyId))) {
+      return { active: false, projectAccess: [] };
+    }
     if (user.role === 'Admin') return { active: true, projectAccess: 'all' };
     const grants = await this.dataSource.manager.find(ProjectGrantEntity, {
       where: { userId, organizationId },
     });
     return { active: true, projectAccess: grants.map((g) => g.projectId) };
+  }
+
+  private async keyStands(organizationId: string, userId: string, apiKeyId: string) {
+    if (!UUID.test(apiKeyId)) return false;
+    return this.dataSource.manager.exists(ApiKeyEntity, {
+      where: { id: apiKeyId, organizationId, userId, revokedAt: IsNull() },
+    });
   }
 
   notifyAccessChanged(userId: string): void {

@@ -27,7 +27,12 @@ export class TokenService {
   /** The one access token, whether the caller proved itself with an API key or single sign-on. */
   async issue(owner: ApiKeyOwner): Promise<AccessTokenResponse> {
     const { kid, privateKey } = await this.signingKeys.activeKey();
-    const accessToken = await new SignJWT({ org: owner.organizationId, role: owner.role })
+    // `akid` names the API key, so revoking the key ends the tokens it bought (the gateway asks
+    // identity whether the key still stands, and forgets the answer when a key is revoked).
+    const claims = owner.apiKeyId
+      ? { org: owner.organizationId, role: owner.role, akid: owner.apiKeyId }
+      : { org: owner.organizationId, role: owner.role };
+    const accessToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(owner.userId)
       .setIssuer(this.config.jwtIssuer)

@@ -1,9 +1,13 @@
 import { defineContract } from '@docket/platform';
-import { IsString } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 
 export class ResolveAccessRequest {
   @IsString()
   userId!: string;
+  /** The API key the caller's token was bought with: inactive once it is revoked. */
+  @IsOptional()
+  @IsString()
+  apiKeyId?: string;
 }
 
 export interface ResolvedAccess {
@@ -11,7 +15,10 @@ export interface ResolvedAccess {
   projectAccess: 'all' | string[];
 }
 
-/** identity.access.resolve.v1 — which projects a user may see now (grants change after login). */
+/**
+ * identity.access.resolve.v1 — which projects a user may see now (grants change after login),
+ * and whether the user and the API key behind the token still stand.
+ */
 export const ResolveAccessV1 = defineContract<ResolveAccessRequest, ResolvedAccess>(
   'identity.access.resolve.v1',
   ResolveAccessRequest,
