@@ -59,7 +59,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx, 'simple-import-sort': simpleImportSort },
     languageOptions: { parserOptions: { project: false } },
     rules: {

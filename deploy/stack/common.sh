@@ -25,3 +25,12 @@ build_all() {
   say "building (swc)..."
   bash "$ROOT/deploy/stack/build.sh"
 }
+
+# Debian's chromium for the console's browser tests (playwright-core drives it; nothing is
+# downloaded from a browser vendor). Installed once, as root, from the distribution.
+ensure_chromium() {
+  command -v chromium >/dev/null 2>&1 && return 0
+  say "installing Debian's chromium for the browser tests (once)..."
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+}

@@ -63,10 +63,12 @@ async function main(): Promise<void> {
 
   const users = await call('GET', '/users?limit=100', token);
   if (!users.data?.some((user) => user.email === REVIEWER_EMAIL)) {
+    // A Partner: the demo reviewer uploads a sample in the console and reviews it there
+    // (the Reviewer role may review but not upload).
     await call('POST', '/users', token, {
       email: REVIEWER_EMAIL,
       name: 'Riley Reviewer',
-      role: 'Reviewer',
+      role: 'Partner',
       projectIds: [projectId],
     });
   }
@@ -102,7 +104,9 @@ async function main(): Promise<void> {
 
   const gatewayPublic = `http://localhost:${portOf(profile, 'gateway')}`;
   say(`console:        ${gatewayPublic}/console/`);
-  say(`demo reviewer:  ${REVIEWER_EMAIL}  (password at the demo IdP: ${DEMO_PASSWORD})`);
+  say(
+    `demo reviewer:  ${REVIEWER_EMAIL}  (a Partner: uploads and reviews; password at the demo IdP: ${DEMO_PASSWORD})`,
+  );
   say(`demo admin:     ${ADMIN_EMAIL}  (same password)`);
   say(`demo flow:      "${FLOW_NAME}": upload a claim form, review it, submit`);
   say(`write-backs:    http://localhost:${demoReceiverPort(profile)}/`);

@@ -15,6 +15,8 @@ nx show projects >/dev/null # caches the project graph that the module-boundary 
 eslint . --max-warnings=0
 say "types (tsc)..."
 tsc -p tsconfig.json --noEmit
+tsc -p apps/console/tsconfig.json
+ensure_chromium
 
 build_all
 say "resetting the test database..."

@@ -52,4 +52,8 @@ export class GatewayConfig extends BaseConfig {
   @Env('PUBLIC_BASE_URL', 'Base URL printed in docs and OpenAPI servers')
   @IsString()
   publicBaseUrl = 'http://localhost:3000';
+
+  @Env('CONSOLE_DIR', 'Directory of the built review console, served under /console')
+  @IsString()
+  consoleDir = 'dist/apps/console';
 }

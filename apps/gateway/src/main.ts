@@ -4,6 +4,7 @@ import { createLogger, NestPinoLogger, startTracing } from '@docket/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
+import { serveConsole } from './console/console-static';
 import { gatewayConfig, GatewayModule } from './gateway.module';
 import { answerClientError, answerRouterRefusal } from './http/framework-refusals';
 import { installJsonBodyParser } from './http/json-body';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   installJsonBodyParser(app.getHttpAdapter().getInstance());
   // The docs routes declare their access as they are created; the gate checks declarations.
   serveOpenApi(app, gatewayConfig);
+  await serveConsole(app, gatewayConfig);
   app.get(RequestGate).install(app.getHttpAdapter().getInstance());
   installUrlValueRule(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();

@@ -100,5 +100,9 @@ export function serviceEnv(profile: Profile, service: ServiceName): Record<strin
     DOCKET_SERVICE: service,
     HTTP_PORT: String(portOf(profile, service)),
     PUBLIC_BASE_URL: `http://localhost:${portOf(profile, 'gateway')}`,
+    // The console is opened at either name of the local gateway.
+    STORAGE_CORS_ORIGINS: ['localhost', '127.0.0.1']
+      .map((host) => `http://${host}:${portOf(profile, 'gateway')}`)
+      .join(','),
   };
 }

@@ -1,6 +1,13 @@
 import { ERROR_CODES, ErrorCode, Operation, RouteAccess, RouteAccessOf } from '@docket/platform';
 import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOperation,
+  ApiResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 
 import { IDEMPOTENT_KEY } from '../auth/route-metadata';
 import { ApiErrorSchema } from './api-error.schema';
@@ -15,6 +22,8 @@ export interface RouteDoc {
   idempotent?: boolean;
   status?: number;
   response?: Type<unknown>;
+  /** For a list route: the record type of the list envelope's `data` (DESIGN.md §3). */
+  page?: Type<unknown>;
   /** Error codes this route can answer with, beyond the ones every route has. */
   errors?: ErrorCode[];
 }
@@ -66,12 +75,20 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
         .filter(Boolean)
         .join('\n\n'),
     }),
-    ApiResponse({
-      status: doc.status ?? 200,
-      type: doc.response,
-      headers: RESPONSE_HEADERS,
-      description: 'Success',
-    }),
+    doc.page
+      ? ApiResponse({
+          status: doc.status ?? 200,
+          schema: pageSchema(doc.page),
+          headers: RESPONSE_HEADERS,
+          description: 'Success: one page of the list',
+        })
+      : ApiResponse({
+          status: doc.status ?? 200,
+          type: doc.response,
+          headers: RESPONSE_HEADERS,
+          description: 'Success',
+        }),
+    ...(doc.page ? [ApiExtraModels(doc.page)] : []),
     ...[...byStatus].map(([status, list]) =>
       ApiResponse({
         status,
@@ -103,4 +120,22 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
     );
   }
   return applyDecorators(...decorators);
+}
+
+/** The list envelope every list route answers with, typed by its record. */
+function pageSchema(record: Type<unknown>) {
+  const count = (description: string) => ({ type: 'integer', description });
+  return {
+    type: 'object',
+    required: ['success', 'message', 'data', 'page', 'limit', 'totalCount', 'totalPages'],
+    properties: {
+      success: { type: 'boolean' },
+      message: { type: 'string' },
+      data: { type: 'array', items: { $ref: getSchemaPath(record) } },
+      page: count('This page, from 1'),
+      limit: count('Records per page'),
+      totalCount: count('Records across all pages'),
+      totalPages: count('Pages in all'),
+    },
+  };
 }

@@ -46,3 +46,8 @@ export function pageBoxFromCorners(box: CornerBox): PageBoxRecord {
     height: round(Math.max(0, clamp(box.y1) - y)),
   };
 }
+
+/** A public box back to corners, for services that compute on corner boxes. */
+export function cornersFromPageBox(box: PageBoxRecord): CornerBox {
+  return { x0: box.x, y0: box.y, x1: box.x + box.width, y1: box.y + box.height };
+}

@@ -50,6 +50,7 @@ export class EnvironmentsController {
   @ApiRoute({
     summary: 'List the environments of your organization',
     permission: 'environments.list',
+    page: EnvironmentRecord,
   })
   async listEnvironments(
     @Query() query: PageQuery,
@@ -87,6 +88,7 @@ export class EnvironmentsController {
     description:
       'Filters: environmentId, scope, scopeId. page 1-indexed, limit 1-100 (default 20).',
     permission: 'variables.list',
+    page: VariableRecord,
   })
   async listVariables(
     @Query() query: ListVariablesQuery,

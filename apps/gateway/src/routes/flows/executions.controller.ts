@@ -64,6 +64,7 @@ export class ExecutionsController {
       '(default), updatedAt, completedAt or status; sortOrder desc (default) or asc.',
     permission: 'executions.read',
     errors: ['NOT_FOUND'],
+    page: ExecutionRecord,
   })
   async list(
     @Query() query: ListExecutionsQuery,
@@ -97,6 +98,7 @@ export class ExecutionsController {
     description: 'Input and output of steps never show variable values (masked as ***).',
     permission: 'executions.read',
     errors: ['NOT_FOUND'],
+    page: ExecutionStepRecord,
   })
   async steps(
     @Param('executionId', uuidPipe) executionId: string,

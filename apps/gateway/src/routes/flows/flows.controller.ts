@@ -62,6 +62,7 @@ export class FlowsController {
     summary: 'List the flows of a project',
     permission: 'flows.read',
     errors: ['NOT_FOUND'],
+    page: FlowRecord,
   })
   async list(
     @Param('projectId', uuidPipe) projectId: string,
@@ -132,6 +133,7 @@ export class FlowsController {
     summary: 'List the published versions of a flow, newest first',
     permission: 'flows.read',
     errors: ['NOT_FOUND'],
+    page: FlowVersionRecord,
   })
   async versions(
     @Param('flowId', uuidPipe) flowId: string,

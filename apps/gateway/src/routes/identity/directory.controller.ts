@@ -62,7 +62,11 @@ export class DirectoryController {
   }
 
   @Get('workspaces')
-  @ApiRoute({ summary: 'List the workspaces you can see', permission: 'workspaces.list' })
+  @ApiRoute({
+    summary: 'List the workspaces you can see',
+    permission: 'workspaces.list',
+    page: WorkspaceRecord,
+  })
   async listWorkspaces(
     @Query() query: PageQuery,
     @CurrentActor() actor: Actor,
@@ -93,6 +97,7 @@ export class DirectoryController {
     summary: 'List the projects you can see, optionally in one workspace',
     permission: 'projects.list',
     errors: ['NOT_FOUND'],
+    page: ProjectRecord,
   })
   async listProjects(
     @Query() query: ListProjectsQuery,
@@ -122,7 +127,11 @@ export class DirectoryController {
   }
 
   @Get('users')
-  @ApiRoute({ summary: 'List users of your organization', permission: 'users.list' })
+  @ApiRoute({
+    summary: 'List users of your organization',
+    permission: 'users.list',
+    page: UserRecord,
+  })
   async listUsers(
     @Query() query: PageQuery,
     @CurrentActor() actor: Actor,

@@ -50,6 +50,7 @@ export class IdentityProvidersController {
   @ApiRoute({
     summary: "List your organization's identity providers",
     permission: 'identityProviders.read',
+    page: IdentityProviderRecord,
   })
   async list(
     @Query() query: PageQuery,

@@ -56,6 +56,7 @@ export class ItemsController {
       'Every filter narrows the list (AND).',
     permission: 'items.read',
     errors: ['NOT_FOUND'],
+    page: ItemSummaryRecord,
   })
   list(@Query() query: ListItemsRequest, @CurrentActor() actor: Actor): Promise<ItemPage> {
     return this.rpc.call(ListItemsV1, query, actor);
@@ -104,6 +105,7 @@ export class ItemsController {
       '10,000th field is the last reachable. Ordered by key, then document (item-level last).',
     permission: 'items.read',
     errors: ['NOT_FOUND'],
+    page: ItemFieldRecord,
   })
   fields(
     @Param('id', uuidPipe) itemId: string,

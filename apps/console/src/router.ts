@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+
+/** The console's routes live under /console/; the gateway answers index.html for all of them. */
+export const BASE = '/console';
+
+export type Route =
+  { name: 'items' } | { name: 'item'; itemId: string; projectId: string } | { name: 'upload' };
+
+export function parseRoute(location: Location): Route {
+  const path = location.pathname.replace(/\/+$/, '');
+  const item = /^\/console\/items\/([0-9a-f-]{36})$/.exec(path);
+  if (item) {
+    return {
+      name: 'item',
+      itemId: item[1],
+      projectId: new URLSearchParams(location.search).get('projectId') ?? '',
+    };
+  }
+  if (path === `${BASE}/upload`) return { name: 'upload' };
+  return { name: 'items' };
+}
+
+export function navigate(to: string): void {
+  window.history.pushState(null, '', to);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(window.location));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(window.location));
+    window.addEventListener('popstate', update);
+    return () => window.removeEventListener('popstate', update);
+  }, []);
+  return route;
+}
+
+export function itemPath(itemId: string, projectId: string): string {
+  return `${BASE}/items/${itemId}?projectId=${encodeURIComponent(projectId)}`;
+}

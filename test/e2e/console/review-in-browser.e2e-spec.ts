@@ -1,0 +1,225 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import type { FlowGraph } from '@docket/contracts';
+import {
+  addDevIdpAccount,
+  apiRequest,
+  createTestOrganization,
+  eventually,
+  portOf,
+  registerDevIdp,
+  REPO_ROOT,
+  TEST_PROFILE,
+  TestOrganization,
+} from '@docket/testing';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+import { claimForm } from '../flows/support/claim-documents';
+import { environmentWithVariable, graphOf, liveFlow } from '../flows/support/flows-api';
+import { WebhookReceiver } from '../flows/support/webhook-receiver';
+
+jest.setTimeout(240_000);
+
+/** Debian's chromium, installed by deploy/stack/test.sh (never a downloaded browser). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The gateway under the name its redirect URI uses, so the session cookie is its own. */
+const SITE = `http://localhost:${portOf(TEST_PROFILE, 'gateway')}`;
+const SCREENSHOTS = path.join(REPO_ROOT, '.data/screenshots');
+const SECRET = `whsec-${Math.random().toString(36).slice(2)}`;
+
+function intake(url: string): FlowGraph {
+  return graphOf(
+    [
+      { id: 'upload', type: 'trigger.file' },
+      {
+        id: 'extract',
+        type: 'ai.extract',
+        config: {
+          fields: [
+            { key: 'policy_number', type: 'string', label: 'Policy number' },
+            { key: 'insured_name', type: 'string', label: 'Insured name' },
+            { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
+            { key: 'claim_amount', type: 'money', label: 'Claim amount' },
+          ],
+        },
+      },
+      { id: 'review', type: 'action.review', config: { instructions: 'Check the claim' } },
+      {
+        id: 'send',
+        type: 'action.write-back',
+        config: { url, secretVariable: 'WEBHOOK_SECRET' },
+      },
+    ],
+    [
+      ['upload', 'extract'],
+      ['extract', 'review'],
+      ['review', 'send', 'submitted'],
+    ],
+  );
+}
+
+/** Waits for a condition on the page, re-checking rather than sleeping a fixed time. */
+async function until(page: Page, check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * Issue 12: a person reviews an item in a real browser, from sign-in at the organization's
+ * identity provider to the run's write-back: upload a claim on the upload page, find its item
+ * by a prefix search, open it, see where the selected field was read, correct a field, submit.
+ */
+describe('the review console in a browser', () => {
+  let org: TestOrganization;
+  let browser: Browser;
+  const receiver = new WebhookReceiver(SECRET);
+  const domain = `c${Math.random().toString(36).slice(2, 10)}.example.test`;
+  const person = {
+    email: `riley@${domain}`,
+    password: 'correct horse battery',
+    name: 'Riley Partner',
+  };
+  let flowName: string;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    org = await createTestOrganization();
+    await registerDevIdp(org.admin.token, [domain]);
+    const user = await apiRequest('POST', '/users', {
+      token: org.admin.token,
+      body: {
+        email: person.email,
+        name: person.name,
+        role: 'Partner',
+        projectIds: [org.projectId],
+      },
+    });
+    expect(user.status).toBe(201);
+    await addDevIdpAccount(person);
+    const environmentId = await environmentWithVariable(org.admin.token, org.projectId, {
+      name: 'WEBHOOK_SECRET',
+      value: SECRET,
+    });
+    const flowId = await liveFlow(org.admin.token, org.projectId, intake(await receiver.start()), {
+      environmentId,
+    });
+    const flow = await apiRequest<{ name: string }>('GET', `/flows/${flowId}`, {
+      token: org.admin.token,
+    });
+    flowName = flow.body.name;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver.stop();
+  });
+
+  it('signs in, uploads, finds, reviews and submits an item until its write-back arrives', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+    // Sign in: the console sends the person to their organization's identity provider.
+    await page.goto(`${SITE}/console/`);
+    await page.getByLabel('Work e-mail').fill(person.email);
+    await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Items' }).waitFor();
+    expect(await page.locator('.who').innerText()).toContain('(Partner)');
+
+    // Upload a claim the way a person does: choose the file, watch it become READY.
+    await page.getByRole('link', { name: 'Upload' }).click();
+    const pdf = await claimForm({
+      policyNumber: 'PN-123456',
+      insuredName: 'Jane Doe',
+      dateOfLoss: '03/14/2025',
+      claimAmount: '$640.00',
+    });
+    const chooser = page.getByLabel('Choose files to upload');
+    await until(page, () => chooser.isEnabled(), 'the workspace to be known');
+    await chooser.setInputFiles({ name: 'claim.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await until(
+      page,
+      async () => (await page.getByRole('list', { name: 'Uploads' }).innerText()).includes('READY'),
+      'the upload to be READY',
+    ).catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'console-upload-failed.png') });
+      throw error;
+    });
+
+    // Find the item the run created, by a prefix search on its flow.
+    await page.getByRole('link', { name: 'Items' }).click();
+    await page.getByLabel('Search items').fill(`flow:"${flowName}"`);
+    const results = page.getByRole('table');
+    const row = results.getByRole('link').first();
+    const answered = async () => Number(await results.getAttribute('data-answered'));
+    await until(
+      page,
+      async () => {
+        // Search again and wait for that search's answer before reading the list.
+        const before = await answered();
+        await page.getByRole('button', { name: 'Search' }).click();
+        await until(page, async () => (await answered()) > before, 'the search to answer');
+        return (
+          (await page.getByText('REVIEW', { exact: true }).count()) > 1 && (await row.count()) > 0
+        );
+      },
+      'the run to reach review',
+      120_000,
+    ).catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'console-search-failed.png') });
+      throw error;
+    });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-items.png'), fullPage: true });
+    await row.click();
+
+    // The item page: the lock is taken; selecting a field draws where it was read.
+    await page.getByRole('list', { name: 'Fields' }).waitFor();
+    await page.getByText('policy_number', { exact: true }).click();
+    await page.getByTestId('grounding-box').waitFor();
+    const box = await page.getByTestId('grounding-box').boundingBox();
+    expect(box && box.width > 0 && box.height > 0).toBe(true);
+    // Keyboard review loop: j moves to the next field.
+    await page.getByRole('list', { name: 'Fields' }).locator('[data-field]').first().focus();
+    await page.keyboard.press('j');
+    expect(await page.locator('[data-field][aria-current="true"]').getAttribute('class')).toContain(
+      'selected',
+    );
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-item.png'), fullPage: true });
+
+    // Correct a field and submit the review.
+    const name = page.getByLabel('insured_name');
+    await name.fill('Jane Q. Doe');
+    await name.press('Enter');
+    await page.getByText('insured_name saved').waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Items' }).waitFor();
+
+    // The run goes on and writes back the corrected value.
+    const delivery = await eventually(async () => receiver.deliveries[0], 60_000);
+    const sent = new Map(
+      (delivery.body.fields as Array<{ key: string; value: unknown }>).map((f) => [f.key, f.value]),
+    );
+    expect(sent.get('insured_name')).toBe('Jane Q. Doe');
+    expect(sent.get('policy_number')).toBe('PN-123456');
+    expect(delivery.signatureValid).toBe(true);
+    await page.close();
+  });
+
+  it('stays usable on a 390-pixel-wide phone screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${SITE}/console/`);
+    await page.getByLabel('Work e-mail').waitFor();
+    // Evaluated in the page: the string keeps Node's type checker out of the browser's globals.
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
