@@ -46,8 +46,9 @@ describe('deploy/docker/Dockerfile', () => {
     for (const target of TARGETS) expect(dockerfile.hasStage(target)).toBe(true);
   });
 
-  it('builds every stage on one pinned Node release that satisfies package.json engines', () => {
-    const pinned = /^ARG NODE_VERSION=(\d+)\.(\d+)\.(\d+)$/m.exec(readFileSync(DOCKERFILE, 'utf8'));
+  it('builds every stage on one pinned Node LTS release that satisfies package.json engines', () => {
+    const text = readFileSync(DOCKERFILE, 'utf8');
+    const pinned = /^ARG NODE_VERSION=(\d+)\.(\d+)\.(\d+)$/m.exec(text);
     expect(pinned).not.toBeNull();
     const engines = /^>=(\d+)\.(\d+)$/.exec(
       (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as PackageJson).engines
@@ -56,13 +57,22 @@ describe('deploy/docker/Dockerfile', () => {
     const [major, minor] = [Number(pinned![1]), Number(pinned![2])];
     const [needMajor, needMinor] = [Number(engines![1]), Number(engines![2])];
     expect(major > needMajor || (major === needMajor && minor >= needMinor)).toBe(true);
+    // A maintained LTS line: even majors from 22 (20 leaves maintenance in April 2026).
+    expect(major >= 22 && major % 2 === 0).toBe(true);
+    // The base is an argument (npm run images passes one built here), by default the registry's.
+    expect(text).toMatch(/^ARG BASE_IMAGE=node:\$\{NODE_VERSION\}-bookworm-slim$/m);
     const bases = dockerfile.stages.filter((s) => !dockerfile.hasStage(s.from)).map((s) => s.from);
-    expect(new Set(bases)).toEqual(new Set(['node:${NODE_VERSION}-bookworm-slim']));
+    expect(new Set(bases)).toEqual(new Set(['${BASE_IMAGE}']));
+    // The locally built base runs the same release.
+    const local = readFileSync(path.join(ROOT, 'deploy/images/common.sh'), 'utf8');
+    expect(local).toContain(`DOCKET_NODE_VERSION=${pinned![0].split('=')[1]}`);
   });
 
   it('installs production dependencies only into the runtime images', () => {
     const prodDeps = dockerfile.stage('prod-deps').instructions.filter((i) => i.keyword === 'RUN');
-    expect(prodDeps.map((i) => i.args).join('\n')).toMatch(/npm ci --omit=dev/);
+    expect(prodDeps.map((i) => i.args).join('\n')).toMatch(/npm-ci\.sh --omit=dev/);
+    const npmCi = readFileSync(path.join(ROOT, 'deploy/docker/npm-ci.sh'), 'utf8');
+    expect(npmCi).toMatch(/^npm ci --ignore-scripts .*"\$@"$/m);
     for (const target of TARGETS) {
       const modules = copiesInto(target).filter((c) =>
         c.sources.some((s) => s.includes('node_modules')),
