@@ -1,5 +1,5 @@
 import type { SplitEvaluation } from './bundle-splitting.evaluator';
-import type { DocumentEvaluation, Medium } from './document.evaluator';
+import type { DocumentEvaluation, Medium, Shot } from './document.evaluator';
 import { addCounts, emptyCounts, f1, mean, precision, recall } from './quality-metrics';
 import { DOCUMENT_TYPES, type LayoutSet } from './synthetic-document.types';
 
@@ -45,6 +45,12 @@ function row(group: Group): string {
   ].join(' | ');
 }
 
+const SET_TITLES: Readonly<Record<LayoutSet, string>> = {
+  generated: 'Generated families',
+  eval: 'Hand-written held-out (eval) layouts',
+  dev: 'Hand-written development layouts',
+};
+
 const HEADER =
   '| Type | Docs | Pages | Class acc. | Field P | Field R | Field F1 | Cell F1 | Field IoU | Cell IoU | Errors flagged | Correct flagged |\n' +
   '|---|---|---|---|---|---|---|---|---|---|---|---|';
@@ -53,8 +59,9 @@ export function qualityTable(
   evaluations: readonly DocumentEvaluation[],
   set: LayoutSet,
   medium: Medium,
+  shot: Shot = 'zero',
 ): string {
-  const scoped = evaluations.filter((e) => e.set === set && e.medium === medium);
+  const scoped = evaluations.filter((e) => e.set === set && e.medium === medium && e.shot === shot);
   if (scoped.length === 0) return '';
   const groups: Group[] = DOCUMENT_TYPES.map((type) => ({
     label: type,
@@ -62,7 +69,7 @@ export function qualityTable(
   })).filter((g) => g.items.length > 0);
   groups.push({ label: '**all**', items: scoped });
   return [
-    `#### ${set === 'eval' ? 'Held-out (eval) layouts' : 'Development layouts'}, ${medium}`,
+    `#### ${SET_TITLES[set]}, ${medium}, ${shot}-shot`,
     '',
     HEADER,
     ...groups.map((g) => `| ${row(g)} |`),

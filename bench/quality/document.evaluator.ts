@@ -1,6 +1,7 @@
 import {
   classifyDocument,
   extractDocumentFields,
+  type LayoutMemory,
   type NaiveBayesModel,
   summariseItem,
   type TextPage,
@@ -22,6 +23,8 @@ import type { DocumentType, GeneratedDocument } from './synthetic-document.types
 import type { TruthBox } from './truth-box.types';
 
 export type Medium = 'digital' | 'scan';
+/** zero: the configuration alone; one: after one reviewed document of the layout. */
+export type Shot = 'zero' | 'one';
 
 export interface DocumentEvaluation {
   readonly documentId: string;
@@ -29,6 +32,7 @@ export interface DocumentEvaluation {
   readonly layoutId: string;
   readonly set: GeneratedDocument['layoutSet'];
   readonly medium: Medium;
+  readonly shot: Shot;
   readonly pages: number;
   readonly predictedType: string | null;
   readonly classConfidence: number;
@@ -58,6 +62,7 @@ export async function evaluateDocument(
   model: NaiveBayesModel | null,
   textLayerMs: number,
   setup: ExtractionSetup,
+  memories: readonly LayoutMemory[] = [],
 ): Promise<DocumentEvaluation> {
   const started = process.hrtime.bigint();
   const classification = await classifyDocument(pages, CLASSIFICATION, { model });
@@ -65,7 +70,9 @@ export async function evaluateDocument(
   let needsReview = true;
   if (isDocumentType(classification.label)) {
     const schema = setup.schema(classification.label);
-    const extracted = extractDocumentFields({ documentId: document.id, pages }, schema);
+    const extracted = extractDocumentFields({ documentId: document.id, pages }, schema, {
+      layoutMemories: memories,
+    });
     const validation = validateFields(extracted, schema, setup.validation(classification.label), {
       referenceLists: setup.referenceLists,
     });
@@ -96,6 +103,7 @@ export async function evaluateDocument(
     layoutId: document.layoutId,
     set: document.layoutSet,
     medium,
+    shot: memories.length > 0 ? 'one' : 'zero',
     pages: pages.length,
     predictedType: classification.label,
     classConfidence: classification.confidence,

@@ -39,7 +39,7 @@ export function f1(c: Counts): number {
   return p + r === 0 ? 0 : (2 * p * r) / (p + r);
 }
 
-function isMoney(value: unknown): value is MoneyValue {
+export function isMoney(value: unknown): value is MoneyValue {
   return typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value;
 }
 

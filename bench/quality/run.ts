@@ -1,10 +1,15 @@
 /**
- * Quality benchmark of the document-intelligence engine on synthetic insurance documents.
+ * Quality benchmark of the document-intelligence engine on generated insurance documents.
  *
- *   node -r @swc-node/register bench/quality/run.ts            # default, a few minutes
- *   node -r @swc-node/register bench/quality/run.ts --large    # more documents and scans
+ *   node -r @swc-node/register bench/quality/run.ts            # default, about 10 minutes
+ *   node -r @swc-node/register bench/quality/run.ts --large    # more families, documents, scans
  *
- * Options: --docs N (per layout and set), --scans N (scanned documents per layout), --train N
+ * Headline: randomised layout families (families/), zero-shot and one-shot, digital and scans.
+ * Options: --families N (per document type, default 10), --family-docs N (documents per family),
+ * --family-scans N (scanned documents per family; the first teaches the scan memory),
+ * --scan-families N (how many families per type are scanned, default 3: OCR is the slow part),
+ * --handwritten (also the hand-written dev and eval layouts and bundle splitting), and for those:
+ * --docs N (per layout and set), --scans N (scanned documents per layout), --train N
  * (training documents per development layout), --no-scans, --errors (print every wrong value),
  * --json FILE (write raw results), --ocr-direct (OCR scans with tesseract.js directly instead of
  * the document-processing text layer; for telling OCR losses from engine losses),
@@ -18,6 +23,7 @@ import {
   applyClassifierFeedback,
   InMemoryClassifierModelStore,
   type LabelledExample,
+  type NaiveBayesModel,
 } from '@docket/document-intelligence';
 
 import {
@@ -26,20 +32,35 @@ import {
   splittingTable,
   throughputTable,
 } from './benchmark-report.formatter';
-import { type BundleSource, evaluateSplitting } from './bundle-splitting.evaluator';
+import {
+  type BundleSource,
+  evaluateSplitting,
+  type SplitEvaluation,
+} from './bundle-splitting.evaluator';
 import { renderDigitalPdf } from './digital-pdf.renderer';
 import { DirectOcrReader } from './direct-ocr.reader';
 import { type DocumentEvaluation, evaluateDocument } from './document.evaluator';
 import { EXPERT_SETUP, type ExtractionSetup, PLAIN_SETUP } from './extraction-setup';
+import { evaluateFamilies } from './families/family-benchmark';
+import {
+  calibrationTable,
+  engineLatencyTable,
+  headlineTable,
+} from './families/family-report.formatter';
 import { renderScannedPdf } from './scanned-pdf.renderer';
 import { SeededRandom } from './seeded-random';
 import { generateDocuments } from './synthetic-document.generator';
 import type { LayoutSet } from './synthetic-document.types';
 import { readTextLayer } from './text-layer.reader';
-import { createTextMeasurer } from './text-measurer';
+import { createTextMeasurer, type TextMeasurer } from './text-measurer';
 
 interface Options {
   config: ExtractionSetup['name'];
+  families: number;
+  familyDocs: number;
+  familyScans: number;
+  scanFamilies: number;
+  handwritten: boolean;
   /** production: document-processing's text layer; direct: tesseract.js on its page images. */
   ocr: 'production' | 'direct';
   docs: number;
@@ -58,6 +79,11 @@ function parseOptions(argv: readonly string[]): Options {
   const options: Options = {
     config: argv.includes('--config') ? (config as Options['config']) : 'plain',
     ocr: argv.includes('--ocr-direct') ? 'direct' : 'production',
+    families: large ? 12 : 10,
+    familyDocs: large ? 8 : 4,
+    familyScans: large ? 4 : 2,
+    scanFamilies: large ? 12 : 3,
+    handwritten: argv.includes('--handwritten'),
     docs: large ? 12 : 4,
     scans: large ? 4 : 1,
     train: large ? 12 : 6,
@@ -70,6 +96,12 @@ function parseOptions(argv: readonly string[]): Options {
   options.docs = number('--docs') ?? options.docs;
   options.scans = argv.includes('--no-scans') ? 0 : (number('--scans') ?? options.scans);
   options.train = number('--train') ?? options.train;
+  options.families = number('--families') ?? options.families;
+  options.scanFamilies = number('--scan-families') ?? options.scanFamilies;
+  options.familyDocs = number('--family-docs') ?? options.familyDocs;
+  options.familyScans = argv.includes('--no-scans')
+    ? 0
+    : (number('--family-scans') ?? options.familyScans);
   const json = argv.indexOf('--json');
   if (json >= 0) options.json = argv[json + 1];
   return options;
@@ -104,6 +136,67 @@ async function main(): Promise<void> {
   );
 
   const direct = options.ocr === 'direct' ? new DirectOcrReader() : undefined;
+  const read = (pdf: Uint8Array) => (direct ? direct.read(pdf) : readTextLayer(pdf));
+  const evaluations = await evaluateFamilies(
+    {
+      familiesPerType: options.families,
+      docsPerFamily: options.familyDocs,
+      scansPerFamily: options.familyScans,
+      scannedFamiliesPerType: options.scanFamilies,
+      seed: 606,
+    },
+    { measure, model, setup, read, log },
+  );
+  const handwritten = options.handwritten
+    ? await evaluateHandwritten(options, setup, model, measure, direct, log)
+    : undefined;
+  await direct?.close();
+  if (handwritten) evaluations.push(...handwritten.evaluations);
+
+  const shots = (['zero', 'one'] as const).flatMap((shot) =>
+    (['digital', 'scan'] as const).map((medium) =>
+      qualityTable(evaluations, 'generated', medium, shot),
+    ),
+  );
+  const sections = [
+    `### Generated families (${setup.name} configuration; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
+    headlineTable(evaluations),
+    '### Calibration (returned values per confidence band: count and share right)',
+    calibrationTable(evaluations),
+    '### Engine time per page (layout analysis, classification, extraction, validation)',
+    engineLatencyTable(evaluations),
+    '### Per document type',
+    ...shots.filter((t) => t !== ''),
+  ];
+  if (handwritten)
+    sections.push(
+      ...(['eval', 'dev'] as LayoutSet[])
+        .flatMap((set) =>
+          (['digital', 'scan'] as const).map((medium) => qualityTable(evaluations, set, medium)),
+        )
+        .filter((t) => t !== ''),
+      '### Splitting (bundles of held-out digital documents)',
+      splittingTable(handwritten.split),
+    );
+  sections.push('### Throughput', throughputTable(evaluations));
+  if (options.errors) sections.push('### Wrong values', errorList(evaluations, 400));
+  process.stdout.write(`${sections.join('\n\n')}\n`);
+  if (options.json)
+    writeFileSync(
+      options.json,
+      JSON.stringify({ options, evaluations, split: handwritten?.split }, null, 2),
+    );
+}
+
+/** The hand-written layouts (dev: written with the engine; eval: held out), zero-shot only. */
+async function evaluateHandwritten(
+  options: Options,
+  setup: ExtractionSetup,
+  model: NaiveBayesModel,
+  measure: TextMeasurer,
+  direct: DirectOcrReader | undefined,
+  log: (message: string) => void,
+): Promise<{ evaluations: DocumentEvaluation[]; split: SplitEvaluation }> {
   const evaluations: DocumentEvaluation[] = [];
   const bundleSources: BundleSource[] = [];
   for (const set of ['dev', 'eval'] as LayoutSet[]) {
@@ -145,25 +238,7 @@ async function main(): Promise<void> {
     }
     log(`${set}: evaluated ${docs.length} documents`);
   }
-  await direct?.close();
-  const split = evaluateSplitting(bundleSources, new SeededRandom(404), model);
-
-  const sections = [
-    `### Quality (${setup.name} configuration; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
-    ...(['eval', 'dev'] as LayoutSet[])
-      .flatMap((set) =>
-        (['digital', 'scan'] as const).map((medium) => qualityTable(evaluations, set, medium)),
-      )
-      .filter((t) => t !== ''),
-    '### Splitting (bundles of held-out digital documents)',
-    splittingTable(split),
-    '### Throughput',
-    throughputTable(evaluations),
-  ];
-  if (options.errors) sections.push('### Wrong values', errorList(evaluations, 400));
-  process.stdout.write(`${sections.join('\n\n')}\n`);
-  if (options.json)
-    writeFileSync(options.json, JSON.stringify({ options, evaluations, split }, null, 2));
+  return { evaluations, split: evaluateSplitting(bundleSources, new SeededRandom(404), model) };
 }
 
 main().catch((error: unknown) => {

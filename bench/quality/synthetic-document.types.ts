@@ -48,7 +48,8 @@ export interface DocumentTruth {
   readonly tables: Readonly<Record<string, readonly TruthRow[]>>;
 }
 
-export type LayoutSet = 'dev' | 'eval';
+/** dev: built with the engine; eval: hand-written, held out; generated: randomised families. */
+export type LayoutSet = 'dev' | 'eval' | 'generated';
 
 export interface GeneratedDocument {
   readonly id: string;

@@ -14,6 +14,7 @@ import { createFlowsDataSource } from './database/flows-data-source';
 import { FlowAccess } from './definitions/flow-access';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
+import { ReferencedResources } from './definitions/referenced-resources';
 import { EnvironmentsHandler } from './environments/environments.handler';
 import { EnvironmentsService } from './environments/environments.service';
 import { registerExecutionMetrics } from './executions/execution.metrics';
@@ -29,6 +30,9 @@ import { ClassifierModelRepository } from './intelligence/classifier-model.repos
 import { FileLayoutHandler } from './intelligence/file-layout.handler';
 import { FileLayoutService } from './intelligence/file-layout.service';
 import { FileTextSource } from './intelligence/file-text.source';
+import { LayoutLearningService } from './intelligence/layout-learning.service';
+import { LayoutMemoryHandler } from './intelligence/layout-memory.handler';
+import { LayoutMemoryRepository } from './intelligence/layout-memory.repository';
 import { FlowVersionCache } from './runs/flow-version.cache';
 import { RunLauncher } from './runs/run-launcher.service';
 import { RunsHandler } from './runs/runs.handler';
@@ -54,6 +58,7 @@ assertProductionSafe(config, config.masterKey);
     RunsHandler,
     ExecutionsHandler,
     AiPreviewHandler,
+    LayoutMemoryHandler,
     FileLayoutHandler,
   ],
   providers: [
@@ -70,6 +75,8 @@ assertProductionSafe(config, config.masterKey);
         }),
     },
     AiPreviewService,
+    LayoutLearningService,
+    LayoutMemoryRepository,
     ClassifierModelRepository,
     EnvironmentsService,
     ExecutionAccess,
@@ -81,6 +88,7 @@ assertProductionSafe(config, config.masterKey);
     FileTriggerConsumer,
     FlowAccess,
     FlowDefinitionsService,
+    ReferencedResources,
     FlowVersionCache,
     RunLauncher,
     RunsService,

@@ -24,6 +24,7 @@ import { NODE_EXECUTORS, NodeExecutor } from './nodes/node-executor';
 import { NodeRunner } from './nodes/node-runner.service';
 import { OutboundHttpClient } from './nodes/outbound/outbound-http.client';
 import { ExecutionReporter } from './reporting/execution-reporter';
+import { LayoutFeedbackService } from './runs/layout-feedback.service';
 import { ReviewFeedbackService } from './runs/review-feedback.service';
 import { ReviewGate } from './runs/review-gate.service';
 import { RunLifecycle } from './runs/run-lifecycle.service';
@@ -77,6 +78,7 @@ const EXECUTORS = [
     OutboundHttpClient,
     ReviewGate,
     ReviewFeedbackService,
+    LayoutFeedbackService,
     RunFilesClient,
     RunItemClient,
     RunLifecycle,

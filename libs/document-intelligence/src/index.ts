@@ -105,6 +105,7 @@ export { locateValue } from './hosted/value-grounder';
 // Summary
 export * from './memory/layout-fingerprint';
 export * from './memory/layout-memory';
+export * from './memory/value-locator';
 export type {
   ItemSummary,
   ItemSummaryInput,

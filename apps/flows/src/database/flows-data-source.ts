@@ -8,12 +8,14 @@ import { FlowsInitial1763900000000 } from './migrations/1763900000000-flows-init
 import { ExecutionStartOutbox1763900000001 } from './migrations/1763900000001-execution-start-outbox';
 import { ClassifierModels1763900000100 } from './migrations/1763900000100-classifier-models';
 import { ClassifierFeedbackKeys1763900000101 } from './migrations/1763900000101-classifier-feedback-keys';
+import { LayoutMemories1763900000200 } from './migrations/1763900000200-layout-memories';
 
 export const FLOWS_MIGRATIONS = [
   FlowsInitial1763900000000,
   ExecutionStartOutbox1763900000001,
   ClassifierModels1763900000100,
   ClassifierFeedbackKeys1763900000101,
+  LayoutMemories1763900000200,
 ];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import {
   AiClassifyMethod,
   AiClassifyRequest,
@@ -8,9 +10,7 @@ import {
   AiFeedbackResult,
   ClassifyConfig,
   ExtractConfig,
-  GetProjectV1,
   NodeType,
-  ProjectRecord,
 } from '@docket/contracts';
 import {
   applyClassifierFeedback,
@@ -32,7 +32,6 @@ import {
 import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
-import { assertProjectAccess } from '../definitions/flow-access';
 import { nodeConfigProblems } from '../definitions/node-config.rules';
 import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
 import {
@@ -40,6 +39,9 @@ import {
   FeedbackAlreadyAppliedError,
 } from './classifier-model.repository';
 import { FileTextSource } from './file-text.source';
+import { LayoutLearningService } from './layout-learning.service';
+import { LayoutMemoryRepository } from './layout-memory.repository';
+import { projectOf } from './project-of';
 import { textAsPage } from './text-as-page';
 
 const DEFAULT_METHODS: readonly AiClassifyMethod[] = ['rules', 'model'];
@@ -56,11 +58,13 @@ export class AiPreviewService {
     private readonly rpc: RpcClient,
     private readonly text: FileTextSource,
     private readonly models: ClassifierModelRepository,
+    private readonly layouts: LayoutMemoryRepository,
+    private readonly learning: LayoutLearningService,
   ) {}
 
   async classify(actor: Actor, request: AiClassifyRequest): Promise<AiClassifyResult> {
     const config = checkedConfig<ClassifyConfig>('ai.classify', request.config);
-    const project = await this.project(actor, request.projectId);
+    const project = await projectOf(this.rpc, actor, request.projectId);
     const methods = [...new Set(request.methods ?? DEFAULT_METHODS)];
     const { documents } = await this.text.read(
       actor,
@@ -106,7 +110,7 @@ export class AiPreviewService {
 
   async extract(actor: Actor, request: AiExtractRequest): Promise<AiExtractResult> {
     const config = checkedConfig<ExtractConfig>('ai.extract', request.config);
-    const project = await this.project(actor, request.projectId);
+    const project = await projectOf(this.rpc, actor, request.projectId);
     const { documents } = await this.text.read(
       actor,
       project.workspaceId,
@@ -119,9 +123,13 @@ export class AiPreviewService {
       crossFieldRules: config.crossFieldRules,
       defaultConfidenceThreshold: config.defaultConfidenceThreshold,
     } as ValidationConfig;
+    // What reviews taught the project about its layouts is read first, as in a run.
+    const layoutMemories = await this.layouts.list(actor.organizationId, project.projectId);
     const { fields, needsReview } = await engine(async () => {
       const extracted = [
-        ...documents.flatMap((document) => extractDocumentFields(document, schema)),
+        ...documents.flatMap((document) =>
+          extractDocumentFields(document, schema, { layoutMemories }),
+        ),
         ...extractItemFields(documents, schema),
       ];
       return validateFields(extracted, schema, validation);
@@ -141,7 +149,10 @@ export class AiPreviewService {
     if (request.documentId !== undefined && request.fileId === undefined) {
       throw DocketException.invalid('documentId needs the fileId of its file');
     }
-    const project = await this.project(actor, request.projectId);
+    if (request.fields !== undefined && request.fileId === undefined) {
+      throw DocketException.invalid('fields need a fileId: their positions are on its pages');
+    }
+    const project = await projectOf(this.rpc, actor, request.projectId);
     const organizationId = actor.organizationId;
     const key = request.idempotencyKey;
     if (
@@ -163,7 +174,16 @@ export class AiPreviewService {
           [{ pages, label: request.label, replacesLabel: request.replacesLabel }],
         ),
       );
-      return feedbackResult(project.projectId, model);
+      const layout = request.fields?.length
+        ? await this.learning.learnFromPages(
+            organizationId,
+            project.projectId,
+            pages,
+            request.fields,
+            key === undefined ? randomUUID() : `${key}:layout`,
+          )
+        : undefined;
+      return { ...feedbackResult(project.projectId, model), ...(layout ? { layout } : {}) };
     } catch (error) {
       // The same keyed feedback won a race with this one: it is learned once, as asked.
       if (error instanceof FeedbackAlreadyAppliedError) {
@@ -176,17 +196,6 @@ export class AiPreviewService {
   private async modelResult(organizationId: string, projectId: string): Promise<AiFeedbackResult> {
     const model = await this.models.current(organizationId, projectId);
     return feedbackResult(projectId, model ?? createNaiveBayesModel());
-  }
-
-  /** The project must be the caller's organization's (else NOT_FOUND) and granted to them. */
-  private async project(actor: Actor, projectId: string): Promise<ProjectRecord> {
-    const project = await this.rpc.call(
-      GetProjectV1,
-      { projectId },
-      { ...actor, projectAccess: 'all' },
-    );
-    assertProjectAccess(actor, projectId);
-    return project;
   }
 }
 

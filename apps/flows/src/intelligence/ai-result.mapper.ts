@@ -57,6 +57,7 @@ export function fieldRecord(field: ValidatedField): AiExtractedFieldRecord {
     grounding: groundingRecord(field.grounding),
     flagged: field.flagged,
     flagReasons: [...field.flagReasons],
+    source: field.source ?? 'not-found',
     ...(field.rows ? { rows: field.rows.map(rowRecord) } : {}),
   };
 }

@@ -108,12 +108,13 @@ export class FieldRepository {
         flag_reasons: input.flagReasons ?? [],
       };
     });
+    // jsonb_to_recordset reads a JSON null as SQL NULL; a field not found is stored as JSON null.
     const payload = JSON.stringify(rows);
     await manager.query(
       `INSERT INTO items.fields AS f (id, item_id, organization_id, document_id, key, type, value,
          value_text, confidence, grounding, flagged, flag_reasons, version, current_version_id,
          updated_at, updated_by)
-       SELECT x.field_id, $1, $2, x.document_id, x.key, x.type, x.value, x.value_text,
+       SELECT x.field_id, $1, $2, x.document_id, x.key, x.type, COALESCE(x.value, 'null'), x.value_text,
          x.confidence, x.grounding, x.flagged,
          ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), x.version, x.version_id,
          clock_timestamp(), $4
@@ -131,7 +132,8 @@ export class FieldRepository {
     await manager.query(
       `INSERT INTO items.field_versions (id, field_id, item_id, organization_id, version, type,
          value, confidence, grounding, flagged, flag_reasons, source, author_id)
-       SELECT x.version_id, x.field_id, $1, $2, x.version, x.type, x.value, x.confidence,
+       SELECT x.version_id, x.field_id, $1, $2, x.version, x.type, COALESCE(x.value, 'null'),
+         x.confidence,
          x.grounding, x.flagged, ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), $4, $5
          FROM jsonb_to_recordset($3::jsonb) AS x(field_id uuid, version_id uuid, version integer,
            type text, value jsonb, confidence double precision, grounding jsonb, flagged boolean,

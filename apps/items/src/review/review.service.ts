@@ -3,8 +3,10 @@ import {
   DeferItemRequest,
   ITEM_CLOSED_SIGNAL,
   ItemClosedSignal,
+  ItemFieldRecord,
   ItemRecord,
   REVIEW_SUBMITTED_SIGNAL,
+  ReviewedPlacementBody,
   ReviewSubmittedSignal,
   SubmitReviewResult,
   UpdatedField,
@@ -48,8 +50,8 @@ export class ReviewService {
 
   /**
    * A new version of one field by the lock holder, if nobody wrote it since the caller read it.
-   * The reviewer's value replaces the extraction: confidence and flags are cleared, the type and
-   * grounding kept.
+   * The reviewer's value replaces the extraction: confidence and flags are cleared, the type
+   * kept, and the grounding kept unless the edit says where the new value is.
    */
   updateField(actor: Actor, request: UpdateFieldRequest): Promise<UpdatedField> {
     return this.dataSource.transaction(async (manager) => {
@@ -78,7 +80,7 @@ export class ReviewService {
             type: field.type,
             value: request.value,
             documentId: field.document_id ?? undefined,
-            grounding: field.grounding,
+            grounding: placedGrounding(field, request.grounding),
             flagged: false,
             flagReasons: [],
           },
@@ -114,6 +116,7 @@ export class ReviewService {
           documentId: field.document_id,
           version: field.version,
           editedInReview: field.edited_in_review,
+          ...groundingOf(field),
         })),
       };
       await this.locks.release(manager, item.id);
@@ -210,4 +213,24 @@ export class ReviewService {
     if (!record) throw DocketException.notFound('Item');
     return record;
   }
+}
+
+/** The edit's place as the field's grounding; an item-level field has no page to place on. */
+function placedGrounding(
+  field: { document_id: string | null; grounding: ItemFieldRecord['grounding'] },
+  placement: ReviewedPlacementBody | undefined,
+): ItemFieldRecord['grounding'] {
+  if (!placement) return field.grounding;
+  if (!field.document_id) {
+    throw DocketException.invalid('An item-level field has no page: give no grounding');
+  }
+  return [{ documentId: field.document_id, ...placement, placedByReviewer: true }];
+}
+
+/** The field's first grounding, as the run's review gate learns layouts from it. */
+function groundingOf(field: { grounding: ItemFieldRecord['grounding'] | null }) {
+  const first = field.grounding?.[0];
+  if (!first) return {};
+  const { page, box, placedByReviewer } = first;
+  return { grounding: { page, box, ...(placedByReviewer ? { placedByReviewer } : {}) } };
 }

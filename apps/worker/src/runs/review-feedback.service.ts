@@ -90,7 +90,7 @@ export function correctedClass(
 }
 
 /** An unsplit file is its own single document (documentId = fileId), not one of its documents. */
-function fileOf(document: RunDocument): { fileId: string; documentId?: string } {
+export function fileOf(document: RunDocument): { fileId: string; documentId?: string } {
   return document.documentId === document.fileId
     ? { fileId: document.fileId }
     : { fileId: document.fileId, documentId: document.documentId };

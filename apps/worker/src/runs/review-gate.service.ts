@@ -6,6 +6,7 @@ import { RunSecretsProvider } from '../secrets/run-secrets.provider';
 import { RunItemClient } from '../services/run-item.client';
 import type { NodeOutcome, ReviewClosing, ReviewOpening } from '../workflows/flow-activities.types';
 import type { ReviewSubmission } from '../workflows/review-signal';
+import { LayoutFeedbackService } from './layout-feedback.service';
 import { ReviewFeedbackService } from './review-feedback.service';
 import { stepInputOf } from './step-input';
 
@@ -20,6 +21,7 @@ export class ReviewGate {
     private readonly reporter: ExecutionReporter,
     private readonly secrets: RunSecretsProvider,
     private readonly feedback: ReviewFeedbackService,
+    private readonly layouts: LayoutFeedbackService,
   ) {}
 
   async open({ execution, seq }: ReviewOpening): Promise<{ itemId: string; attempt: number }> {
@@ -55,10 +57,13 @@ export class ReviewGate {
     const classifierFeedback = review
       ? await this.feedback.teach(execution, review.fields ?? [])
       : [];
+    // ...and where each reviewed value sits on its layout: the next such document is read there.
+    const layoutFeedback = review ? await this.layouts.teach(execution, review.fields ?? []) : [];
     const output = secrets.scrub({
       outcome,
       submission: submission ?? null,
       ...(classifierFeedback.length > 0 ? { classifierFeedback } : {}),
+      ...(layoutFeedback.length > 0 ? { layoutFeedback } : {}),
     });
     await this.reporter.step(
       {

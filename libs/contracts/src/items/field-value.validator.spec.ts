@@ -1,4 +1,8 @@
-import { isFieldValue } from './field-value.validator';
+import {
+  isFieldValue,
+  isScalarFieldValue,
+  SCALAR_FIELD_VALUE_MAX_LENGTH,
+} from './field-value.validator';
 
 describe('field values', () => {
   it.each([
@@ -28,5 +32,26 @@ describe('field values', () => {
     ['more than 64 KiB', 'x'.repeat(70 * 1024)],
   ])('refuses %s', (_, value) => {
     expect(isFieldValue(value)).toBe(false);
+  });
+});
+
+describe('scalar field values (positions taught through ai/feedback)', () => {
+  it.each([
+    ['a string at the length limit', 'x'.repeat(SCALAR_FIELD_VALUE_MAX_LENGTH)],
+    ['a number', 12.5],
+    ['a boolean', true],
+  ])('accepts %s', (_, value) => {
+    expect(isScalarFieldValue(value)).toBe(true);
+  });
+
+  it.each([
+    ['a string one past the limit', 'x'.repeat(SCALAR_FIELD_VALUE_MAX_LENGTH + 1)],
+    ['an empty string', ''],
+    ['null', null],
+    ['a non-finite number', Number.NaN],
+    ['an object', { amount: 1 }],
+    ['an array', ['a']],
+  ])('refuses %s', (_, value) => {
+    expect(isScalarFieldValue(value)).toBe(false);
   });
 });

@@ -44,3 +44,27 @@ export function IsFieldValue(options?: ValidationOptions): PropertyDecorator {
       validator: { validate: isFieldValue },
     });
 }
+
+export const SCALAR_FIELD_VALUE_MAX_LENGTH = 1000;
+
+/** A single value as the engine normalises it: a string, a finite number or a boolean. */
+export function isScalarFieldValue(value: unknown): boolean {
+  if (typeof value === 'string') {
+    return value.length > 0 && value.length <= SCALAR_FIELD_VALUE_MAX_LENGTH;
+  }
+  return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+}
+
+export function IsScalarFieldValue(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isScalarFieldValue',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: {
+        message: `$property must be a string (1-${SCALAR_FIELD_VALUE_MAX_LENGTH} characters), a number or a boolean`,
+        ...options,
+      },
+      validator: { validate: isScalarFieldValue },
+    });
+}

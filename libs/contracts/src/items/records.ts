@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 
+import { PageBoxRecord } from '../common/page-box';
 import type { JsonValue } from './review-signal';
 
 /** Work-item status (DESIGN.md §4). Transitions live in one state machine in the items service. */
@@ -110,8 +111,12 @@ export class ItemRecord extends ItemSummaryRecord {
 export class FieldGroundingRecord {
   @ApiProperty({ format: 'uuid' }) documentId!: string;
   @ApiProperty({ minimum: 1 }) page!: number;
-  @ApiProperty({ description: 'Normalized box: x, y, width, height in 0..1 of the page' })
-  box!: { x: number; y: number; width: number; height: number };
+  @ApiProperty({ type: PageBoxRecord, description: 'Where on the page, in page fractions' })
+  box!: PageBoxRecord;
+  @ApiPropertyOptional({
+    description: 'True when the reviewer gave this place with their edit (where the new value is)',
+  })
+  placedByReviewer?: boolean;
 }
 
 /** The current version of one field; its history stays in storage. */

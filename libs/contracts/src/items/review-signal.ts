@@ -38,6 +38,17 @@ export interface ReviewedField {
   version: number;
   /** True when the reviewer changed this field during this review. */
   editedInReview: boolean;
+  /**
+   * Where extraction found the value (its first grounding: page of the file and box in page
+   * fractions); absent when it was not grounded. For a field edited in review it is where the
+   * old value was, not the new one.
+   */
+  grounding?: {
+    page: number;
+    box: { x: number; y: number; width: number; height: number };
+    /** The reviewer's edit gave this place: it is where the new value is. */
+    placedByReviewer?: boolean;
+  };
 }
 
 export interface ReviewSubmittedSignal {

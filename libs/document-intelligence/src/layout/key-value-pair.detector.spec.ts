@@ -86,4 +86,35 @@ describe('detectKeyValuePairs', () => {
       ]),
     ).toEqual([]);
   });
+
+  it('does not take a heading over a subheading, or wrapped sentence lines, for pairs', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'QUALITY IMPROVEMENT', size: 8.4 },
+        { x: 50, y: 112, text: 'SUGGESTION FORM', size: 10 },
+        { x: 50, y: 200, text: 'Inspection of each carton was thought' },
+        { x: 50, y: 212, text: 'sufficient by the plant for all 12 shifts' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('leaves a colon caption empty when the next caption sits under it, not its answer', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Tipping paper:' },
+        { x: 50, y: 114, text: 'Supplier' },
+      ]),
+    ).toEqual([['Tipping paper', null, 'colon']]);
+  });
+
+  it('pairs a colon-less caption with a value under it, not with a word of the same style', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Bobbin width' },
+        { x: 50, y: 112, text: 'Bobbin length' },
+        { x: 300, y: 100, text: 'Total sample' },
+        { x: 300, y: 112, text: '214' },
+      ]),
+    ).toEqual([['Total sample', '214', 'below']]);
+  });
 });

@@ -218,6 +218,37 @@ function answersCaption(caption: string, answer: string): boolean {
   return !COLON_END.test(answer.split(/\s+/)[0] ?? '');
 }
 
+/**
+ * A colon-less caption: label-like text that starts as a heading does (a capital, "#", "(") and
+ * does not end a clause (",", ";", or a full stop after a whole word, while "No." still counts).
+ * A line starting in lower case continues a sentence.
+ */
+function captionShaped(text: string): boolean {
+  if (!looksLikeLabelText(text) || !/^[\p{Lu}#(]/u.test(text)) return false;
+  if (/[,;]$/.test(text)) return false;
+  const last = text.split(/\s+/).pop() ?? '';
+  return !(last.endsWith('.') && last.length > 5);
+}
+
+/** A caption-like text with nothing of an answer: the next question, not this one's answer. */
+function readsAsCaption(text: string): boolean {
+  return looksLikeLabelText(text) && !hasValueSignal(text);
+}
+
+/**
+ * An answer under a colon-less caption: it carries a value (digits, amounts, dates), or is
+ * written clearly larger than the caption, or a little larger and does not read as another
+ * caption. Two plain text lines
+ * one above the other are most often a heading and a subheading, or a wrapped sentence.
+ */
+function answersBelow(caption: TextSegment, answer: TextSegment): boolean {
+  if (/^\p{Ll}/u.test(answer.text)) return false;
+  if (hasValueSignal(answer.text)) return true;
+  // Handwriting or typing in a boxed form's space is clearly larger than its printed caption.
+  if (boxHeight(caption.box) < 0.8 * boxHeight(answer.box)) return true;
+  return smallerPrint(caption, answer) && !readsAsCaption(answer.text);
+}
+
 /** Captions of boxed forms are often printed smaller than what is written in the box. */
 function smallerPrint(caption: TextSegment, answer: TextSegment): boolean {
   return boxHeight(caption.box) < 0.85 * boxHeight(answer.box);
@@ -291,7 +322,12 @@ export function detectKeyValuePairs(
   for (const { key, index } of pendingBelow) {
     const keyText = layoutText(key);
     const below = segmentBelow(keyText, index, parts, taken, 2.5);
-    if (below && colonPairs(below).pairs.length === 0 && !colonPairs(below).open) {
+    if (
+      below &&
+      colonPairs(below).pairs.length === 0 &&
+      !colonPairs(below).open &&
+      !readsAsCaption(below.text)
+    ) {
       taken.add(below);
       pairs.push(pair(key, below.words, 'colon', CONFIDENCE['colon-below']));
     } else {
@@ -302,7 +338,7 @@ export function detectKeyValuePairs(
   // Colon-less captions: an answer to the right on the same line, else one under it.
   parts.forEach(({ segments }, index) => {
     segments.forEach((segment, s) => {
-      if (taken.has(segment) || !looksLikeLabelText(segment.text)) return;
+      if (taken.has(segment) || !captionShaped(segment.text)) return;
       const right = segments[s + 1];
       if (right && !taken.has(right) && answersCaption(segment.text, right.text)) {
         taken.add(segment);
@@ -311,7 +347,7 @@ export function detectKeyValuePairs(
         return;
       }
       const below = segmentBelow(segment, index, parts, taken, 1.8);
-      if (below && (answersCaption(segment.text, below.text) || smallerPrint(segment, below))) {
+      if (below && answersBelow(segment, below)) {
         taken.add(segment);
         taken.add(below);
         pairs.push(pair(segment.words, below.words, 'below', CONFIDENCE.below));

@@ -71,6 +71,25 @@ describe('one-shot layout memory', () => {
     expect(read.map((f) => f.key)).toEqual(['policy_number']);
   });
 
+  it('stops a value where the next caption begins on a dense form', () => {
+    const dense = (policy: string, loss: string) =>
+      makePage([
+        { x: 60, y: 50, text: 'ACME MUTUAL LOSS NOTICE', size: 14 },
+        { x: 60, y: 100, text: 'Contract ID:' },
+        { x: 130, y: 100, text: policy },
+        { x: 190, y: 100, text: 'Event on:' },
+        { x: 240, y: 100, text: loss },
+        { x: 60, y: 130, text: 'Adjuster: Kim Lee' },
+      ]);
+    const first = dense('CX-1', '01/10/2026');
+    const taught = learnLayout(
+      [first],
+      [{ key: 'policy_number', pageNumber: 1, box: boxOf(first, 'CX-1') }],
+    )!;
+    const read = applyLayoutMemory([dense('CX-20022', '03/04/2026')], taught, fields, undefined);
+    expect(read.map((f) => [f.key, f.value])).toEqual([['policy_number', 'CX-20022']]);
+  });
+
   it('learns nothing from a review without located values', () => {
     expect(learnLayout([reviewed], [])).toBeNull();
   });

@@ -113,18 +113,49 @@ export function matchingMemory<T extends LayoutMemory>(
   return best;
 }
 
-/** The anchor caption on this page: same caption tokens, nearest to where it was. */
-function findAnchor(page: TextPage, remembered: RememberedField): NormalisedBox | null {
-  const wanted = captionTokens(remembered.anchorText).join(' ');
+/** The captions the layout analysis finds on a page: pair keys and table header cells. */
+function captionsOf(page: TextPage): Array<{ text: string; box: NormalisedBox }> {
   const layout = analysePage(page);
-  const captions = [
+  return [
     ...layout.keyValuePairs.map((p) => p.key),
     ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader)),
-  ].filter((c) => captionTokens(c.text).join(' ') === wanted);
-  const nearest = captions.sort(
+  ];
+}
+
+/** The anchor caption on this page: same caption tokens, nearest to where it was. */
+function findAnchor(
+  captions: ReadonlyArray<{ text: string; box: NormalisedBox }>,
+  remembered: RememberedField,
+): NormalisedBox | null {
+  const wanted = captionTokens(remembered.anchorText).join(' ');
+  const matching = captions.filter((c) => captionTokens(c.text).join(' ') === wanted);
+  const nearest = matching.sort(
     (a, b) => distance(a.box, remembered.anchorBox) - distance(b.box, remembered.anchorBox),
   )[0];
   return nearest?.box ?? null;
+}
+
+/**
+ * The value's words end where another caption begins: the box is widened for longer values,
+ * and on a dense form the next field's caption ("... Loss date:") would otherwise be read as
+ * part of this value.
+ */
+function untilNextCaption(
+  words: readonly PositionedWord[],
+  captions: ReadonlyArray<{ box: NormalisedBox }>,
+  anchor: NormalisedBox,
+): PositionedWord[] {
+  const isCaption = (word: PositionedWord) =>
+    captions.some(
+      (caption) =>
+        caption.box !== anchor && intersectionArea(caption.box, word.box) > 0.5 * boxArea(word.box),
+    );
+  const cut = words.findIndex(isCaption);
+  return cut >= 0 ? words.slice(0, cut) : [...words];
+}
+
+function boxArea(box: NormalisedBox): number {
+  return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
 }
 
 /** Words whose centre lies in the box, in reading order. */
@@ -156,7 +187,8 @@ export function applyLayoutMemory(
     const remembered = memory.fields.find((f) => f.key === field.key);
     const page = remembered && pages.find((p) => p.pageNumber === remembered.pageNumber);
     if (!remembered || !page) continue;
-    const anchor = findAnchor(page, remembered);
+    const captions = captionsOf(page);
+    const anchor = findAnchor(captions, remembered);
     if (!anchor) continue;
     const box = {
       x0: anchor.x0 + remembered.offset.x0,
@@ -168,7 +200,7 @@ export function applyLayoutMemory(
       ),
       y1: anchor.y0 + remembered.offset.y1,
     };
-    const words = wordsIn(page, box);
+    const words = untilNextCaption(wordsIn(page, box), captions, anchor);
     const text = joinWords(words);
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;

@@ -24,6 +24,8 @@ export interface ValidatedField {
   readonly grounding?: Grounding;
   readonly flagged: boolean;
   readonly flagReasons: readonly string[];
+  /** How the value was found (a caption, a pattern, a remembered layout, ...). */
+  readonly source?: ExtractedField['source'];
   /** Table rows with per-cell confidence and grounding, for the review screen. */
   readonly rows?: readonly ExtractedRow[];
   /** Object properties, each validated like a field. */
@@ -190,6 +192,7 @@ function validateOne(
     ...(field.grounding === undefined ? {} : { grounding: field.grounding }),
     flagged: reasons.length > 0,
     flagReasons: reasons,
+    source: field.source,
     ...(field.rows === undefined ? {} : { rows: field.rows }),
     ...(properties === undefined ? {} : { properties }),
   };

@@ -34,16 +34,40 @@ export async function openRasterPages(job) {
   };
 }
 
+/*
+ * A PNG or JPEG of a whole page with a long side under this many pixels was scanned or faxed
+ * below about 150 dpi: its letters are a few pixels high, and Tesseract reads them better
+ * enlarged (on FUNSD's 754x1000 px forms, 2.2x enlarged gave 13 % more words and 18 % more
+ * question-answer links; bench/forms). Enlarged to OCR_LONG_SIDE pixels, about 200 dpi.
+ */
+const SMALL_PAGE_LONG_SIDE = 1600;
+const OCR_LONG_SIDE = 2200;
+const MAX_OCR_ENLARGEMENT = 3;
+
 function nativePage(canvas) {
+  const longSide = Math.max(canvas.width, canvas.height);
+  const enlarge =
+    longSide < SMALL_PAGE_LONG_SIDE ? Math.min(MAX_OCR_ENLARGEMENT, OCR_LONG_SIDE / longSide) : 1;
   return {
     width: canvas.width,
     height: canvas.height,
-    ocrUsesRenderImage: true,
+    ocrUsesRenderImage: enlarge === 1,
     render: async () => canvas,
-    renderForOcr: async () => canvas,
+    renderForOcr: async () => (enlarge === 1 ? canvas : enlarged(canvas, enlarge)),
     pdfText: async () => undefined,
     close: () => {},
   };
+}
+
+/** The page drawn larger with smoothing, for OCR only (the stored page image keeps its size). */
+function enlarged(canvas, factor) {
+  const width = Math.round(canvas.width * factor);
+  const height = Math.round(canvas.height * factor);
+  const { canvas: larger, context } = createPageCanvas(imageCanvasModule(), width, height);
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(canvas, 0, 0, width, height);
+  return larger;
 }
 
 function openTiff(job) {

@@ -8,12 +8,17 @@ import {
   AiFeedbackBody,
   AiFeedbackResult,
   AiFeedbackV1,
+  ForgetLayoutMemoriesV1,
+  ForgottenLayoutMemoriesResult,
+  LayoutMemorySummaryRecord,
+  ViewLayoutMemoriesV1,
 } from '@docket/contracts';
-import { Actor, RpcClient } from '@docket/platform';
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Actor, Page, RpcClient } from '@docket/platform';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { CurrentActor } from '../../auth/current-actor.decorator';
+import { PageQuery, slicePage } from '../../http/page.query';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
 
@@ -67,10 +72,13 @@ export class AiController {
   @Post('projects/:projectId/ai/feedback')
   @HttpCode(200)
   @ApiRoute({
-    summary: 'Teach the project’s classifier the class of a document',
+    summary:
+      'Teach the project’s classifier the class of a document, and its layout where fields are',
     description:
       'Retrains the project’s learned classifier (the `model` method) with a confirmed or ' +
-      'corrected class: a file, one document of it, or plain text. Review steps of runs do the same.',
+      'corrected class: a file, one document of it, or plain text. With a file, `fields` teach ' +
+      'the project’s memory of its layout where each value is printed, and the next document ' +
+      'of that layout is extracted there first. Review steps of runs do the same.',
     permission: 'ai.use',
     response: AiFeedbackResult,
     errors: ['NOT_FOUND', 'CONFLICT'],
@@ -82,5 +90,42 @@ export class AiController {
   ): Promise<Done<AiFeedbackResult>> {
     const result = await this.rpc.call(AiFeedbackV1, { ...body, projectId }, actor);
     return { success: true, message: `Classifier at version ${result.modelVersion}`, ...result };
+  }
+
+  @Get('projects/:projectId/ai/layout-memories')
+  @ApiRoute({
+    summary: 'What the project remembers of its document layouts',
+    description:
+      'Per layout, the fields reviews and feedback taught and the caption each is read ' +
+      'against; the next document of a layout is extracted there first (source `layout-memory`).',
+    permission: 'ai.use',
+    errors: ['NOT_FOUND'],
+  })
+  async layoutMemories(
+    @Param('projectId', uuidPipe) projectId: string,
+    @Query() query: PageQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Page<LayoutMemorySummaryRecord>> {
+    const { data } = await this.rpc.call(ViewLayoutMemoriesV1, { projectId }, actor);
+    return slicePage(data, query, 'Layout memories');
+  }
+
+  @Delete('projects/:projectId/ai/layout-memories')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Forget every layout the project was taught',
+    description:
+      'Documents are read by their captions again until reviews teach their layouts anew; ' +
+      'a review already learned from does not teach again.',
+    permission: 'ai.use',
+    response: ForgottenLayoutMemoriesResult,
+    errors: ['NOT_FOUND'],
+  })
+  async forgetLayoutMemories(
+    @Param('projectId', uuidPipe) projectId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<Done<ForgottenLayoutMemoriesResult>> {
+    const result = await this.rpc.call(ForgetLayoutMemoriesV1, { projectId }, actor);
+    return { success: true, message: `${result.deleted} layouts forgotten`, ...result };
   }
 }

@@ -1,4 +1,9 @@
-import { type ExtractConfig, type FieldWriteInput, pageBoxFromCorners } from '@docket/contracts';
+import {
+  type ExtractConfig,
+  type FieldWriteInput,
+  ListLayoutMemoriesV1,
+  pageBoxFromCorners,
+} from '@docket/contracts';
 import {
   DocumentPages,
   extractDocumentFields,
@@ -8,10 +13,12 @@ import {
   validateFields,
   ValidationConfig,
 } from '@docket/document-intelligence';
+import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
 import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
+import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
@@ -27,6 +34,7 @@ export class ExtractExecutor implements NodeExecutor {
   constructor(
     private readonly text: DocumentTextSource,
     private readonly items: RunItemClient,
+    private readonly rpc: RpcClient,
   ) {}
 
   async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
@@ -41,8 +49,16 @@ export class ExtractExecutor implements NodeExecutor {
     for (const document of data.documents) {
       documents.push(await this.text.pagesOf(run, document, heartbeat));
     }
+    // Layouts a reviewer taught this project are read from memory first.
+    const { memories: layoutMemories } = await this.rpc.call(
+      ListLayoutMemoriesV1,
+      { projectId: run.projectId },
+      systemActor(run.organizationId),
+    );
     const extracted = [
-      ...documents.flatMap((document) => extractDocumentFields(document, schema)),
+      ...documents.flatMap((document) =>
+        extractDocumentFields(document, schema, { layoutMemories }),
+      ),
       ...extractItemFields(documents, schema),
     ];
     const { fields, needsReview } = validateFields(extracted, schema, validation);
@@ -66,6 +82,7 @@ export class ExtractExecutor implements NodeExecutor {
           documentId: field.documentId ?? null,
           flagged: field.flagged,
           flagReasons: field.flagReasons,
+          source: field.source ?? 'not-found',
         })),
       },
     };

@@ -76,6 +76,23 @@ export class AiExtractedFieldRecord {
       'taken by pattern only", a confidence under threshold, a failed validation rule',
   })
   flagReasons!: string[];
+  @ApiProperty({
+    enum: [
+      'label-right',
+      'label-below',
+      'pattern',
+      'table',
+      'section',
+      'hosted',
+      'layout-memory',
+      'not-found',
+    ],
+    description:
+      'How the value was found: right of or below its caption, by pattern, in a table or a ' +
+      'section, by the hosted model, where a reviewer showed it on a document of this layout ' +
+      '(layout-memory: one-shot learning from reviews), or not at all',
+  })
+  source!: string;
   @ApiPropertyOptional({ type: [AiExtractedRowRecord], description: 'Table fields only' })
   rows?: AiExtractedRowRecord[];
 }

@@ -1,10 +1,73 @@
 import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+import { PageBoxRecord } from '../../common/page-box';
+import { IsScalarFieldValue } from '../../items/field-value.validator';
+import { NormalizedBoxInput } from '../../items/runs.write-fields.v1';
+import {
+  LAYOUT_FIELD_TYPES,
+  LearnLayoutResult,
+  MAX_LEARNED_FIELDS,
+} from '../layout-memory.learn.v1';
 
 /** The class label rule of an ai.classify node configuration. */
 export const AI_CLASS_LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
 export const AI_FEEDBACK_MAX_TEXT_LENGTH = 100_000;
+
+/**
+ * Where one field's value is on a page of the feedback's file: the project's memory of the
+ * file's layout learns it (one-shot layout learning), as from a reviewer's submitted item.
+ */
+export class AiFeedbackFieldBody {
+  @ApiProperty({ example: 'policy_number', description: 'The extraction field key' })
+  @IsString()
+  @Length(1, 200)
+  key!: string;
+
+  @ApiProperty({ enum: LAYOUT_FIELD_TYPES, description: 'The field type in the configuration' })
+  @IsIn(LAYOUT_FIELD_TYPES)
+  type!: (typeof LAYOUT_FIELD_TYPES)[number];
+
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    example: 'HM-58120',
+    description:
+      'The right value, normalised as extraction returns it (dates ISO 8601, money its amount). ' +
+      'Without page and box the value is looked for on the file’s pages, and a value printed ' +
+      'in two places teaches nothing.',
+  })
+  @IsScalarFieldValue()
+  value!: string | number | boolean;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'The page the value is on (with box)' })
+  @ValidateIf((field: AiFeedbackFieldBody) => field.page !== undefined || field.box !== undefined)
+  @IsInt({ message: 'page must be an integer from 1, given together with box' })
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ type: PageBoxRecord, description: 'Where the value is (with page)' })
+  @ValidateIf((field: AiFeedbackFieldBody) => field.page !== undefined || field.box !== undefined)
+  @IsDefined({ message: 'box must be given together with page' })
+  @ValidateNested()
+  @Type(() => NormalizedBoxInput)
+  box?: NormalizedBoxInput;
+}
 
 /**
  * A reviewer confirmed (or corrected) the class of a document: the project's learned
@@ -46,6 +109,20 @@ export class AiFeedbackBody {
     message: 'replacesLabel must be 1-64 letters, digits, spaces, _ . or -',
   })
   replacesLabel?: string;
+
+  @ApiPropertyOptional({
+    type: [AiFeedbackFieldBody],
+    maxItems: MAX_LEARNED_FIELDS,
+    description:
+      'Confirmed or corrected field values of the file (fileId only): the project remembers ' +
+      'where this layout holds them and reads the next document of the layout there first',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_LEARNED_FIELDS)
+  @ValidateNested({ each: true })
+  @Type(() => AiFeedbackFieldBody)
+  fields?: AiFeedbackFieldBody[];
 }
 
 export const AI_FEEDBACK_IDEMPOTENCY_KEY_MAX_LENGTH = 200;
@@ -74,6 +151,11 @@ export class AiFeedbackResult {
   @ApiProperty({ description: 'The stored model version after this feedback' })
   modelVersion!: number;
   @ApiProperty({ type: [AiModelClassRecord] }) classes!: AiModelClassRecord[];
+  @ApiPropertyOptional({
+    type: () => LearnLayoutResult,
+    description: 'What the file’s layout learned, when the feedback gave fields',
+  })
+  layout?: LearnLayoutResult;
 }
 
 export const AiFeedbackV1 = defineContract<AiFeedbackRequest, AiFeedbackResult>(

@@ -1,10 +1,36 @@
 import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
+import { PageBoxRecord } from '../../common/page-box';
 import { IsFieldValue } from '../field-value.validator';
 import { ItemFieldRecord } from '../records';
 import type { JsonValue } from '../review-signal';
+import { NormalizedBoxInput } from '../runs.write-fields.v1';
+
+/** Where the reviewer found the value on the field's document. */
+export class ReviewedPlacementBody {
+  @ApiProperty({ minimum: 1, description: 'The page of the field’s document' })
+  @IsInt()
+  @Min(1)
+  page!: number;
+
+  @ApiProperty({ type: PageBoxRecord })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => NormalizedBoxInput)
+  box!: NormalizedBoxInput;
+}
 
 export class UpdateFieldBody {
   @ApiProperty({
@@ -35,6 +61,17 @@ export class UpdateFieldBody {
   @IsOptional()
   @IsUUID('4')
   documentId?: string;
+
+  @ApiPropertyOptional({
+    type: ReviewedPlacementBody,
+    description:
+      'Where the new value is printed (a document’s field only): it becomes the field’s ' +
+      'grounding, and the project’s memory of the layout learns it when the review is submitted',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ReviewedPlacementBody)
+  grounding?: ReviewedPlacementBody;
 }
 
 export class UpdateFieldRequest extends UpdateFieldBody {

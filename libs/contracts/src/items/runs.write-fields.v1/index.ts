@@ -57,6 +57,11 @@ export class FieldGroundingInput {
   @ValidateNested()
   @Type(() => NormalizedBoxInput)
   box!: NormalizedBoxInput;
+
+  /** Set by a reviewer's edit that said where its value is; extraction never sets it. */
+  @IsOptional()
+  @IsBoolean()
+  placedByReviewer?: boolean;
 }
 
 export class FieldWriteInput {

@@ -1,0 +1,149 @@
+import {
+  cornersFromPageBox,
+  ForgottenLayoutMemoriesResult,
+  GetProjectV1,
+  LAYOUT_FIELD_TYPES,
+  LayoutMemoriesResult,
+  LayoutMemoryRecord,
+  LearnedFieldInput,
+  LearnLayoutRequest,
+  LearnLayoutResult,
+  pageBoxFromCorners,
+} from '@docket/contracts';
+import {
+  type LayoutMemory,
+  learnLayout,
+  matchingMemory,
+  type ReviewedValue,
+  reviewedValueOf,
+  type ScalarFieldDefinition,
+  type TextPage,
+} from '@docket/document-intelligence';
+import { Actor, RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+
+import { FileTextSource } from './file-text.source';
+import { LayoutMemoryRepository } from './layout-memory.repository';
+import { projectOf } from './project-of';
+
+const PLACEABLE_TYPES: ReadonlySet<string> = new Set(LAYOUT_FIELD_TYPES);
+
+/**
+ * One-shot layout learning: a reviewed document teaches its project where each confirmed or
+ * corrected value sits relative to its caption, per layout; the extract node and the preview
+ * read a document of a remembered layout from there first (ExtractionOptions.layoutMemories).
+ */
+@Injectable()
+export class LayoutLearningService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly text: FileTextSource,
+    private readonly memories: LayoutMemoryRepository,
+  ) {}
+
+  async learn(actor: Actor, request: LearnLayoutRequest): Promise<LearnLayoutResult> {
+    const project = await this.rpc.call(GetProjectV1, { projectId: request.projectId }, actor);
+    const { documents } = await this.text.read(
+      actor,
+      project.workspaceId,
+      request.fileId,
+      request.documentId,
+    );
+    const pages = documents.flatMap((document) => document.pages);
+    return this.learnFromPages(
+      actor.organizationId,
+      project.projectId,
+      pages,
+      request.fields,
+      request.idempotencyKey,
+    );
+  }
+
+  /**
+   * Teaches the layout of these pages where the fields are (a field without a box where its
+   * value is printed), once per key. The caller has checked the project is the actor's.
+   */
+  async learnFromPages(
+    organizationId: string,
+    projectId: string,
+    pages: readonly TextPage[],
+    fields: readonly LearnedFieldInput[],
+    idempotencyKey: string,
+  ): Promise<LearnLayoutResult> {
+    const reviewed = fields
+      .map((field) => placed(pages, field))
+      .filter((value): value is ReviewedValue => value !== null);
+    if (reviewed.length === 0) return { learned: false, fields: 0, version: 0 };
+    const outcome = await this.memories.learnOnce(
+      organizationId,
+      projectId,
+      idempotencyKey,
+      (known) => merged(pages, reviewed, known),
+    );
+    return { learned: outcome.version > 0, fields: outcome.fields, version: outcome.version };
+  }
+
+  /** The project's memories, most recently taught first (the engine picks the best match). */
+  list(actor: Actor, projectId: string): Promise<LayoutMemoryRecord[]> {
+    return this.memories.list(actor.organizationId, projectId);
+  }
+
+  /** What the project remembers, in the public box format, for an Admin of the project. */
+  async view(actor: Actor, projectId: string): Promise<LayoutMemoriesResult> {
+    const project = await projectOf(this.rpc, actor, projectId);
+    const memories = await this.memories.summaries(actor.organizationId, project.projectId);
+    return {
+      data: memories.map((memory) => ({
+        layoutMemoryId: memory.id,
+        version: memory.version,
+        updatedAt: memory.updatedAt.toISOString(),
+        fields: memory.fields.map((field) => ({
+          key: field.key,
+          page: field.pageNumber,
+          anchorText: field.anchorText,
+          anchorBox: pageBoxFromCorners(field.anchorBox),
+        })),
+      })),
+    };
+  }
+
+  /** Forgets the project's layouts: its documents are read by their captions again. */
+  async forget(actor: Actor, projectId: string): Promise<ForgottenLayoutMemoriesResult> {
+    const project = await projectOf(this.rpc, actor, projectId);
+    return { deleted: await this.memories.forget(actor.organizationId, project.projectId) };
+  }
+}
+
+function placed(pages: readonly TextPage[], field: LearnedFieldInput): ReviewedValue | null {
+  if (!PLACEABLE_TYPES.has(field.type)) return null;
+  const type = field.type === 'enum' ? 'string' : field.type;
+  const definition = { key: field.key, type } as ScalarFieldDefinition;
+  const given =
+    field.page !== undefined && field.box !== undefined
+      ? { pageNumber: field.page, box: cornersFromPageBox(field.box) }
+      : undefined;
+  return reviewedValueOf(pages, definition, field.value, given);
+}
+
+/**
+ * The layout's memory after this review: a layout seen before keeps what it knew of other
+ * fields and takes this review's positions for these; a new layout starts its own memory.
+ */
+function merged(
+  pages: readonly TextPage[],
+  reviewed: readonly ReviewedValue[],
+  known: ReadonlyArray<LayoutMemory & { id: string }>,
+): { id: string | null; memory: LayoutMemory } | null {
+  const fresh = learnLayout(pages, reviewed);
+  if (!fresh) return null;
+  const same = matchingMemory(pages, known);
+  if (!same) return { id: null, memory: fresh };
+  const taught = new Set(fresh.fields.map((field) => field.key));
+  return {
+    id: same.id,
+    memory: {
+      fingerprint: fresh.fingerprint,
+      fields: [...same.fields.filter((field) => !taught.has(field.key)), ...fresh.fields],
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { LearnedFieldInput, LearnLayoutV1, ReviewedField } from '@docket/contracts';
+import { createLogger, RpcClient } from '@docket/platform';
+import { Injectable } from '@nestjs/common';
+
+import { systemActor } from '../services/system-actor';
+import type { NodeExecution } from '../workflows/flow-activities.types';
+import { fileOf } from './review-feedback.service';
+
+const logger = createLogger('layout-feedback');
+
+export interface LayoutFeedbackRecord {
+  documentId: string;
+  status: 'learned' | 'nothing-placed' | 'failed';
+  fields?: number;
+  version?: number;
+  error?: string;
+}
+
+/**
+ * After a review, each document teaches the project where its layout holds the reviewed fields
+ * (one-shot layout learning): confirmed fields where extraction grounded them, corrected ones
+ * where their new value is printed. Keys make a retried activity teach once; a failure is
+ * logged and reported, never fails the run.
+ */
+@Injectable()
+export class LayoutFeedbackService {
+  constructor(private readonly rpc: RpcClient) {}
+
+  async teach(
+    execution: NodeExecution,
+    fields: readonly ReviewedField[],
+  ): Promise<LayoutFeedbackRecord[]> {
+    const { run, data } = execution;
+    const records: LayoutFeedbackRecord[] = [];
+    for (const document of data.documents) {
+      const inputs = fields
+        .filter((field) => field.documentId === document.documentId)
+        .map(learnedField)
+        .filter((input): input is LearnedFieldInput => input !== null);
+      if (inputs.length === 0) continue;
+      try {
+        const result = await this.rpc.call(
+          LearnLayoutV1,
+          {
+            projectId: run.projectId,
+            ...fileOf(document),
+            fields: inputs,
+            idempotencyKey: `${run.executionId}:${document.documentId}:layout`,
+          },
+          systemActor(run.organizationId),
+        );
+        records.push({
+          documentId: document.documentId,
+          status: result.learned ? 'learned' : 'nothing-placed',
+          fields: result.fields,
+          version: result.version,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.warn(
+          { executionId: run.executionId, documentId: document.documentId, error: message },
+          'layout feedback failed; the run goes on',
+        );
+        records.push({ documentId: document.documentId, status: 'failed', error: message });
+      }
+    }
+    return records;
+  }
+}
+
+/**
+ * A scalar the reviewer left with a value; its box when it is where that value is (a field the
+ * reviewer did not change, or an edit that said where its value is).
+ */
+function learnedField(field: ReviewedField): LearnedFieldInput | null {
+  const value = field.value;
+  if (value === null || value === '' || Array.isArray(value)) return null;
+  if (typeof value === 'object' && !('amount' in value)) return null;
+  const input: LearnedFieldInput = { key: field.key, type: field.type, value };
+  if (field.grounding && (!field.editedInReview || field.grounding.placedByReviewer)) {
+    input.page = field.grounding.page;
+    input.box = field.grounding.box;
+  }
+  return input;
+}

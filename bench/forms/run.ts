@@ -1,0 +1,123 @@
+/**
+ * Question→answer linking on real scanned forms (FUNSD), the schema-free layout analysis of
+ * `libs/document-intelligence` scored against human annotation.
+ *
+ *   node -r @swc-node/register bench/forms/run.ts --data DIR [--split testing|training] [--ocr]
+ *     [--limit N] [--verbose]
+ *
+ * Without --ocr the annotation's own words are the text layer (layout analysis alone); with
+ * --ocr each image goes through the production text layer (tesseract.js) first. The training
+ * split is where the analysis may be studied; the testing split is only scored.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { analysePage, type TextPage } from '@docket/document-intelligence';
+import { extractTextLayer } from '@docket/document-processing';
+
+import { annotatedTextPage, questionAnswerLinks, readAnnotatedForm } from './funsd-form';
+import {
+  addCounts,
+  emptyCounts,
+  type LinkingCounts,
+  predictedLinks,
+  ratios,
+  scoreLinks,
+} from './linking-score';
+import { nearestNeighbourLinks } from './nearest-neighbour.linker';
+
+interface Options {
+  data: string;
+  split: 'testing' | 'training';
+  ocr: boolean;
+  verbose: boolean;
+  limit?: number;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const value = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const data = value('--data') ?? process.env.DOCKET_FUNSD_DIR;
+  if (!data) throw new Error('--data DIR (a FUNSD copy holding testing_data/ and training_data/)');
+  const split = value('--split') ?? 'testing';
+  if (split !== 'testing' && split !== 'training') throw new Error('--split testing|training');
+  const limit = value('--limit');
+  return {
+    data,
+    split,
+    ocr: argv.includes('--ocr'),
+    verbose: argv.includes('--verbose'),
+    limit: limit === undefined ? undefined : Number.parseInt(limit, 10),
+  };
+}
+
+async function ocrTextPage(image: Buffer): Promise<TextPage> {
+  const [page] = await extractTextLayer(image);
+  return { ...page, words: [...page.words] };
+}
+
+function line(name: string, counts: LinkingCounts): string {
+  const { precision, recall, f1 } = ratios(counts);
+  return [
+    name.padEnd(22),
+    String(counts.truth).padStart(6),
+    String(counts.predicted).padStart(6),
+    String(counts.correct).padStart(6),
+    precision.toFixed(3).padStart(7),
+    recall.toFixed(3).padStart(7),
+    f1.toFixed(3).padStart(7),
+    String(counts.keyNotQuestion).padStart(8),
+    String(counts.wrongAnswer).padStart(8),
+  ].join(' ');
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const dir = path.join(options.data, `${options.split}_data`);
+  const names = readdirSync(path.join(dir, 'annotations'))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .slice(0, options.limit);
+  const pairsOnly = emptyCounts();
+  const withTables = emptyCounts();
+  const baseline = emptyCounts();
+  const started = Date.now();
+  for (const [index, file] of names.entries()) {
+    const imagePath = path.join(dir, 'images', file.replace(/\.json$/, '.png'));
+    const form = readAnnotatedForm(path.join(dir, 'annotations', file), imagePath);
+    const page = options.ocr ? await ocrTextPage(readFileSync(imagePath)) : annotatedTextPage(form);
+    const layout = analysePage(page);
+    const truth = questionAnswerLinks(form);
+    const a = scoreLinks(form, truth, predictedLinks(layout, false));
+    const b = scoreLinks(form, truth, predictedLinks(layout, true));
+    addCounts(pairsOnly, a);
+    addCounts(withTables, b);
+    addCounts(baseline, scoreLinks(form, truth, nearestNeighbourLinks(page)));
+    if (options.verbose) console.log(line(form.name, b));
+    else if (options.ocr) process.stderr.write(`\r  ${index + 1}/${names.length} forms read`);
+  }
+  if (options.ocr) process.stderr.write('\n');
+  const source = options.ocr ? 'production OCR' : 'annotated words';
+  console.log(
+    `FUNSD ${options.split} split, ${names.length} forms, text layer: ${source} ` +
+      `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  console.log(
+    'links from'.padEnd(22) + '  truth  pred. right  prec.  recall     F1  key≠Q  wrong A',
+  );
+  console.log(line('pairs', pairsOnly));
+  console.log(line('pairs + table cells', withTables));
+  console.log(line('baseline: nearest', baseline));
+  const f1 = (counts: LinkingCounts) => ratios(counts).f1;
+  console.log(
+    `F1 vs the nearest-neighbour baseline: pairs ${(f1(pairsOnly) / f1(baseline)).toFixed(2)}x, ` +
+      `pairs + table cells ${(f1(withTables) / f1(baseline)).toFixed(2)}x`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

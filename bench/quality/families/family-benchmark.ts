@@ -1,0 +1,160 @@
+import {
+  type LayoutMemory,
+  learnLayout,
+  type NaiveBayesModel,
+  type ReviewedValue,
+  type TextPage,
+} from '@docket/document-intelligence';
+
+import { renderDigitalPdf } from '../digital-pdf.renderer';
+import { type DocumentEvaluation, evaluateDocument, type Medium } from '../document.evaluator';
+import type { ExtractionSetup } from '../extraction-setup';
+import { renderScannedPdf } from '../scanned-pdf.renderer';
+import { SeededRandom } from '../seeded-random';
+import { generateDocuments } from '../synthetic-document.generator';
+import type { GeneratedDocument } from '../synthetic-document.types';
+import type { TextMeasurer } from '../text-measurer';
+import type { TruthBox } from '../truth-box.types';
+import { generateFamilies } from './family.generator';
+
+export interface FamilyRunOptions {
+  readonly familiesPerType: number;
+  readonly docsPerFamily: number;
+  /** Scanned documents per family (one-page ones); the first one teaches the scan memory. */
+  readonly scansPerFamily: number;
+  /** Only the first N families of each type are scanned (OCR is most of the run time). */
+  readonly scannedFamiliesPerType: number;
+  readonly seed: number;
+}
+
+export interface FamilyRunContext {
+  readonly measure: TextMeasurer;
+  readonly model: NaiveBayesModel;
+  readonly setup: ExtractionSetup;
+  readonly read: (pdf: Uint8Array) => Promise<readonly TextPage[]>;
+  readonly log: (message: string) => void;
+}
+
+/** A document as the engine sees it in one medium. */
+interface Read {
+  readonly doc: GeneratedDocument;
+  readonly medium: Medium;
+  readonly pages: readonly TextPage[];
+  readonly truthBoxes: ReadonlyMap<string, TruthBox>;
+  readonly textMs: number;
+  /** The family's reviewed document: teaches the memory, is not scored one-shot. */
+  readonly teaches: boolean;
+}
+
+/** What a reviewer confirms on the teaching document: every printed field with its box. */
+function reviewedValues(read: Read): ReviewedValue[] {
+  return Object.entries(read.doc.truth.fields).flatMap(([key, value]) => {
+    const box = read.truthBoxes.get(`field:${key}`);
+    return value === null || !box ? [] : [{ key, pageNumber: box.page, box: box.box }];
+  });
+}
+
+async function timedRead(
+  context: FamilyRunContext,
+  pdf: Uint8Array,
+): Promise<{ pages: readonly TextPage[]; ms: number }> {
+  const started = process.hrtime.bigint();
+  const pages = await context.read(pdf);
+  return { pages, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+}
+
+/** Renders and reads every family's documents; the teaching document is a one-page one. */
+async function readFamily(
+  docs: readonly GeneratedDocument[],
+  scans: number,
+  options: FamilyRunOptions,
+  context: FamilyRunContext,
+): Promise<Read[]> {
+  const ordered = [...docs].sort((a, b) => a.pages.length - b.pages.length);
+  const reads: Read[] = [];
+  for (const [index, doc] of ordered.entries()) {
+    const digital = await renderDigitalPdf(doc.pages, context.measure);
+    const text = await timedRead(context, digital.pdf);
+    const teaches = index === 0;
+    reads.push({
+      doc,
+      medium: 'digital',
+      pages: text.pages,
+      truthBoxes: digital.truthBoxes,
+      textMs: text.ms,
+      teaches,
+    });
+    if (index >= scans || doc.pages.length > 1) continue;
+    const scan = await renderScannedPdf(
+      doc.pages,
+      new SeededRandom(options.seed + index * 977 + doc.id.length),
+    );
+    const ocr = await timedRead(context, scan.pdf);
+    reads.push({
+      doc,
+      medium: 'scan',
+      pages: ocr.pages,
+      truthBoxes: scan.truthBoxes,
+      textMs: ocr.ms,
+      teaches,
+    });
+    context.log(`  scan ${doc.id}: ${(ocr.ms / 1000).toFixed(1)} s OCR`);
+  }
+  return reads;
+}
+
+/**
+ * Zero-shot: every document with the configuration alone. One-shot: each family's teaching
+ * document (digital and scanned separately) becomes a layout memory through the engine's public
+ * learnLayout; the family's other documents are scored with all families' memories, as a
+ * project holding them would extract.
+ */
+export async function evaluateFamilies(
+  options: FamilyRunOptions,
+  context: FamilyRunContext,
+): Promise<DocumentEvaluation[]> {
+  const layouts = generateFamilies(options.familiesPerType, options.seed);
+  const docs = generateDocuments(
+    { set: 'generated', perLayout: options.docsPerFamily, longShare: 0.25, seed: options.seed },
+    context.measure,
+    layouts,
+  );
+  const reads: Read[] = [];
+  for (const [index, layout] of layouts.entries()) {
+    const scanned = index % options.familiesPerType < options.scannedFamiliesPerType;
+    reads.push(
+      ...(await readFamily(
+        docs.filter((d) => d.layoutId === layout.id),
+        scanned ? options.scansPerFamily : 0,
+        options,
+        context,
+      )),
+    );
+    context.log(`  family ${layout.id} read`);
+  }
+  const memories: LayoutMemory[] = reads.flatMap((read) => {
+    const memory = read.teaches ? learnLayout(read.pages, reviewedValues(read)) : null;
+    return memory ? [memory] : [];
+  });
+  context.log(`learned ${memories.length} layout memories`);
+  const evaluations: DocumentEvaluation[] = [];
+  const evaluate = (
+    read: Read,
+    withMemories: readonly LayoutMemory[],
+  ): Promise<DocumentEvaluation> =>
+    evaluateDocument(
+      read.doc,
+      read.medium,
+      read.pages,
+      read.truthBoxes,
+      context.model,
+      read.textMs,
+      context.setup,
+      withMemories,
+    );
+  for (const read of reads) {
+    evaluations.push(await evaluate(read, []));
+    if (!read.teaches) evaluations.push(await evaluate(read, memories));
+  }
+  return evaluations;
+}

@@ -1,0 +1,32 @@
+import { defineContract } from '@docket/platform';
+import { IsUUID } from 'class-validator';
+
+import type { CornerBox } from '../../common/page-box';
+
+/** flows.layout-memory.list.v1 (internal): what reviews taught the project about its layouts. */
+export class ListLayoutMemoriesRequest {
+  @IsUUID('4')
+  projectId!: string;
+}
+
+/** The engine's LayoutMemory, as stored (corner boxes, page fractions). */
+export interface LayoutMemoryRecord {
+  fingerprint: string[];
+  fields: Array<{
+    key: string;
+    pageNumber: number;
+    anchorText: string;
+    anchorBox: CornerBox;
+    offset: CornerBox;
+  }>;
+  version: number;
+}
+
+export interface ListLayoutMemoriesResult {
+  memories: LayoutMemoryRecord[];
+}
+
+export const ListLayoutMemoriesV1 = defineContract<
+  ListLayoutMemoriesRequest,
+  ListLayoutMemoriesResult
+>('flows.layout-memory.list.v1', ListLayoutMemoriesRequest);

@@ -1,0 +1,98 @@
+import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
+import { parseScalar } from '../extraction/scalar-value.parser';
+import { unionBox } from '../text-layer/box-geometry';
+import { groupLines } from '../text-layer/line-grouper';
+import type { NormalisedBox, TextPage } from '../text-layer/text-layer.types';
+import type { ReviewedValue } from './layout-memory';
+
+/*
+ * Where on the page a reviewer's value is printed, when the review says only what the value is
+ * (a corrected field has no box of its own). Runs of up to MAX_WORDS words on one line are read
+ * as the field's type; the value is found when exactly one run reads as it (a run inside a
+ * longer run that also matches counts once). Two places printing the same value make it
+ * ambiguous, and nothing is learned from it: a wrong anchor would teach a wrong position.
+ */
+
+const MAX_WORDS = 8;
+
+type ScalarJson = string | number | boolean | null;
+
+function sameValue(a: unknown, b: ScalarJson, type: ScalarFieldDefinition['type']): boolean {
+  if (type === 'string' || type === 'enum') {
+    const norm = (v: unknown) =>
+      String(v ?? '')
+        .toLowerCase()
+        .replace(/\s+/g, ' ')
+        .trim();
+    return norm(a) === norm(b);
+  }
+  if (a && typeof a === 'object' && 'amount' in a) {
+    const amount = (a as { amount: number }).amount;
+    const wanted = b !== null && typeof b === 'object' ? (b as { amount: number }).amount : b;
+    return Number(wanted) === amount;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+interface Found {
+  readonly pageNumber: number;
+  readonly box: NormalisedBox;
+  readonly words: number;
+}
+
+export function locateValue(
+  pages: readonly TextPage[],
+  field: ScalarFieldDefinition,
+  value: unknown,
+): { pageNumber: number; box: NormalisedBox } | null {
+  if (value === null || value === undefined || value === '') return null;
+  const wanted = value as ScalarJson;
+  const found: Found[] = [];
+  for (const page of pages) {
+    for (const line of groupLines(page)) {
+      const words = line.words;
+      for (let start = 0; start < words.length; start += 1) {
+        for (let end = start + 1; end <= Math.min(words.length, start + MAX_WORDS); end += 1) {
+          const run = words.slice(start, end);
+          const text = run.map((w) => w.text).join(' ');
+          const parsed = parseScalar(text, field);
+          // The whole run must be the value, not a value inside other words.
+          if (!parsed || parsed.start !== 0 || parsed.end < text.length - 1) continue;
+          if (!sameValue(parsed.value, wanted, field.type)) continue;
+          found.push({
+            pageNumber: page.pageNumber,
+            box: unionBox(run.map((w) => w.box))!,
+            words: run.length,
+          });
+        }
+      }
+    }
+  }
+  // A shorter run inside a longer matching one is the same place.
+  const places = found.filter(
+    (f) =>
+      !found.some(
+        (g) =>
+          g !== f &&
+          g.pageNumber === f.pageNumber &&
+          g.words > f.words &&
+          g.box.x0 <= f.box.x0 &&
+          g.box.x1 >= f.box.x1 &&
+          g.box.y0 <= f.box.y0 + 1e-6 &&
+          g.box.y1 >= f.box.y1 - 1e-6,
+      ),
+  );
+  if (places.length !== 1) return null;
+  return { pageNumber: places[0].pageNumber, box: places[0].box };
+}
+
+/** A reviewed field: where the review says it is, else where its value is printed. */
+export function reviewedValueOf(
+  pages: readonly TextPage[],
+  field: ScalarFieldDefinition,
+  value: unknown,
+  given?: { pageNumber: number; box: NormalisedBox },
+): ReviewedValue | null {
+  const place = given ?? locateValue(pages, field, value);
+  return place ? { key: field.key, pageNumber: place.pageNumber, box: place.box } : null;
+}
