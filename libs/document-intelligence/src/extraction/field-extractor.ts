@@ -16,6 +16,7 @@ import type {
 } from './field-schema.types';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { fieldPhrases } from './label-vocabulary';
+import { matchFieldsToPairs } from './pair-matcher';
 import { parseScalar } from './scalar-value.parser';
 import { extractTable } from './table-extractor';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
@@ -499,6 +500,13 @@ function extractFromPages(
   const toMatch = scalarFields.filter((f) => !results.has(f.key));
   const candidates = toMatch.flatMap((f) => scalarCandidates(f, lines, context));
   const chosen = assign(candidates, used);
+  // Fields no caption names in full are matched by meaning to the layout's key-value pairs.
+  const byMeaning = matchFieldsToPairs(
+    toMatch.filter((f) => !chosen.has(f.key)),
+    document.pages,
+    used,
+    documentId,
+  );
   for (const field of toMatch) {
     const candidate = chosen.get(field.key);
     const rival = candidate && rivalOf(candidate, candidates, wordsOfOthers(chosen, field.key));
@@ -506,7 +514,8 @@ function extractFromPages(
       field.key,
       candidate
         ? toField(candidate, documentId, undefined, rival)
-        : notFound(field, documentId, context.unparsed.get(field.key)),
+        : (byMeaning.get(field.key) ??
+            notFound(field, documentId, context.unparsed.get(field.key))),
     );
   }
   return fields.map((f) => results.get(f.key)!);

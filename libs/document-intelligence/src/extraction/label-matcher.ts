@@ -79,8 +79,8 @@ function windowSimilarity(
 }
 
 function endsWithColon(text: string): boolean {
-  // "10:30" is a time, not a label end.
-  return /:$/.test(text.trim()) || /:\s*$/.test(text);
+  // "10:30" is a time, not a label end. A dot or underscore leader ends a label as a colon does.
+  return /:$/.test(text.trim()) || /:\s*$/.test(text) || /[._…·]{3,}$/.test(text);
 }
 
 function segmentBounds(line: TextLine, wordIndex: number): { start: number; end: number } {

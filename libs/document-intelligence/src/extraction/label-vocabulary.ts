@@ -62,11 +62,17 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
 
 const stems = new Map<string, string>();
 
+/** Agent nouns: "insurer", "employer", "lessor" (the party that acts). */
+const AGENT_NOUN = /(?:er|or)s?$/;
+
 function stemOf(token: string): string {
   let found = stems.get(token);
   if (found === undefined) {
     // Digits and one-letter tokens are not words: stemming them only invents collisions.
     found = /^[a-z]{3,}$/.test(token) ? stem(token) : token;
+    // The stemmer folds "insurer" and "insured" (the parties on either side of a policy) into
+    // one stem; a caption naming one never asks for the other, so an agent noun keeps its mark.
+    if (found !== token && AGENT_NOUN.test(token) && !AGENT_NOUN.test(found)) found += '+agent';
     stems.set(token, found);
   }
   return found;

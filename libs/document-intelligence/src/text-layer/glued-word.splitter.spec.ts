@@ -17,6 +17,10 @@ describe('splitGluedWord', () => {
     expect(value.confidence).toBe(0.9);
   });
 
+  it('separates a number sign caption tail from its value', () => {
+    expect(splitGluedWord(word('#:TMU8101530')).map((w) => w.text)).toEqual(['#:', 'TMU8101530']);
+  });
+
   it('leaves times, URLs and plain words alone', () => {
     for (const text of ['10:30', 'https://example.com', 'Name:', 'Loss', '12:05PM']) {
       expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);

@@ -4,9 +4,10 @@ import type { TextWord } from './text-layer.types';
  * "Name:Marcus" -> "Name:" + "Marcus". Text layers glue a label to its value when the gap
  * between two drawn runs is about one space (and OCR does when the space is narrow); a label
  * must be its own word for label matching to see where it ends. Times ("10:30"), URLs and
- * ratios are left alone: the part before the colon must be letters.
+ * ratios are left alone: the part before the colon must be letters, or a caption's tail that
+ * is a number sign ("Policy #:TMU81" -> "#:" + "TMU81").
  */
-const GLUED_LABEL = /^([A-Za-z][A-Za-z#.'/()-]*:)([^\s/:].*)$/;
+const GLUED_LABEL = /^((?:[A-Za-z][A-Za-z#.'/()-]*|#|No\.|Nº):)([^\s/:].*)$/;
 
 export function splitGluedWord(word: TextWord): TextWord[] {
   const match = GLUED_LABEL.exec(word.text);

@@ -16,6 +16,29 @@ describe('groupLines', () => {
     ]);
   });
 
+  it('keeps an answer on the line of a dotted leader that runs on under it', () => {
+    const at = (text: string, x0: number, x1: number, y0: number) => ({
+      text,
+      box: { x0, y0, x1, y1: 0.167 },
+      confidence: 1,
+    });
+    const page: TextPage = {
+      pageNumber: 1,
+      width: 612,
+      height: 792,
+      source: 'pdf-text',
+      words: [
+        at('Evaluation', 0.103, 0.172, 0.154),
+        at('Date......................', 0.176, 0.433, 0.153),
+        at('December', 0.426, 0.497, 0.155),
+        at('2024', 0.506, 0.54, 0.155),
+      ],
+    };
+    expect(groupLines(page).map((l) => l.text)).toEqual([
+      'Evaluation Date...................... December 2024',
+    ]);
+  });
+
   it('keeps a skewed line together where a fixed band would cut it', () => {
     // Each word 3 points lower than the previous: 12 points of drift over the line, more than a line height.
     const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'].map((text, i) => ({

@@ -32,6 +32,8 @@ export interface TextSegment {
 
 /** Words sharing at least this share of the shorter word's height are on one line. */
 const SAME_LINE_OVERLAP = 0.5;
+/** A word ending in a dot or underscore leader ("Date........"), drawn to reach its answer. */
+const ENDS_IN_LEADER = /[._…·]{3,}$/;
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
@@ -78,8 +80,10 @@ export function groupLines(page: TextPage): TextLine[] {
     let bestScore = -Infinity;
     for (const line of lines) {
       const last = line[line.length - 1];
-      // A little overlap is allowed: OCR boxes of adjacent glyphs sometimes touch.
-      if (last.box.x1 > word.box.x0 + height * 0.3) continue;
+      // A little overlap is allowed: OCR boxes of adjacent glyphs sometimes touch. A leader is
+      // filler and often runs on under its answer, so the answer may overlap more of it.
+      const slack = ENDS_IN_LEADER.test(last.text) ? height * 2 : height * 0.3;
+      if (last.box.x1 > word.box.x0 + slack) continue;
       const overlap = verticalOverlapRatio(last.box, word.box);
       if (overlap < SAME_LINE_OVERLAP) continue;
       const score = overlap - (word.box.x0 - last.box.x1) / Math.max(height, 1e-6) / 100;

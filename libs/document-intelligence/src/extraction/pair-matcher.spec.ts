@@ -1,0 +1,51 @@
+import { makePage } from '../testing/text-page.fixture';
+import { extractDocumentFields } from './field-extractor';
+import type { FieldSchema } from './field-schema.types';
+
+/** A first-time schema: one plain label per field, none of them printed as such on the page. */
+const schema: FieldSchema = {
+  fields: [
+    { key: 'policy_number', type: 'string', label: 'Policy Number' },
+    { key: 'date_of_loss', type: 'date', label: 'Date of Loss' },
+    { key: 'estimated_loss', type: 'money', label: 'Estimated Loss' },
+    { key: 'total_incurred', type: 'money', label: 'Total Incurred' },
+    { key: 'insured_name', type: 'string', label: 'Insured Name' },
+  ],
+};
+
+function byKey<T extends { key: string }>(items: readonly T[]): Record<string, T> {
+  return Object.fromEntries(items.map((i) => [i.key, i]));
+}
+
+describe('fields matched by meaning to the layout pairs', () => {
+  const page = makePage([
+    { x: 50, y: 80, text: 'Period From: October 31, 2023' },
+    { x: 50, y: 100, text: 'Policy ID: TMU8101530' },
+    { x: 50, y: 120, text: 'Date of Incident: 06/23/2024' },
+    { x: 50, y: 140, text: 'Est. Amount: $28,320.18' },
+    { x: 50, y: 160, text: 'Inc. Total: 120,296.65' },
+    { x: 50, y: 180, text: 'Client: David Pearson' },
+  ]);
+  const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+
+  it('reads a field whose caption shares its meaning, below the confidence of an exact caption', () => {
+    expect(fields.policy_number.value).toBe('TMU8101530');
+    expect(fields.policy_number.confidence).toBeLessThanOrEqual(0.85);
+    expect(fields.policy_number.notes.join(' ')).toContain('"Policy ID" matched by meaning');
+    expect(fields.total_incurred.value).toEqual({ amount: 120296.65, currency: 'USD' });
+    expect(fields.total_incurred.grounding?.page).toBe(1);
+  });
+
+  it('flags a value read under a caption that holds only part of the field', () => {
+    expect(fields.date_of_loss.value).toBe('2024-06-23');
+    expect(fields.date_of_loss.doubts?.[0]).toMatch(/^weak caption match: "Date of Incident"/);
+    expect(fields.date_of_loss.confidence).toBeLessThan(0.7);
+    expect(fields.estimated_loss.value).toEqual({ amount: 28320.18, currency: 'USD' });
+  });
+
+  it('never reads an identifier from a date, nor a field from a caption sharing nothing', () => {
+    expect(fields.policy_number.value).not.toBe('2023-10-31');
+    expect(fields.insured_name.value).toBeNull();
+    expect(fields.insured_name.source).toBe('not-found');
+  });
+});

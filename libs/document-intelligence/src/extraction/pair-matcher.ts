@@ -1,0 +1,147 @@
+import type { KeyValuePair } from '../layout/layout.types';
+import { analysePageLines } from '../layout/page-layout.analyser';
+import { groupLines, type PositionedWord } from '../text-layer/line-grouper';
+import type { TextPage } from '../text-layer/text-layer.types';
+import { asksForIdentifier, captionSimilarity } from './caption-similarity';
+import { parseDate } from './date-normaliser';
+import type { ExtractedField, ScalarValue } from './extraction-result.types';
+import type { ScalarFieldDefinition } from './field-schema.types';
+import { fieldPhrases } from './label-vocabulary';
+import { parseScalar } from './scalar-value.parser';
+import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
+
+/*
+ * Schema to layout, for the fields no caption names in full: each is matched to the key-value
+ * pairs the layout analysis found without a schema, by how much meaning the pair's caption
+ * shares with the field (caption-similarity.ts), whether the pair's answer is of the field's
+ * type, and one pair per field. A value found this way is never trusted as much as one under
+ * the field's own caption: its confidence stays below 0.9, and a weak match is flagged.
+ */
+
+/**
+ * Below this a caption shares too little with the field to be read for it. A caption holding
+ * only the field's kind word ("Date of Incident" for "Date of Loss") is just above it: worth a
+ * flagged guess when the answer is of the field's type.
+ */
+const MIN_SIMILARITY = 0.2;
+/** Any text parses as a string, so a string field needs a closer caption. */
+const MIN_STRING_SIMILARITY = 0.45;
+/** Matched by meaning, a value is at most this sure. */
+const MAX_CONFIDENCE = 0.85;
+/** Below this the match is a guess for a reviewer to confirm. */
+const WEAK_SIMILARITY = 0.72;
+/** A rival pair this close in score with another value makes the field ambiguous. */
+const AMBIGUOUS_RATIO = 0.9;
+
+interface PairCandidate {
+  readonly field: ScalarFieldDefinition;
+  readonly pair: KeyValuePair;
+  readonly value: ScalarValue;
+  readonly text: string;
+  readonly words: readonly PositionedWord[];
+  readonly similarity: number;
+  readonly score: number;
+}
+
+/** The pairs of every page whose caption and answer no earlier reading took. */
+function freePairs(pages: readonly TextPage[], used: ReadonlySet<string>): KeyValuePair[] {
+  return pages.flatMap((page) =>
+    analysePageLines(page, groupLines(page)).keyValuePairs.filter(
+      (pair) =>
+        pair.value !== null &&
+        pair.arrangement !== 'checkbox' &&
+        ![...pair.key.words, ...pair.value.words].some((w) => used.has(wordKey(w))),
+    ),
+  );
+}
+
+/**
+ * Any text parses as a string, so a string field asking for an identifier takes only text that
+ * looks like one: with a digit, and not a date ("Policy Number" never reads "October 31, 2023").
+ */
+function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
+  if (field.type !== 'string' || !asksForIdentifier(fieldPhrases(field))) return true;
+  return /\d/.test(text) && parseDate(text) === null;
+}
+
+function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCandidate | null {
+  const similarity = captionSimilarity(fieldPhrases(field), pair.key.text);
+  const floor = field.type === 'string' ? MIN_STRING_SIMILARITY : MIN_SIMILARITY;
+  if (similarity < floor || !pair.value) return null;
+  const parsed = parseScalar(pair.value.text, field);
+  if (!parsed || !fitsKind(field, pair.value.text)) return null;
+  const words = wordsInSpan(pair.value.words, parsed.start, parsed.end);
+  if (words.length === 0) return null;
+  return {
+    field,
+    pair,
+    value: parsed.value,
+    text: pair.value.text.slice(parsed.start, parsed.end),
+    words,
+    similarity,
+    score: similarity * parsed.quality * pair.confidence * meanConfidence(words),
+  };
+}
+
+function toField(
+  chosen: PairCandidate,
+  rival: PairCandidate | undefined,
+  documentId: string | undefined,
+): ExtractedField {
+  const caption = chosen.pair.key.text;
+  const doubts: string[] = [];
+  if (chosen.similarity < WEAK_SIMILARITY)
+    doubts.push(`weak caption match: "${caption}" (${chosen.similarity.toFixed(2)})`);
+  if (rival) doubts.push(`ambiguous: "${rival.text}" under "${rival.pair.key.text}" scored close`);
+  const confidence = Math.min(MAX_CONFIDENCE, chosen.score);
+  return {
+    ...(doubts.length > 0 ? { doubts } : {}),
+    key: chosen.field.key,
+    type: chosen.field.type,
+    value: chosen.value,
+    text: chosen.text,
+    confidence: rival ? Math.min(confidence, 0.5) : confidence,
+    ...(documentId === undefined ? {} : { documentId }),
+    grounding: groundingOf(chosen.words, documentId),
+    source: chosen.pair.arrangement === 'below' ? 'label-below' : 'label-right',
+    notes: [`caption "${caption}" matched by meaning (${chosen.similarity.toFixed(2)})`],
+  };
+}
+
+/**
+ * Reads `fields` from the layout's key-value pairs, best match first, one pair per field and
+ * one field per pair; `used` holds the words earlier readings took and is extended.
+ */
+export function matchFieldsToPairs(
+  fields: readonly ScalarFieldDefinition[],
+  pages: readonly TextPage[],
+  used: Set<string>,
+  documentId: string | undefined,
+): Map<string, ExtractedField> {
+  const result = new Map<string, ExtractedField>();
+  if (fields.length === 0) return result;
+  const candidates = freePairs(pages, used)
+    .flatMap((pair) => fields.map((field) => candidateFor(field, pair)))
+    .filter((c): c is PairCandidate => c !== null)
+    .sort((a, b) => b.score - a.score);
+  const chosen = new Map<string, PairCandidate>();
+  const takenPairs = new Set<KeyValuePair>();
+  for (const candidate of candidates) {
+    if (chosen.has(candidate.field.key) || takenPairs.has(candidate.pair)) continue;
+    takenPairs.add(candidate.pair);
+    chosen.set(candidate.field.key, candidate);
+  }
+  for (const [key, candidate] of chosen) {
+    // A pair no other field took, read as another value nearly as well: the page does not say.
+    const rival = candidates.find(
+      (c) =>
+        c.field === candidate.field &&
+        !takenPairs.has(c.pair) &&
+        JSON.stringify(c.value) !== JSON.stringify(candidate.value) &&
+        c.score >= candidate.score * AMBIGUOUS_RATIO,
+    );
+    [...candidate.pair.key.words, ...candidate.words].forEach((w) => used.add(wordKey(w)));
+    result.set(key, toField(candidate, rival, documentId));
+  }
+  return result;
+}
