@@ -19,6 +19,7 @@ import { fieldPhrases } from './label-vocabulary';
 import { matchFieldsToPairs } from './pair-matcher';
 import { parseScalar } from './scalar-value.parser';
 import { extractTable } from './table-extractor';
+import { matchTableToLayout } from './table-matcher';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /** How much each way of finding a value is trusted before parsing and OCR confidence. */
@@ -452,7 +453,12 @@ function extractFromPages(
   const results = new Map<string, ExtractedField>();
   for (const field of fields) {
     if (field.type !== 'table') continue;
-    const table = extractTable(field, lines, { fuzzy, documentId });
+    const byHeader = extractTable(field, lines, { fuzzy, documentId });
+    // No header names the columns in full: match the layout's tables by meaning.
+    const table =
+      byHeader.field.value === null
+        ? (matchTableToLayout(field, document.pages, documentId) ?? byHeader)
+        : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
     results.set(field.key, table.field);
   }

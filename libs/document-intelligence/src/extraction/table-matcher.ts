@@ -1,0 +1,193 @@
+import type { LayoutCell, LayoutTable } from '../layout/layout.types';
+import { analysePageLines } from '../layout/page-layout.analyser';
+import { groupLines } from '../text-layer/line-grouper';
+import type { TextPage } from '../text-layer/text-layer.types';
+import { labelTokens } from '../text-layer/text-normaliser';
+import { captionSimilarity } from './caption-similarity';
+import type {
+  ExtractedCell,
+  ExtractedField,
+  ExtractedRow,
+  ScalarValue,
+  TableRowValue,
+} from './extraction-result.types';
+import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
+import { fieldPhrases } from './label-vocabulary';
+import { parseScalar } from './scalar-value.parser';
+import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
+import { groundingOf, wordKey, wordsInSpan } from './word-span';
+
+/*
+ * Schema to layout for tables whose header no column phrase names in full: the tables the
+ * layout analysis found without a schema are matched column by column, by how much meaning a
+ * header shares with a configured column (caption-similarity.ts) and how many of the cells
+ * under it are of the column's type. Tables on later pages matched the same way continue the
+ * first one. A table read this way is always flagged for a reviewer's look.
+ */
+
+/** Below this a header shares too little with a column to be read for it. */
+const MIN_HEADER_SIMILARITY = 0.2;
+/** A typed column takes a layout column only when most cells under it are of its type. */
+const MIN_TYPE_FIT = 0.6;
+/** Read by meaning, a table is at most this sure. */
+const MAX_CONFIDENCE = 0.8;
+
+interface ColumnMatch {
+  readonly column: TableColumnDefinition;
+  readonly layoutColumn: number;
+  readonly similarity: number;
+}
+
+function headerText(table: LayoutTable, column: number): string {
+  return table.cells
+    .filter((c) => c.isHeader && c.columnIndex <= column && column < c.columnIndex + c.columnSpan)
+    .map((c) => c.text)
+    .join(' ');
+}
+
+function bodyCells(table: LayoutTable, column: number): LayoutCell[] {
+  return table.cells.filter((c) => !c.isHeader && c.columnIndex === column);
+}
+
+/** Share of the column's non-empty body cells that parse as the configured column's type. */
+function typeFit(table: LayoutTable, layoutColumn: number, column: TableColumnDefinition): number {
+  const cells = bodyCells(table, layoutColumn).filter((c) => c.text.trim().length > 0);
+  if (cells.length === 0) return 0;
+  return cells.filter((c) => parseScalar(c.text, column) !== null).length / cells.length;
+}
+
+/** Each configured column to at most one layout column, best matches first. */
+function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMatch[] {
+  const options: Array<ColumnMatch & { score: number }> = [];
+  for (const column of field.columns) {
+    const phrases = fieldPhrases(column);
+    for (let layoutColumn = 0; layoutColumn < table.columns; layoutColumn += 1) {
+      const similarity = captionSimilarity(phrases, headerText(table, layoutColumn));
+      if (similarity < MIN_HEADER_SIMILARITY) continue;
+      const fit = typeFit(table, layoutColumn, column);
+      if (column.type !== 'string' && fit < MIN_TYPE_FIT) continue;
+      options.push({ column, layoutColumn, similarity, score: similarity * (0.5 + 0.5 * fit) });
+    }
+  }
+  options.sort((a, b) => b.score - a.score);
+  const chosen: ColumnMatch[] = [];
+  for (const option of options) {
+    if (chosen.some((c) => c.column === option.column || c.layoutColumn === option.layoutColumn))
+      continue;
+    chosen.push(option);
+  }
+  return chosen;
+}
+
+/** A totals row ("Total", "Grand Total") is not a line of the table. */
+function isTotalsRow(cells: readonly LayoutCell[]): boolean {
+  const first = [...cells].sort((a, b) => a.columnIndex - b.columnIndex)[0];
+  if (!first) return false;
+  const tokens = labelTokens(first.text);
+  return DEFAULT_TABLE_STOP_LABELS.some((label) => {
+    const stop = labelTokens(label);
+    return stop.length > 0 && stop.every((t, i) => tokens[i] === t);
+  });
+}
+
+function readRows(
+  table: LayoutTable,
+  matches: readonly ColumnMatch[],
+  documentId: string | undefined,
+): ExtractedRow[] {
+  const rows: ExtractedRow[] = [];
+  for (let rowIndex = table.headerRows; rowIndex < table.rows; rowIndex += 1) {
+    const rowCells = table.cells.filter((c) => !c.isHeader && c.rowIndex === rowIndex);
+    if (rowCells.length === 0 || isTotalsRow(rowCells)) continue;
+    const cells: Record<string, ExtractedCell> = {};
+    for (const match of matches) {
+      const cell = rowCells.find((c) => c.columnIndex === match.layoutColumn);
+      if (!cell || cell.text.trim().length === 0) continue;
+      const parsed = parseScalar(cell.text, match.column);
+      if (!parsed) continue;
+      const words = wordsInSpan(cell.words, parsed.start, parsed.end);
+      cells[match.column.key] = {
+        value: parsed.value,
+        text: cell.text.slice(parsed.start, parsed.end),
+        confidence: Math.min(MAX_CONFIDENCE, match.similarity) * parsed.quality,
+        grounding: groundingOf(words.length > 0 ? words : [...cell.words], documentId),
+      };
+    }
+    const present = Object.values(cells);
+    if (present.length === 0) continue;
+    rows.push({
+      cells,
+      confidence: present.reduce((s, c) => s + c.confidence, 0) / present.length,
+      grounding: groundingOf(
+        rowCells.flatMap((c) => [...c.words]),
+        documentId,
+      ),
+    });
+  }
+  return rows;
+}
+
+export interface TableMatch {
+  readonly field: ExtractedField;
+  readonly usedWords: ReadonlySet<string>;
+}
+
+/**
+ * Reads a table field from the layout's tables, or returns null when no table has at least two
+ * columns (or every configured column, when fewer) matched.
+ */
+export function matchTableToLayout(
+  configured: TableFieldDefinition,
+  pages: readonly TextPage[],
+  documentId: string | undefined,
+): TableMatch | null {
+  // A column configured without a type ({key, label}) holds text.
+  const field: TableFieldDefinition = {
+    ...configured,
+    columns: configured.columns.map((c): TableColumnDefinition =>
+      (c.type as string | undefined) === undefined ? { ...c, type: 'string' } : c,
+    ),
+  };
+  const required = Math.min(2, field.columns.length);
+  const matched = pages
+    .flatMap((page) => analysePageLines(page, groupLines(page)).tables)
+    .map((table) => ({ table, matches: matchColumns(table, field) }))
+    .filter(({ matches }) => matches.length >= required);
+  if (matched.length === 0) return null;
+  const rows = matched.flatMap(({ table, matches }) => readRows(table, matches, documentId));
+  const value: TableRowValue[] = rows.map((row) => {
+    const out: Record<string, ScalarValue | null> = {};
+    for (const column of field.columns) out[column.key] = row.cells[column.key]?.value ?? null;
+    return out;
+  });
+  const first = matched[0];
+  const found = new Set(first.matches.map((m) => m.column.key));
+  const missing = field.columns.filter((c) => !found.has(c.key)).map((c) => c.key);
+  const headers = first.matches
+    .map((m) => `${m.column.key} = "${headerText(first.table, m.layoutColumn)}"`)
+    .join(', ');
+  const words = matched.flatMap(({ table }) => table.cells.flatMap((c) => [...c.words]));
+  const confidence =
+    rows.length === 0
+      ? 0
+      : Math.min(MAX_CONFIDENCE, rows.reduce((s, r) => s + r.confidence, 0) / rows.length);
+  return {
+    field: {
+      doubts: [`table columns matched by meaning: ${headers}`],
+      key: field.key,
+      type: 'table',
+      value,
+      confidence,
+      ...(documentId === undefined ? {} : { documentId }),
+      grounding: groundingOf(words, documentId),
+      source: 'table',
+      rows,
+      notes: [
+        `columns matched by meaning: ${headers}`,
+        ...(missing.length > 0 ? [`columns not found: ${missing.join(', ')}`] : []),
+        ...(rows.length === 0 ? ['table has no rows'] : []),
+      ],
+    },
+    usedWords: new Set(words.map(wordKey)),
+  };
+}
