@@ -116,7 +116,7 @@ describe('hostile input is refused with a 400 APIError and creates nothing', () 
     }
   });
 
-  it('null bodies and null fields are refused before anything runs', async () => {
+  it('null bodies, null fields and arrays for objects are refused before anything runs', async () => {
     const token = org.admin.token;
     const cases: Array<[string, string, string]> = [
       ['POST', '/api-keys', '{"name":null}'],
@@ -127,6 +127,9 @@ describe('hostile input is refused with a 400 APIError and creates nothing', () 
       ['PATCH', `/variables/${SAMPLE_UUID}`, '{"value":null}'],
       ['POST', `/flows/${SAMPLE_UUID}/run`, 'null'],
       ['PUT', `/flows/${SAMPLE_UUID}/draft`, '{}'],
+      // An array where one object belongs (the fuzz found a 500 here).
+      ['PUT', `/flows/${SAMPLE_UUID}/draft`, '{"graph":[]}'],
+      ['POST', `/projects/${SAMPLE_UUID}/flows`, '{"name":"f","graph":[]}'],
       ['POST', '/token/authenticate', 'null'],
     ];
     for (const [method, url, body] of cases) {

@@ -7,6 +7,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -64,6 +65,7 @@ export class AiFeedbackFieldBody {
   @ApiPropertyOptional({ type: PageBoxRecord, description: 'Where the value is (with page)' })
   @ValidateIf((field: AiFeedbackFieldBody) => field.page !== undefined || field.box !== undefined)
   @IsDefined({ message: 'box must be given together with page' })
+  @IsObject()
   @ValidateNested()
   @Type(() => NormalizedBoxInput)
   box?: NormalizedBoxInput;

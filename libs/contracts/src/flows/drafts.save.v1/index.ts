@@ -1,7 +1,15 @@
 import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import {
+  IsDefined,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  ValidateNested,
+} from 'class-validator';
 
 import { FlowDetailRecord, FlowGraphInput } from '../flow.records';
 
@@ -9,6 +17,7 @@ export class SaveDraftBody {
   @ApiProperty({ type: FlowGraphInput })
   // ValidateNested alone lets a missing graph through (it validates only values present).
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => FlowGraphInput)
   graph!: FlowGraphInput;

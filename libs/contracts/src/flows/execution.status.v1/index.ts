@@ -5,6 +5,7 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsUUID,
   Min,
@@ -22,7 +23,11 @@ export class ExecutionStatusEvent {
   @IsIn(EXECUTION_STATUSES) status!: ExecutionStatus;
   @IsISO8601() at!: string;
   @IsOptional() @IsArray() @IsUUID('4', { each: true }) itemIds?: string[];
-  @IsOptional() @ValidateNested() @Type(() => ExecutionErrorPayload) error?: ExecutionErrorPayload;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExecutionErrorPayload)
+  error?: ExecutionErrorPayload;
 }
 
 export const ExecutionStatusEventV1 = defineEvent(

@@ -5,6 +5,7 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -33,7 +34,11 @@ export class ExecutionStepEvent {
   /** Already scrubbed of every variable value. */
   @Allow() input?: unknown;
   @Allow() output?: unknown;
-  @IsOptional() @ValidateNested() @Type(() => ExecutionErrorPayload) error?: ExecutionErrorPayload;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExecutionErrorPayload)
+  error?: ExecutionErrorPayload;
 }
 
 export const ExecutionStepEventV1 = defineEvent('flows.execution.step.v1', ExecutionStepEvent);

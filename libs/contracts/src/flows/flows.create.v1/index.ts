@@ -1,7 +1,7 @@
 import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import { IsObject, IsOptional, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 
 import { FlowDetailRecord, FlowGraphInput } from '../flow.records';
 
@@ -22,6 +22,7 @@ export class CreateFlowBody {
     description: 'Initial draft; default: a single API trigger',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => FlowGraphInput)
   graph?: FlowGraphInput;

@@ -6,6 +6,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -44,6 +45,7 @@ export class LearnedFieldInput {
   page?: number;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => NormalizedBoxInput)
   box?: NormalizedBoxInput;

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import {
   IsDefined,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -27,6 +28,7 @@ export class ReviewedPlacementBody {
 
   @ApiProperty({ type: PageBoxRecord })
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => NormalizedBoxInput)
   box!: NormalizedBoxInput;
@@ -69,6 +71,7 @@ export class UpdateFieldBody {
       'grounding, and the project’s memory of the layout learns it when the review is submitted',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => ReviewedPlacementBody)
   grounding?: ReviewedPlacementBody;

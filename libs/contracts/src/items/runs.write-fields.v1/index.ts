@@ -8,6 +8,7 @@ import {
   IsDefined,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -54,6 +55,7 @@ export class FieldGroundingInput {
   page!: number;
 
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => NormalizedBoxInput)
   box!: NormalizedBoxInput;
