@@ -25,6 +25,11 @@ describe('captionSimilarity', () => {
     expect(captionSimilarity(['Carrier'], 'Insured Party')).toBe(0);
   });
 
+  it('reads a compound written as two words as the one word', () => {
+    expect(captionSimilarity(['Subtotal'], 'Sub Total')).toBe(1);
+    expect(captionSimilarity(['Sub Total'], 'SUBTOTAL')).toBe(1);
+  });
+
   it('takes the best of a field phrases', () => {
     expect(captionSimilarity(['Carrier', 'carrier name'], 'Carrier Name')).toBe(1);
   });

@@ -85,10 +85,36 @@ function phraseSimilarity(phrase: readonly CaptionTerm[], caption: readonly Capt
   return (held / total) * (0.6 + 0.4 * explained);
 }
 
+/**
+ * Two adjacent words of `terms` written as one word of `other` ("Sub Total" / "Subtotal",
+ * "Pay Roll" / "Payroll") become that one word, so the comparison sees one term on each side.
+ */
+function joinCompounds(
+  terms: readonly CaptionTerm[],
+  other: readonly CaptionTerm[],
+): CaptionTerm[] {
+  const wanted = new Map(other.map((t) => [t.text, t]));
+  const result: CaptionTerm[] = [];
+  for (let i = 0; i < terms.length; i += 1) {
+    const joined = i + 1 < terms.length ? wanted.get(terms[i].text + terms[i + 1].text) : undefined;
+    if (joined) {
+      result.push(joined);
+      i += 1;
+    } else result.push(terms[i]);
+  }
+  return result;
+}
+
 /** 0..1: the best similarity of a printed caption to any of a field's phrases. */
 export function captionSimilarity(phrases: readonly string[], caption: string): number {
   const printed = captionTerms(caption);
-  return Math.max(0, ...phrases.map((phrase) => phraseSimilarity(captionTerms(phrase), printed)));
+  return Math.max(
+    0,
+    ...phrases.map((phrase) => {
+      const terms = captionTerms(phrase);
+      return phraseSimilarity(joinCompounds(terms, printed), joinCompounds(printed, terms));
+    }),
+  );
 }
 
 /** The field asks for an identifier ("Policy Number", "Claim ID", "Invoice #"). */

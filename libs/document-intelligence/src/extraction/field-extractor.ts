@@ -471,9 +471,10 @@ function extractFromPages(
   const allScalars = [...scalarFields, ...objectFields.flatMap((o) => o.fields)];
   for (const field of allScalars) {
     for (const match of findLabelMatches(lines, phrasesOf(field), fuzzy)) {
+      // The whole printed caption, so no value starts with its first words.
       if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
         match.line.words
-          .slice(match.startWord, match.endWord)
+          .slice(match.endsWithColon ? match.captionStart : match.startWord, match.endWord)
           .forEach((w) => labelWords.add(wordKey(w)));
       }
     }

@@ -8,6 +8,11 @@ export interface LabelMatch {
   readonly line: TextLine;
   readonly lineIndex: number;
   readonly startWord: number;
+  /**
+   * Where the printed caption starts: the plain words before the phrase belong to it
+   * ("CONTACT" of "CONTACT PHONE:" when the phrase was "Phone").
+   */
+  readonly captionStart: number;
   /** Exclusive; includes a trailing word that only carries the colon. */
   readonly endWord: number;
   /** 0..1: token similarity times how much of the printed label the phrase explains. */
@@ -170,7 +175,17 @@ function scoreMatch(
     coverage *
     (colon || alone ? 1 : NO_COLON_FACTOR) *
     (wordsInMatch > matchedTokens + 1 ? 0.9 : 1);
-  return { line, lineIndex, startWord, endWord, score, endsWithColon: colon, alone, phrase };
+  return {
+    line,
+    lineIndex,
+    startWord,
+    captionStart: labelStart,
+    endWord,
+    score,
+    endsWithColon: colon,
+    alone,
+    phrase,
+  };
 }
 
 /**

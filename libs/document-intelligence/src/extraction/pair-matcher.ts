@@ -7,6 +7,7 @@ import { parseDate } from './date-normaliser';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
+import { parseMoney } from './money-normaliser';
 import { parseScalar } from './scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
@@ -25,7 +26,7 @@ import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
  */
 const MIN_SIMILARITY = 0.2;
 /** Any text parses as a string, so a string field needs a closer caption. */
-const MIN_STRING_SIMILARITY = 0.45;
+const MIN_STRING_SIMILARITY = 0.4;
 /** Matched by meaning, a value is at most this sure. */
 const MAX_CONFIDENCE = 0.85;
 /** Below this the match is a guess for a reviewer to confirm. */
@@ -60,8 +61,15 @@ function freePairs(pages: readonly TextPage[], used: ReadonlySet<string>): KeyVa
  * looks like one: with a digit, and not a date ("Policy Number" never reads "October 31, 2023").
  */
 function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
-  if (field.type !== 'string' || !asksForIdentifier(fieldPhrases(field))) return true;
-  return /\d/.test(text) && parseDate(text) === null;
+  if (field.type !== 'string') return true;
+  if (asksForIdentifier(fieldPhrases(field))) return /\d/.test(text) && parseDate(text) === null;
+  // A text field is not read from an answer that is wholly a date or an amount: a schema
+  // wanting one would have typed the field so.
+  return !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text));
+}
+
+function wholly(text: string, parsed: { start: number; end: number } | null): boolean {
+  return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
 }
 
 function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCandidate | null {

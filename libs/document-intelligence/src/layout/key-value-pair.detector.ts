@@ -27,8 +27,11 @@ const CONFIDENCE: Readonly<
   empty: 0.55,
 };
 
-/** A caption ends with a colon: "Name:", "Policy No.:", "DATE :" (a lone colon is merged first). */
-const COLON_END = /[\p{L}\p{N})#.]:$/u;
+/**
+ * A caption ends with a colon: "Name:", "Policy No.:", "Police report?:", "DATE :" (a lone
+ * colon is merged first).
+ */
+const COLON_END = /[\p{L}\p{N})#.?]:$/u;
 /** Dot, underscore or ellipsis runs that lead the eye from a caption to its answer. */
 const LEADER = /[._…·]{3,}/;
 const CHECKBOX = /^(?:\[[ xX✓✔]?\]|\([ xX✓✔]?\)|[☐☑☒□■✓✔✗✘])$/u;

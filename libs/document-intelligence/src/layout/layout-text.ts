@@ -12,10 +12,14 @@ export function layoutText(words: readonly PositionedWord[]): LayoutText {
 }
 
 const DIGIT = /\d/;
-const SYMBOL = /[$€£¥%@/]/;
+/**
+ * A slash only signals a value next to digits (a date, a fraction), which the digit test
+ * catches; between words ("Hrs/Qty", "Open/Closed") it is a caption's. "N/A" is an answer.
+ */
+const SYMBOL = /[$€£¥%@]|^\s*n\/a\s*$/i;
 const LETTER = /\p{L}/u;
 
-/** Digits or value symbols ($, %, @, /): an answer rather than a question. */
+/** Digits or value symbols ($, %, @, "N/A"): an answer rather than a question. */
 export function hasValueSignal(text: string): boolean {
   return DIGIT.test(text) || SYMBOL.test(text);
 }
