@@ -74,6 +74,33 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('merges a two-line header whose first line has fewer captions, and slashes in captions', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Work' },
+          { x: 420, y: 100, text: 'Ext.' },
+          { x: 50, y: 109, text: 'Performed' },
+          { x: 300, y: 109, text: 'Hrs/Qty' },
+          { x: 420, y: 109, text: 'Price' },
+          { x: 50, y: 125, text: 'Fender RH' },
+          { x: 300, y: 125, text: '1' },
+          { x: 420, y: 125, text: '727.49' },
+          { x: 50, y: 139, text: 'Hood panel' },
+          { x: 300, y: 139, text: '2' },
+          { x: 420, y: 139, text: '897.02' },
+        ]),
+      ),
+    );
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Work Performed', 'Hrs/Qty', 'Ext. Price'],
+        ['Fender RH', '1', '727.49'],
+        ['Hood panel', '2', '897.02'],
+      ],
+    ]);
+  });
+
   it('finds no table in a boxed form of caption rows over answer rows', () => {
     const tables = detectTables(
       groupLines(

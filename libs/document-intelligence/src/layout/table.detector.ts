@@ -96,6 +96,27 @@ interface Detected {
   readonly lastLine: number;
 }
 
+/**
+ * A caption line close above a header line with more columns is the first line of a two-line
+ * header whose columns the second line sets ("Work / Performed", "Ext. / Price"): its captions
+ * join the columns under them.
+ */
+function headerAbove(
+  lines: readonly TextLine[],
+  start: number,
+  segmentsOf: (index: number) => TextSegment[],
+): TextSegment[] {
+  if (start === 0) return [];
+  const above = segmentsOf(start - 1);
+  const height = boxHeight(lines[start].box);
+  const close = lines[start].box.y0 - lines[start - 1].box.y1 < height * CONTINUATION_GAP;
+  return close &&
+    above.length < segmentsOf(start).length &&
+    above.every((s) => looksLikeLabelText(s.text))
+    ? above
+    : [];
+}
+
 function tableFrom(
   lines: readonly TextLine[],
   start: number,
@@ -110,6 +131,9 @@ function tableFrom(
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
   let last = start;
+  const above = headerAbove(lines, start, segmentsOf);
+  const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
+  aboveRow?.forEach((words, column) => columns[column].header.unshift(...words));
 
   // A second caption line close under the first completes a two-line header.
   const second = start + 1 < lines.length ? segmentsOf(start + 1) : [];
