@@ -90,6 +90,37 @@ describe('one-shot layout memory', () => {
     expect(read.map((f) => [f.key, f.value])).toEqual([['policy_number', 'CX-20022']]);
   });
 
+  it('anchors a total under a table to its own line, so it follows the table as it grows', () => {
+    const estimate = (rows: number, net: string): TextPage =>
+      makePage([
+        { x: 60, y: 50, text: 'REPAIR ESTIMATE', size: 14 },
+        { x: 60, y: 100, text: 'Work Performed' },
+        { x: 300, y: 100, text: 'Units' },
+        { x: 450, y: 100, text: 'Ext. Price' },
+        ...Array.from({ length: rows }, (_, r) => [
+          { x: 60, y: 118 + r * 16, text: `Part ${r + 1}` },
+          { x: 300, y: 118 + r * 16, text: `${r + 1}` },
+          { x: 450, y: 118 + r * 16, text: `${(r + 1) * 100}.00` },
+        ]).flat(),
+        { x: 60, y: 118 + rows * 16, text: 'Net Amount' },
+        { x: 450, y: 118 + rows * 16, text: net },
+      ]);
+    const taught = estimate(2, '300.00');
+    const totals = learnLayout(
+      [taught],
+      [{ key: 'subtotal', pageNumber: 1, box: boxOf(taught, '300.00') }],
+    )!;
+    expect(totals.fields[0].anchorText).toBe('Net Amount');
+    const longer = estimate(5, '1500.00');
+    const read = applyLayoutMemory(
+      [longer],
+      totals,
+      [{ key: 'subtotal', type: 'money', label: 'Subtotal' }],
+      'doc-3',
+    );
+    expect(read.map((f) => f.value)).toEqual([{ amount: 1500, currency: 'USD' }]);
+  });
+
   it('learns nothing from a review without located values', () => {
     expect(learnLayout([reviewed], [])).toBeNull();
   });

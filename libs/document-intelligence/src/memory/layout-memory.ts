@@ -3,6 +3,8 @@ import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
 import { captionTokens } from '../extraction/label-vocabulary';
 import { parseScalar } from '../extraction/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordsInSpan } from '../extraction/word-span';
+import type { LayoutCell, LayoutTable } from '../layout/layout.types';
+import { looksLikeLabelText } from '../layout/layout-text';
 import { analysePage } from '../layout/page-layout.analyser';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { groupLines, type PositionedWord } from '../text-layer/line-grouper';
@@ -54,18 +56,22 @@ function distance(a: NormalisedBox, b: NormalisedBox): number {
   return Math.hypot(boxCentreX(a) - boxCentreX(b), boxCentreY(a) - boxCentreY(b));
 }
 
-/** The caption nearest to a value, preferring one left of or above it (how forms are read). */
+/**
+ * The caption a value hangs off: the one on the value's own line to its left if there is one
+ * ("Net Amount ........ 3,825.12": a table header above it moves away when the table grows),
+ * else the nearest one left of or above it (how forms are read), else the nearest.
+ */
 function anchorFor(
   page: TextPage,
   value: NormalisedBox,
 ): { text: string; box: NormalisedBox } | null {
-  const layout = analysePage(page);
-  const captions = [
-    ...layout.keyValuePairs.map((p) => p.key),
-    ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader)),
-  ].filter((c) => intersectionArea(c.box, value) === 0);
+  const captions = captionsOf(page).filter((c) => intersectionArea(c.box, value) === 0);
+  const valueMiddle = boxCentreY(value);
+  const sameLine = captions.filter(
+    (c) => c.box.x1 <= value.x0 + 0.01 && c.box.y0 <= valueMiddle && valueMiddle <= c.box.y1,
+  );
   const before = captions.filter((c) => c.box.x0 <= value.x0 + 0.01 && c.box.y0 <= value.y1);
-  const pool = before.length > 0 ? before : captions;
+  const pool = sameLine.length > 0 ? sameLine : before.length > 0 ? before : captions;
   const nearest = [...pool].sort((a, b) => distance(a.box, value) - distance(b.box, value))[0];
   return nearest ? { text: nearest.text, box: nearest.box } : null;
 }
@@ -113,13 +119,24 @@ export function matchingMemory<T extends LayoutMemory>(
   return best;
 }
 
-/** The captions the layout analysis finds on a page: pair keys and table header cells. */
+/**
+ * The captions the layout analysis finds on a page: pair keys, table header cells, and the
+ * caption-like text that starts a table row (a totals line such as "Net Amount" that the table
+ * took in, whose amount a reviewer confirms).
+ */
 function captionsOf(page: TextPage): Array<{ text: string; box: NormalisedBox }> {
   const layout = analysePage(page);
   return [
     ...layout.keyValuePairs.map((p) => p.key),
-    ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader)),
+    ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader || startsLabelledRow(t, c))),
   ];
+}
+
+function startsLabelledRow(table: LayoutTable, cell: LayoutCell): boolean {
+  const first = table.cells
+    .filter((c) => c.rowIndex === cell.rowIndex)
+    .reduce((a, b) => (b.columnIndex < a.columnIndex ? b : a));
+  return first === cell && looksLikeLabelText(cell.text);
 }
 
 /** The anchor caption on this page: same caption tokens, nearest to where it was. */
