@@ -4,14 +4,53 @@ import type { ParsedValue } from './parsed-value.types';
 export const DEFAULT_TRUE_VALUES = ['yes', 'y', 'true', 'x', 'checked', 'on'];
 export const DEFAULT_FALSE_VALUES = ['no', 'n', 'false', 'unchecked', 'off', 'none'];
 const CHECKED_BOXES = /[\u2611\u2612\u2713\u2714]|\[\s*[xX\u2713]\s*\]/;
-const EMPTY_BOXES = /[\u2610]|\[\s*\]/;
 
-/** Reads yes/no answers and tick boxes. The first recognised token decides. */
+/** Any tick box, ticked or not, as one token. */
+const ANY_BOX = /[\u2610\u2611\u2612\u2713\u2714]|\[\s*[xX\u2713]?\s*\]/g;
+
+/**
+ * Tick boxes next to options ("[ ] Yes [X] No", "Yes ☐ No ☒"): the option printed beside the
+ * ticked box decides. Whether options follow or precede their boxes is read from the text's
+ * start (a box first: options follow). Null when no ticked box names a yes/no option.
+ */
+function tickedOption(
+  text: string,
+  truthy: ReadonlySet<string>,
+  falsy: ReadonlySet<string>,
+): ParsedValue<boolean> | null {
+  const boxes = [...text.matchAll(ANY_BOX)];
+  if (boxes.length === 0) return null;
+  const optionsFollow = boxes[0].index === text.search(/\S/);
+  for (const box of boxes) {
+    if (!CHECKED_BOXES.test(box[0])) continue;
+    const after = /^\s*([A-Za-z]+)/.exec(text.slice(box.index + box[0].length));
+    const before = /([A-Za-z]+)\s*$/.exec(text.slice(0, box.index));
+    const word = optionsFollow ? after?.[1] : before?.[1];
+    const token = word === undefined ? undefined : tokenise(word)[0];
+    if (token === undefined || (!truthy.has(token) && !falsy.has(token))) continue;
+    const start = optionsFollow ? box.index : box.index - before![0].length;
+    const end = optionsFollow
+      ? box.index + box[0].length + after![0].length
+      : box.index + box[0].length;
+    return { value: truthy.has(token), start, end, quality: 0.95, notes: [] };
+  }
+  return null;
+}
+
+/**
+ * Reads yes/no answers and tick boxes: the option beside a ticked box, else a ticked box alone
+ * (true), else nothing when several boxes are all empty, else one empty box (false), else the
+ * first yes/no word.
+ */
 export function parseBoolean(
   text: string,
   trueValues: readonly string[] = DEFAULT_TRUE_VALUES,
   falseValues: readonly string[] = DEFAULT_FALSE_VALUES,
 ): ParsedValue<boolean> | null {
+  const truthy = new Set(trueValues.map((v) => v.toLowerCase()));
+  const falsy = new Set(falseValues.map((v) => v.toLowerCase()));
+  const option = tickedOption(text, truthy, falsy);
+  if (option) return option;
   const checked = CHECKED_BOXES.exec(text);
   if (checked)
     return {
@@ -21,8 +60,18 @@ export function parseBoolean(
       quality: 0.9,
       notes: [],
     };
-  const truthy = new Set(trueValues.map((v) => v.toLowerCase()));
-  const falsy = new Set(falseValues.map((v) => v.toLowerCase()));
+  // Options with none of their boxes ticked ("[ ] Yes [ ] No") are unanswered, whatever words
+  // they print; one empty box ("[ ] Yes", "[ ]") is a no.
+  const boxes = [...text.matchAll(ANY_BOX)];
+  if (boxes.length > 1) return null;
+  if (boxes.length === 1)
+    return {
+      value: false,
+      start: boxes[0].index,
+      end: boxes[0].index + boxes[0][0].length,
+      quality: 0.7,
+      notes: ['empty tick box'],
+    };
   const wordPattern = /[A-Za-z]+/g;
   for (let m = wordPattern.exec(text); m; m = wordPattern.exec(text)) {
     const [token] = tokenise(m[0]);
@@ -32,14 +81,5 @@ export function parseBoolean(
     if (falsy.has(token))
       return { value: false, start: m.index, end: m.index + m[0].length, quality: 1, notes: [] };
   }
-  const empty = EMPTY_BOXES.exec(text);
-  if (empty)
-    return {
-      value: false,
-      start: empty.index,
-      end: empty.index + empty[0].length,
-      quality: 0.7,
-      notes: ['empty tick box'],
-    };
   return null;
 }

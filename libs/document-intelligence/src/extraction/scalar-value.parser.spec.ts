@@ -11,6 +11,21 @@ describe('parseBoolean', () => {
     expect(parseBoolean('\u2610')?.value).toBe(false);
     expect(parseBoolean('maybe')).toBeNull();
   });
+
+  it('reads the option beside the ticked box, before or after it', () => {
+    expect(parseBoolean('[ ] Yes [X] No')?.value).toBe(false);
+    expect(parseBoolean('[X] Yes [ ] No')?.value).toBe(true);
+    expect(parseBoolean('\u2610 Yes \u2612 No')?.value).toBe(false);
+    expect(parseBoolean('Yes [X] No [ ]')?.value).toBe(true);
+    expect(parseBoolean('Yes \u2610 No \u2612')?.value).toBe(false);
+    const read = parseBoolean('[ ] Yes [X] No')!;
+    expect('[ ] Yes [X] No'.slice(read.start, read.end)).toBe('[X] No');
+  });
+
+  it('leaves options with no box ticked unanswered, and reads one empty box as no', () => {
+    expect(parseBoolean('[ ] Yes [ ] No')).toBeNull();
+    expect(parseBoolean('[ ] Yes')?.value).toBe(false);
+  });
 });
 
 describe('parseEnum', () => {
