@@ -10,6 +10,7 @@ const schema: FieldSchema = {
     { key: 'estimated_loss', type: 'money', label: 'Estimated Loss' },
     { key: 'total_incurred', type: 'money', label: 'Total Incurred' },
     { key: 'insured_name', type: 'string', label: 'Insured Name' },
+    { key: 'phone', type: 'string', label: 'Phone' },
   ],
 };
 
@@ -25,6 +26,7 @@ describe('fields matched by meaning to the layout pairs', () => {
     { x: 50, y: 140, text: 'Est. Amount: $28,320.18' },
     { x: 50, y: 160, text: 'Inc. Total: 120,296.65' },
     { x: 50, y: 180, text: 'Client: David Pearson' },
+    { x: 50, y: 200, text: 'Contact No.: (598) 376-8983' },
   ]);
   const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
 
@@ -41,6 +43,14 @@ describe('fields matched by meaning to the layout pairs', () => {
     expect(fields.date_of_loss.doubts?.[0]).toMatch(/^weak caption match: "Date of Incident"/);
     expect(fields.date_of_loss.confidence).toBeLessThan(0.7);
     expect(fields.estimated_loss.value).toEqual({ amount: 28320.18, currency: 'USD' });
+  });
+
+  it('takes a phone-shaped answer for a phone field under any caption, as a flagged guess', () => {
+    expect(fields.phone.value).toBe('(598) 376-8983');
+    expect(fields.phone.notes[0]).toBe(
+      'answer shaped as the field asks, under caption "Contact No."',
+    );
+    expect(fields.phone.doubts?.[0]).toMatch(/^weak caption match/);
   });
 
   it('never reads an identifier from a date, nor a field from a caption sharing nothing', () => {

@@ -41,6 +41,8 @@ interface PairCandidate {
   readonly text: string;
   readonly words: readonly PositionedWord[];
   readonly similarity: number;
+  /** Found by the answer's shape rather than its caption's words. */
+  readonly byShape: boolean;
   readonly score: number;
 }
 
@@ -72,8 +74,32 @@ function wholly(text: string, parsed: { start: number; end: number } | null): bo
   return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
 }
 
+/**
+ * Answers whose shape says what they are, whatever their caption: a field whose label names a
+ * phone takes a phone number under "Contact No.", one naming an e-mail an address with an @.
+ */
+const SHAPES: ReadonlyArray<{ readonly names: RegExp; readonly shape: RegExp }> = [
+  {
+    names: /\b(?:phone|telephone|tel|mobile|cell|fax)\b/i,
+    shape: /^\s*(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\s*$/,
+  },
+  { names: /\b(?:e-?mail)\b/i, shape: /^\s*[^\s@]+@[^\s@]+\.[a-z]{2,}\s*$/i },
+];
+/** How far an answer's shape alone matches its field: a guess, flagged as a weak match. */
+const SHAPE_SIMILARITY = 0.45;
+
+function shapeSimilarity(field: ScalarFieldDefinition, answer: string): number {
+  if (field.type !== 'string') return 0;
+  const phrases = fieldPhrases(field).join(' ');
+  return SHAPES.some(({ names, shape }) => names.test(phrases) && shape.test(answer))
+    ? SHAPE_SIMILARITY
+    : 0;
+}
+
 function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCandidate | null {
-  const similarity = captionSimilarity(fieldPhrases(field), pair.key.text);
+  const byCaption = captionSimilarity(fieldPhrases(field), pair.key.text);
+  const byShape = pair.value ? shapeSimilarity(field, pair.value.text) : 0;
+  const similarity = Math.max(byCaption, byShape);
   const floor = field.type === 'string' ? MIN_STRING_SIMILARITY : MIN_SIMILARITY;
   if (similarity < floor || !pair.value) return null;
   const parsed = parseScalar(pair.value.text, field);
@@ -87,6 +113,7 @@ function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCan
     text: pair.value.text.slice(parsed.start, parsed.end),
     words,
     similarity,
+    byShape: byShape > byCaption,
     score: similarity * parsed.quality * pair.confidence * meanConfidence(words),
   };
 }
@@ -118,7 +145,11 @@ function toField(
     ...(documentId === undefined ? {} : { documentId }),
     grounding: groundingOf(chosen.words, documentId),
     source: chosen.pair.arrangement === 'below' ? 'label-below' : 'label-right',
-    notes: [`caption "${caption}" matched by meaning (${chosen.similarity.toFixed(2)})`],
+    notes: [
+      chosen.byShape
+        ? `answer shaped as the field asks, under caption "${caption}"`
+        : `caption "${caption}" matched by meaning (${chosen.similarity.toFixed(2)})`,
+    ],
   };
 }
 
