@@ -118,4 +118,50 @@ describe('detectTables', () => {
     );
     expect(tables).toEqual([]);
   });
+
+  it('finds no table in bands of capital captions over answers, and pairs each caption with its answer', () => {
+    const runs: PlacedText[] = [
+      { x: 50, y: 100, text: 'PERIL' },
+      { x: 300, y: 100, text: 'INSURED PARTY' },
+      { x: 50, y: 114, text: 'Vandalism' },
+      { x: 300, y: 114, text: 'David Pearson' },
+      { x: 50, y: 140, text: 'LOSS REFERENCE' },
+      { x: 300, y: 140, text: 'EST. DAMAGE' },
+      { x: 50, y: 154, text: 'LR-20931' },
+      { x: 300, y: 154, text: '$4,210.00' },
+    ];
+    const lines = groupLines(makePage(runs));
+    expect(detectTables(lines)).toEqual([]);
+    expect(detectKeyValuePairs(lines).map((p) => [p.key.text, p.value?.text ?? null])).toEqual([
+      ['PERIL', 'Vandalism'],
+      ['INSURED PARTY', 'David Pearson'],
+      ['LOSS REFERENCE', 'LR-20931'],
+      ['EST. DAMAGE', '$4,210.00'],
+    ]);
+  });
+
+  it('still reads a table whose capital header sits over a single band of rows', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'DESCRIPTION' },
+          { x: 300, y: 100, text: 'AMOUNT' },
+          { x: 50, y: 114, text: 'Towing' },
+          { x: 300, y: 114, text: '$120.00' },
+          { x: 50, y: 128, text: 'Storage' },
+          { x: 300, y: 128, text: '$45.00' },
+          { x: 50, y: 142, text: 'Rental' },
+          { x: 300, y: 142, text: '$310.00' },
+        ]),
+      ),
+    );
+    expect(tables.map(grid)).toEqual([
+      [
+        ['DESCRIPTION', 'AMOUNT'],
+        ['Towing', '$120.00'],
+        ['Storage', '$45.00'],
+        ['Rental', '$310.00'],
+      ],
+    ]);
+  });
 });

@@ -6,7 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import type { LayoutCell, LayoutTable } from './layout.types';
-import { hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
+import { hasValueSignal, isUpperCase, layoutText, looksLikeLabelText } from './layout-text';
 
 /*
  * Tables without a schema, ruled or not (the text layer has no ruling lines, so both are read
@@ -220,12 +220,41 @@ function tableFrom(
   };
 }
 
+/**
+ * Lines of a boxed form's bands: a row of two or more captions in capitals over a row of answers
+ * aligned under them, repeated at least twice in a row ("PERIL  INSURED PARTY" / "Vandalism
+ * David Pearson" / "LOSS REFERENCE  EST. DAMAGE" / ...). A table has one header, not one per
+ * row, so these lines start no table; their pairs are the key-value detector's.
+ */
+function formBandLines(
+  lines: readonly TextLine[],
+  segments: readonly TextSegment[][],
+): Set<number> {
+  const isBand = (i: number): boolean => {
+    const captions = segments[i];
+    const answers = segments[i + 1];
+    if (!answers || captions.length < 2 || answers.length !== captions.length) return false;
+    if (lines[i + 1].pageNumber !== lines[i].pageNumber) return false;
+    if (!captions.every((s) => looksLikeLabelText(s.text) && isUpperCase(s.text))) return false;
+    if (isUpperCase(lines[i + 1].text) && !hasValueSignal(lines[i + 1].text)) return false;
+    const tolerance = lines[i].heightInWidthUnits * 1.5;
+    return answers.every((s, k) => Math.abs(s.box.x0 - captions[k].box.x0) <= tolerance);
+  };
+  const starts = lines.map((_, i) => isBand(i));
+  const band = new Set<number>();
+  starts.forEach((start, i) => {
+    if (start && (starts[i + 2] || starts[i - 2])) band.add(i).add(i + 1);
+  });
+  return band;
+}
+
 /** Finds the tables on the lines of one page, top to bottom. */
 export function detectTables(lines: readonly TextLine[]): LayoutTable[] {
   const segments = lines.map((line) => splitSegments(line));
+  const band = formBandLines(lines, segments);
   const tables: LayoutTable[] = [];
   for (let i = 0; i < lines.length; i += 1) {
-    if (!isHeaderLine(segments[i])) continue;
+    if (band.has(i) || !isHeaderLine(segments[i])) continue;
     const found = tableFrom(lines, i, (index) => segments[index]);
     if (!found) continue;
     tables.push(found.table);
