@@ -68,3 +68,97 @@ describe('tables matched by meaning to the layout tables', () => {
     expect(claims.rows?.[0].cells.paid.grounding?.page).toBe(1);
   });
 });
+
+describe('table columns no header names, placed by what their cells hold', () => {
+  const invoice: FieldSchema = {
+    fields: [
+      {
+        key: 'line_items',
+        type: 'table',
+        columns: [
+          { key: 'description', type: 'string', label: 'Description' },
+          { key: 'quantity', type: 'number', label: 'Qty' },
+          { key: 'unit_price', type: 'money', label: 'Unit Price' },
+          { key: 'amount', type: 'money', label: 'Amount' },
+        ],
+      },
+    ],
+  };
+  const lines = [
+    ['Gutter replacement', '3', '$907.02', '$2,721.06'],
+    ['Water extraction', '4', '$160.76', '$643.04'],
+    ['Carpet pad', '10', '$122.68', '$1,226.80'],
+  ];
+  const page = (captions: readonly string[]) =>
+    makePage([
+      ...captions.map((text, c) => ({ x: [50, 260, 340, 450][c], y: 120, text })),
+      ...lines.flatMap((cells, r) =>
+        cells.map((text, c) => ({ x: [50, 260, 340, 450][c], y: 140 + r * 18, text })),
+      ),
+      { x: 340, y: 210, text: 'Goods Total' },
+      { x: 450, y: 210, text: '$4,590.90' },
+    ]);
+
+  it('reads every column in the schema order when no header shares its words', () => {
+    const [items] = extractDocumentFields(
+      { pages: [page(['Work Performed', 'Count', 'Per Unit', 'Line Total'])] },
+      invoice,
+    );
+    expect(items.value).toEqual([
+      {
+        description: 'Gutter replacement',
+        quantity: 3,
+        unit_price: { amount: 907.02, currency: 'USD' },
+        amount: { amount: 2721.06, currency: 'USD' },
+      },
+      {
+        description: 'Water extraction',
+        quantity: 4,
+        unit_price: { amount: 160.76, currency: 'USD' },
+        amount: { amount: 643.04, currency: 'USD' },
+      },
+      {
+        description: 'Carpet pad',
+        quantity: 10,
+        unit_price: { amount: 122.68, currency: 'USD' },
+        amount: { amount: 1226.8, currency: 'USD' },
+      },
+    ]);
+    expect(items.doubts?.[0]).toMatch(/by what its cells hold and the column order/);
+    expect(items.confidence).toBeLessThan(0.5);
+  });
+
+  it('keeps the order around a column a header does name', () => {
+    const [items] = extractDocumentFields(
+      { pages: [page(['Work Performed', 'Count', 'Unit Price', 'Line Total'])] },
+      invoice,
+    );
+    const [first] = items.value as Array<Record<string, unknown>>;
+    expect(first).toEqual({
+      description: 'Gutter replacement',
+      quantity: 3,
+      unit_price: { amount: 907.02, currency: 'USD' },
+      amount: { amount: 2721.06, currency: 'USD' },
+    });
+    expect(items.doubts?.[0]).toContain('unit_price = "Unit Price", ');
+  });
+
+  it('leaves a table alone when the cells fit too few of the columns', () => {
+    const [items] = extractDocumentFields(
+      {
+        pages: [
+          makePage([
+            { x: 50, y: 120, text: 'Step' },
+            { x: 300, y: 120, text: 'Note' },
+            { x: 50, y: 140, text: 'Inspect roof' },
+            { x: 300, y: 140, text: 'done 3 times' },
+            { x: 50, y: 158, text: 'Dry walls' },
+            { x: 300, y: 158, text: 'pending' },
+          ]),
+        ],
+      },
+      invoice,
+    );
+    expect(items.value).toBeNull();
+  });
+});

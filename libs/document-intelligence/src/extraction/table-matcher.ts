@@ -14,6 +14,7 @@ import type {
 import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
 import { parseScalar } from './scalar-value.parser';
+import { placeColumnsByKind } from './table-column-filler';
 import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
 import { groundingOf, wordKey, wordsInSpan } from './word-span';
 
@@ -36,7 +37,12 @@ interface ColumnMatch {
   readonly column: TableColumnDefinition;
   readonly layoutColumn: number;
   readonly similarity: number;
+  /** Placed by the kind of its cells and the schema's order, no header matching it. */
+  readonly byKind?: boolean;
 }
+
+/** A column placed by its cells' kind alone is at most this sure. */
+const KIND_CONFIDENCE = 0.45;
 
 function headerText(table: LayoutTable, column: number): string {
   return table.cells
@@ -76,7 +82,19 @@ function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMa
       continue;
     chosen.push(option);
   }
-  return chosen;
+  const placed = placeColumnsByKind(table, field.columns, chosen).map((p): ColumnMatch => ({
+    column: p.column,
+    layoutColumn: p.layoutColumn,
+    similarity: KIND_CONFIDENCE * p.fit,
+    byKind: true,
+  }));
+  // Kind alone reads a table only when it places most of the columns; a header match or two
+  // then needs no more than one more column placed beside it.
+  const enough =
+    chosen.length > 0
+      ? chosen.length + placed.length >= Math.min(2, field.columns.length)
+      : placed.length >= Math.min(3, field.columns.length);
+  return enough ? [...chosen, ...placed] : chosen;
 }
 
 /** A totals row ("Total", "Grand Total") is not a line of the table. */
@@ -164,7 +182,10 @@ export function matchTableToLayout(
   const found = new Set(first.matches.map((m) => m.column.key));
   const missing = field.columns.filter((c) => !found.has(c.key)).map((c) => c.key);
   const headers = first.matches
-    .map((m) => `${m.column.key} = "${headerText(first.table, m.layoutColumn)}"`)
+    .map(
+      (m) =>
+        `${m.column.key} = "${headerText(first.table, m.layoutColumn)}"${m.byKind ? ' (by what its cells hold and the column order)' : ''}`,
+    )
     .join(', ');
   const words = matched.flatMap(({ table }) => table.cells.flatMap((c) => [...c.words]));
   const confidence =

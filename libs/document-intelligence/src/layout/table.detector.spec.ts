@@ -164,4 +164,33 @@ describe('detectTables', () => {
       ],
     ]);
   });
+
+  it('ends the table at a summary line whatever it is called: a caption where rows held values', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Part / Labor' },
+          { x: 300, y: 100, text: 'No.' },
+          { x: 420, y: 100, text: 'Ext. Price' },
+          { x: 50, y: 114, text: 'Water extraction' },
+          { x: 300, y: 114, text: '6' },
+          { x: 420, y: 114, text: 'USD 297.90' },
+          { x: 50, y: 128, text: 'Mold remediation' },
+          { x: 300, y: 128, text: '12' },
+          { x: 420, y: 128, text: 'USD 1,091.88' },
+          { x: 300, y: 146, text: 'Goods Total' },
+          { x: 420, y: 146, text: 'USD 1,389.78' },
+          { x: 300, y: 160, text: 'Taxes' },
+          { x: 420, y: 160, text: 'USD 69.49' },
+        ]),
+      ),
+    );
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Part / Labor', 'No.', 'Ext. Price'],
+        ['Water extraction', '6', 'USD 297.90'],
+        ['Mold remediation', '12', 'USD 1,091.88'],
+      ],
+    ]);
+  });
 });

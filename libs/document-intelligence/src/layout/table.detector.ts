@@ -117,6 +117,21 @@ function headerAbove(
     : [];
 }
 
+/**
+ * A summary line under the rows ("Goods Total  USD 19,841.23", "Taxes  USD 992.06"): nothing in
+ * the first column, and a caption where every row so far held a value. It ends the table and is
+ * left to the key-value pairs, whatever words it uses.
+ */
+function isSummaryRow(row: Row, body: readonly Row[]): boolean {
+  if (body.length === 0 || row.has(0)) return false;
+  return [...row].some(
+    ([column, words]) =>
+      column > 0 &&
+      !hasValueSignal(layoutText(words).text) &&
+      body.every((r) => r.has(column) && hasValueSignal(layoutText(r.get(column)!).text)),
+  );
+}
+
 function tableFrom(
   lines: readonly TextLine[],
   start: number,
@@ -159,6 +174,7 @@ function tableFrom(
     if (!row) break;
     const text = rowText(row);
     if (TOTALS.test(text.trim()) || TOTALS.test([...row.values()][0]?.[0]?.text ?? '')) break;
+    if (isSummaryRow(row, body)) break;
     const previous = body[body.length - 1];
     if (
       previous &&

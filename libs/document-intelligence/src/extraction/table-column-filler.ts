@@ -1,0 +1,111 @@
+import type { LayoutTable } from '../layout/layout.types';
+import { parseDate } from './date-normaliser';
+import type { TableColumnDefinition } from './field-schema.types';
+import { parseMoney } from './money-normaliser';
+
+/*
+ * Columns no header names: a first-time schema says "Description, Qty, Unit Price, Amount" and
+ * the page prints "Work Performed, Count, Per Unit, Line Total". What the cells hold still
+ * tells the columns apart (text, plain counts, amounts, dates), and a schema lists its columns
+ * in the order the documents print them far more often than not. So the columns no header
+ * matched are placed by the kind of their cells, keeping the schema's order among themselves
+ * and around the columns a header did match. Such a placement is a guess for a reviewer to
+ * confirm, and is trusted accordingly.
+ */
+
+type CellKind = 'text' | 'count' | 'decimal' | 'money' | 'date';
+
+/** Below this share of fitting cells a layout column is not the configured column's. */
+const MIN_FIT = 0.6;
+
+const PLAIN_NUMBER = /^[-+(]?\d{1,3}(?:[,\s]?\d{3})*(?:\.(\d+))?\)?$|^[-+(]?\d+(?:\.(\d+))?\)?$/;
+const CURRENCY_MARK = /[$€£¥]|\b[A-Z]{3}\b/;
+
+function cellKind(text: string): CellKind {
+  const trimmed = text.trim();
+  const plain = PLAIN_NUMBER.exec(trimmed);
+  if (plain) return (plain[1] ?? plain[2])?.length === 2 ? 'decimal' : 'count';
+  if (CURRENCY_MARK.test(trimmed) && parseMoney(trimmed) !== null) return 'money';
+  const date = parseDate(trimmed);
+  if (date && date.end - date.start >= trimmed.length * 0.8) return 'date';
+  return 'text';
+}
+
+/** How well a cell of each kind suits a configured column type, 0 to 1. */
+const FIT: Readonly<Record<TableColumnDefinition['type'], Readonly<Record<CellKind, number>>>> = {
+  string: { text: 1, count: 0.3, decimal: 0, money: 0, date: 0 },
+  number: { text: 0, count: 1, decimal: 0.7, money: 0, date: 0 },
+  money: { text: 0, count: 0.4, decimal: 0.9, money: 1, date: 0 },
+  date: { text: 0, count: 0, decimal: 0, money: 0, date: 1 },
+  boolean: { text: 0.7, count: 0, decimal: 0, money: 0, date: 0 },
+  enum: { text: 0.8, count: 0, decimal: 0, money: 0, date: 0 },
+};
+
+/** Mean fit of the non-empty body cells of a layout column to a configured column. */
+export function kindFit(
+  table: LayoutTable,
+  layoutColumn: number,
+  column: TableColumnDefinition,
+): number {
+  const texts = table.cells
+    .filter((c) => !c.isHeader && c.columnIndex === layoutColumn && c.text.trim().length > 0)
+    .map((c) => c.text);
+  if (texts.length === 0) return 0;
+  return texts.reduce((sum, text) => sum + FIT[column.type][cellKind(text)], 0) / texts.length;
+}
+
+export interface Placement {
+  readonly column: TableColumnDefinition;
+  readonly layoutColumn: number;
+  readonly fit: number;
+}
+
+/**
+ * Places the configured columns left unmatched on the layout columns left unclaimed, by cell
+ * kind, preserving the schema's order: among themselves (a monotone alignment that maximises
+ * the summed fit) and relative to the columns already matched by header (`anchors`).
+ */
+export function placeColumnsByKind(
+  table: LayoutTable,
+  columns: readonly TableColumnDefinition[],
+  anchors: ReadonlyArray<{ readonly column: TableColumnDefinition; readonly layoutColumn: number }>,
+): Placement[] {
+  const schemaIndex = new Map(columns.map((c, i) => [c.key, i]));
+  const claimed = new Set(anchors.map((a) => a.layoutColumn));
+  const anchored = new Set(anchors.map((a) => a.column.key));
+  const open = columns.filter((c) => !anchored.has(c.key));
+  const free = Array.from({ length: table.columns }, (_, i) => i).filter((i) => !claimed.has(i));
+  const inOrder = (column: TableColumnDefinition, layoutColumn: number): boolean =>
+    anchors.every(
+      (a) =>
+        schemaIndex.get(column.key)! < schemaIndex.get(a.column.key)! ===
+        layoutColumn < a.layoutColumn,
+    );
+  const fit = open.map((column) =>
+    free.map((layoutColumn) => {
+      const value = inOrder(column, layoutColumn) ? kindFit(table, layoutColumn, column) : 0;
+      return value >= MIN_FIT ? value : Number.NEGATIVE_INFINITY;
+    }),
+  );
+
+  // best[i][j]: the best summed fit placing open[0..i) on free[0..j).
+  const best = Array.from({ length: open.length + 1 }, () =>
+    Array.from({ length: free.length + 1 }, () => 0),
+  );
+  for (let i = 1; i <= open.length; i += 1) {
+    for (let j = 1; j <= free.length; j += 1) {
+      best[i][j] = Math.max(best[i - 1][j], best[i][j - 1], best[i - 1][j - 1] + fit[i - 1][j - 1]);
+    }
+  }
+  const placed: Placement[] = [];
+  for (let i = open.length, j = free.length; i > 0 && j > 0;) {
+    if (best[i][j] === best[i - 1][j]) i -= 1;
+    else if (best[i][j] === best[i][j - 1]) j -= 1;
+    else {
+      placed.unshift({ column: open[i - 1], layoutColumn: free[j - 1], fit: fit[i - 1][j - 1] });
+      i -= 1;
+      j -= 1;
+    }
+  }
+  return placed;
+}
