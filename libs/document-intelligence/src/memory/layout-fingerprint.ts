@@ -21,11 +21,18 @@ export function layoutFingerprint(page: TextPage): string[] {
     ...layout.keyValuePairs.map((pair) => pair.key),
     ...layout.tables.flatMap((table) => table.cells.filter((cell) => cell.isHeader)),
   ];
+  // Under a table, captions (its totals) move with the number of rows: their row is counted
+  // from the table's foot, so one layout keeps one fingerprint whatever the table's length.
+  const tableFeet = layout.tables.map((table) => table.box.y1);
   const cells = new Set<string>();
   for (const caption of captions) {
+    const foot = Math.max(-1, ...tableFeet.filter((y) => y <= caption.box.y0));
     for (const word of caption.words) {
       const column = Math.floor(word.box.x0 * GRID);
-      const row = Math.floor(word.box.y0 * GRID);
+      const row =
+        foot < 0
+          ? `${Math.floor(word.box.y0 * GRID)}`
+          : `t${Math.floor((word.box.y0 - foot) * GRID)}`;
       for (const term of wordCaptionTerms(word.text)) cells.add(`${term.stem}@${column},${row}`);
     }
   }

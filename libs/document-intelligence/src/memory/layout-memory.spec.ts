@@ -121,6 +121,34 @@ describe('one-shot layout memory', () => {
     expect(read.map((f) => f.value)).toEqual([{ amount: 1500, currency: 'USD' }]);
   });
 
+  it('knows a layout again when its table grew and moved the totals under it', () => {
+    const invoice = (rows: number): TextPage =>
+      makePage([
+        { x: 60, y: 50, text: 'INVOICE', size: 14 },
+        { x: 60, y: 80, text: 'Billed On: 01/02/2026' },
+        { x: 60, y: 100, text: 'Work Performed' },
+        { x: 300, y: 100, text: 'Count' },
+        { x: 450, y: 100, text: 'Line Total' },
+        ...Array.from({ length: rows }, (_, r) => [
+          { x: 60, y: 118 + r * 16, text: `Part ${r + 1}` },
+          { x: 300, y: 118 + r * 16, text: `${r + 1}` },
+          { x: 450, y: 118 + r * 16, text: `$${(r + 1) * 100}.00` },
+        ]).flat(),
+        { x: 300, y: 124 + rows * 16, text: 'Net Amount' },
+        { x: 450, y: 124 + rows * 16, text: '$999.00' },
+        { x: 300, y: 140 + rows * 16, text: 'Tax Due' },
+        { x: 450, y: 140 + rows * 16, text: '$9.00' },
+        { x: 300, y: 156 + rows * 16, text: 'Amount Due' },
+        { x: 450, y: 156 + rows * 16, text: '$1,008.00' },
+      ]);
+    const short = invoice(2);
+    const taught = learnLayout(
+      [short],
+      [{ key: 'total', pageNumber: 1, box: boxOf(short, '$1,008.00') }],
+    )!;
+    expect(matchingMemory([invoice(14)], [taught])).toBe(taught);
+  });
+
   it('learns nothing from a review without located values', () => {
     expect(learnLayout([reviewed], [])).toBeNull();
   });
