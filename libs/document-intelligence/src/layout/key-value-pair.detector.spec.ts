@@ -117,4 +117,50 @@ describe('detectKeyValuePairs', () => {
       ]),
     ).toEqual([['Total sample', '214', 'below']]);
   });
+
+  it('pairs a grid of captions and answers without colons, answers that read like captions too', () => {
+    expect(
+      pairsOf([
+        { x: 30, y: 100, text: 'Our Ref' },
+        { x: 180, y: 100, text: '2426576NR' },
+        { x: 30, y: 114, text: 'Nature of Loss' },
+        { x: 180, y: 114, text: 'Fire' },
+        { x: 30, y: 128, text: 'DOL' },
+        { x: 180, y: 128, text: '02/17/2024' },
+        { x: 30, y: 142, text: 'Account Name' },
+        { x: 180, y: 142, text: 'Hiroshi Thompson' },
+        { x: 30, y: 156, text: 'Policy No.' },
+        { x: 180, y: 156, text: 'PA2022905030' },
+      ]),
+    ).toEqual([
+      ['Our Ref', '2426576NR', 'right'],
+      ['Nature of Loss', 'Fire', 'right'],
+      ['DOL', '02/17/2024', 'right'],
+      ['Account Name', 'Hiroshi Thompson', 'right'],
+      ['Policy No.', 'PA2022905030', 'right'],
+    ]);
+  });
+
+  it('pairs a grid of two caption/answer columns side by side', () => {
+    expect(
+      pairsOf([
+        { x: 40, y: 100, text: 'Certificate No.' },
+        { x: 150, y: 100, text: 'FP070-34005' },
+        { x: 300, y: 100, text: 'Company' },
+        { x: 400, y: 100, text: 'Lakeshore General Insurance' },
+        { x: 40, y: 114, text: 'Producer' },
+        { x: 150, y: 114, text: 'Jennifer Castillo' },
+        { x: 300, y: 114, text: 'Form Type' },
+        { x: 400, y: 114, text: 'Homeowners' },
+        { x: 40, y: 128, text: 'Policy Period To' },
+        { x: 150, y: 128, text: 'February 20, 2024' },
+      ]),
+    ).toEqual([
+      ['Certificate No.', 'FP070-34005', 'right'],
+      ['Company', 'Lakeshore General Insurance', 'right'],
+      ['Producer', 'Jennifer Castillo', 'right'],
+      ['Form Type', 'Homeowners', 'right'],
+      ['Policy Period To', 'February 20, 2024', 'right'],
+    ]);
+  });
 });

@@ -6,8 +6,16 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
+import { gridRuns } from './caption-grid';
 import type { KeyValuePair, PairArrangement } from './layout.types';
-import { hasValueSignal, isUpperCase, layoutText, looksLikeLabelText } from './layout-text';
+import {
+  captionShaped,
+  COLON_END,
+  hasValueSignal,
+  isUpperCase,
+  layoutText,
+  looksLikeLabelText,
+} from './layout-text';
 
 /*
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
@@ -27,11 +35,6 @@ const CONFIDENCE: Readonly<
   empty: 0.55,
 };
 
-/**
- * A caption ends with a colon: "Name:", "Policy No.:", "Police report?:", "DATE :" (a lone
- * colon is merged first).
- */
-const COLON_END = /[\p{L}\p{N})#.?]:$/u;
 /** Dot, underscore or ellipsis runs that lead the eye from a caption to its answer. */
 const LEADER = /[._…·]{3,}/;
 const CHECKBOX = /^(?:\[[ xX✓✔]?\]|\([ xX✓✔]?\)|[☐☑☒□■✓✔✗✘])$/u;
@@ -221,18 +224,6 @@ function answersCaption(caption: string, answer: string): boolean {
   return !COLON_END.test(answer.split(/\s+/)[0] ?? '');
 }
 
-/**
- * A colon-less caption: label-like text that starts as a heading does (a capital, "#", "(") and
- * does not end a clause (",", ";", or a full stop after a whole word, while "No." still counts).
- * A line starting in lower case continues a sentence.
- */
-function captionShaped(text: string): boolean {
-  if (!looksLikeLabelText(text) || !/^[\p{Lu}#(]/u.test(text)) return false;
-  if (/[,;]$/.test(text)) return false;
-  const last = text.split(/\s+/).pop() ?? '';
-  return !(last.endsWith('.') && last.length > 5);
-}
-
 /** A caption-like text with nothing of an answer: the next question, not this one's answer. */
 function readsAsCaption(text: string): boolean {
   return looksLikeLabelText(text) && !hasValueSignal(text);
@@ -335,6 +326,17 @@ export function detectKeyValuePairs(
       pairs.push(pair(key, below.words, 'colon', CONFIDENCE['colon-below']));
     } else {
       pairs.push(pair(key, [], 'colon', CONFIDENCE.empty));
+    }
+  }
+
+  for (const run of gridRuns(parts, (segment) => !taken.has(segment))) {
+    for (const index of run) {
+      const { segments } = parts[index];
+      for (let k = 0; k + 1 < segments.length; k += 2) {
+        taken.add(segments[k]);
+        taken.add(segments[k + 1]);
+        pairs.push(pair(segments[k].words, segments[k + 1].words, 'right', CONFIDENCE.right));
+      }
     }
   }
 

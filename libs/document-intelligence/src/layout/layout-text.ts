@@ -41,3 +41,21 @@ export function isUpperCase(text: string): boolean {
   const letters = [...text].filter((c) => LETTER.test(c)).join('');
   return letters.length > 1 && letters === letters.toUpperCase();
 }
+
+/**
+ * A colon-less caption: label-like text that starts as a heading does (a capital, "#", "(") and
+ * does not end a clause (",", ";", or a full stop after a whole word, while "No." still counts).
+ * A line starting in lower case continues a sentence.
+ */
+export function captionShaped(text: string): boolean {
+  if (!looksLikeLabelText(text) || !/^[\p{Lu}#(]/u.test(text)) return false;
+  if (/[,;]$/.test(text)) return false;
+  const last = text.split(/\s+/).pop() ?? '';
+  return !(last.endsWith('.') && last.length > 5);
+}
+
+/**
+ * A caption ends with a colon: "Name:", "Policy No.:", "Police report?:", "DATE :" (a lone
+ * colon is merged first).
+ */
+export const COLON_END = /[\p{L}\p{N})#.?]:$/u;

@@ -193,4 +193,24 @@ describe('detectTables', () => {
       ],
     ]);
   });
+
+  it('reads no table in the rows of a caption/answer grid', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 30, y: 100, text: 'Our Ref' },
+          { x: 180, y: 100, text: '2426576NR' },
+          { x: 30, y: 114, text: 'DOL' },
+          { x: 180, y: 114, text: '02/17/2024' },
+          { x: 30, y: 128, text: 'Account Name' },
+          { x: 180, y: 128, text: 'Hiroshi Thompson' },
+          { x: 30, y: 142, text: 'Approximate Loss' },
+          { x: 180, y: 142, text: '$36,118.83' },
+          { x: 30, y: 156, text: 'Policy No.' },
+          { x: 180, y: 156, text: 'PA2022905030' },
+        ]),
+      ),
+    );
+    expect(tables).toEqual([]);
+  });
 });

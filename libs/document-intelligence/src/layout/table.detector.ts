@@ -5,6 +5,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
+import { gridRuns } from './caption-grid';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { hasValueSignal, isUpperCase, layoutText, looksLikeLabelText } from './layout-text';
 
@@ -268,6 +269,13 @@ function formBandLines(
 export function detectTables(lines: readonly TextLine[]): LayoutTable[] {
   const segments = lines.map((line) => splitSegments(line));
   const band = formBandLines(lines, segments);
+  // A caption/answer grid's rows are pairs; one of them ("Account Name  Hiroshi Thompson")
+  // would otherwise head a table of the rows under it.
+  const grid = gridRuns(
+    lines.map((line, i) => ({ line, segments: segments[i] })),
+    () => true,
+  );
+  grid.forEach((run) => run.slice(1).forEach((i) => band.add(i)));
   const tables: LayoutTable[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     if (band.has(i) || !isHeaderLine(segments[i])) continue;
