@@ -146,6 +146,7 @@ describe('the review console in a browser', () => {
       page,
       async () => (await page.getByRole('list', { name: 'Uploads' }).innerText()).includes('READY'),
       'the upload to be READY',
+      120_000,
     ).catch(async (error: unknown) => {
       await page.screenshot({ path: path.join(SCREENSHOTS, 'console-upload-failed.png') });
       throw error;

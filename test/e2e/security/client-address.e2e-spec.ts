@@ -43,7 +43,7 @@ describe('client address and failed token exchanges', () => {
   beforeAll(async () => {
     await Promise.all([direct.ready(), proxied.ready()]);
     org = await createTestOrganization();
-  }, 60_000);
+  }, 150_000);
 
   afterAll(() => {
     direct.stop();

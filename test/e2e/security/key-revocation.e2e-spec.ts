@@ -34,7 +34,7 @@ describe('revoking an API key ends its tokens on every gateway', () => {
   beforeAll(async () => {
     await Promise.all([first.ready(), second.ready()]);
     org = await createTestOrganization();
-  }, 60_000);
+  }, 150_000);
 
   afterAll(() => {
     first.stop();
@@ -106,5 +106,5 @@ describe('revoking an API key ends its tokens on every gateway', () => {
     } finally {
       late.stop();
     }
-  });
+  }, 150_000);
 });

@@ -8,7 +8,7 @@ import { ExtraGateway } from '../support/extra-gateway';
 describe('credentials are redacted from logged URLs and headers', () => {
   const gateway = new ExtraGateway(3, { LOG_LEVEL: 'info' });
 
-  beforeAll(() => gateway.ready(), 60_000);
+  beforeAll(() => gateway.ready(), 150_000);
   afterAll(() => gateway.stop());
 
   it('an access token, SAS signature or authorization code in a query string is logged redacted', async () => {

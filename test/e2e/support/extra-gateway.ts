@@ -44,8 +44,9 @@ export class ExtraGateway {
     return this.output;
   }
 
+  /** Waits for /readyz; a loaded 2-core machine can take a minute to start a Nest process. */
   async ready(): Promise<void> {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       const ok = await fetch(`${this.baseUrl}/readyz`).then(
         (response) => response.status === 200,
