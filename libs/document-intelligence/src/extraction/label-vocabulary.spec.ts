@@ -16,6 +16,8 @@ describe('caption vocabulary', () => {
     expect(captionTokens('Amt')).toEqual(captionTokens('Amount'));
     expect(captionTokens('Qty')).toEqual(captionTokens('Quantity'));
     expect(captionTokens('Desc')).toEqual(captionTokens('Description'));
+    expect(captionTokens('VIN')).toEqual(captionTokens('Vehicle identification number'));
+    expect(captionTokens('VAT')).toEqual(captionTokens('Value added tax'));
   });
 
   it('stems, so "Named Insured" and "Insured names" compare equal to "insured name"', () => {

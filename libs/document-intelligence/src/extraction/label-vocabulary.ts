@@ -37,6 +37,8 @@ const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   ded: ['deductible'],
   prem: ['premium'],
   tot: ['total'],
+  vin: ['vehicle', 'identification', 'number'],
+  vat: ['value', 'added', 'tax'],
   '&': ['and'],
 };
 
