@@ -1,10 +1,11 @@
 import { INestApplication, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { BaseConfig } from '../config/base.config';
 import { createLogger, NestPinoLogger } from '../logging/logger';
+import { discoverRpcHandlers } from '../rpc/rpc-dispatch';
 import { startTracing } from '../tracing/otel-tracing';
 import { DrainingNatsServer } from './draining-nats.server';
 import { ServiceExceptionFilter } from './service-exception.filter';
@@ -32,12 +33,16 @@ export async function bootstrapService(
       // On SIGTERM: drain the subscriptions first (replicas take new requests, messages already
       // routed here are still answered), let in-flight handlers finish within the grace period,
       // then close.
-      strategy: new DrainingNatsServer({
-        servers: config.natsUrl.split(','),
-        queue: `${config.natsPrefix}.${name}`,
-        name,
-        gracePeriod: SHUTDOWN_GRACE_MS,
-      }),
+      // Each @RpcHandler is called straight from its subscription (DrainingNatsServer).
+      strategy: new DrainingNatsServer(
+        {
+          servers: config.natsUrl.split(','),
+          queue: `${config.natsPrefix}.${name}`,
+          name,
+          gracePeriod: SHUTDOWN_GRACE_MS,
+        },
+        discoverRpcHandlers(app.get(ModulesContainer)),
+      ),
     },
     { inheritAppConfig: true },
   );

@@ -1,14 +1,26 @@
 import { NatsOptions, ServerNats } from '@nestjs/microservices';
-import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
+import type { Msg, NatsConnection, Subscription } from 'nats';
+
+import { createLogger } from '../logging/logger';
+import { BoundRpcHandler, dispatchRpc } from '../rpc/rpc-dispatch';
 
 type NatsServerOptions = Required<NatsOptions>['options'];
 
+const logger = createLogger('rpc-server');
+
 /**
- * The NATS transport with a shutdown that loses nothing. Nest's own graceful mode calls
- * `unsubscribe()`, which drops every message the server routed to this replica before it saw
- * the UNSUB: the caller then waits for its timeout. Here each subscription is drained instead
- * (the server stops routing to us, and messages already on their way are still handled), then
- * the handlers in flight may finish within the grace period before the connection closes.
+ * The NATS transport of a service: one queue-group subscription per `@RpcHandler`, whose
+ * callback calls the handler directly (`dispatchRpc`: validation, trace id, logs, metrics,
+ * error mapping) and answers in Nest's packet format. Nest's microservice router, pipes and
+ * rxjs plumbing are not on the path: they cost a measurable share of every call and added
+ * nothing our handlers use (docs/benchmarks.md). Nest still owns the lifecycle: `listen` on
+ * start, `close` on shutdown.
+ *
+ * The shutdown loses nothing. Nest's own graceful mode calls `unsubscribe()`, which drops every
+ * message the server routed to this replica before it saw the UNSUB: the caller then waits for
+ * its timeout. Here each subscription is drained instead (the server stops routing to us, and
+ * messages already on their way are still handled), then the handlers in flight may finish
+ * within the grace period before the connection closes.
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly drained: Subscription[] = [];
@@ -16,7 +28,10 @@ export class DrainingNatsServer extends ServerNats {
   private readonly gracePeriodMs: number;
   private readonly defaultQueue?: string;
 
-  constructor(options: NatsServerOptions) {
+  constructor(
+    options: NatsServerOptions,
+    private readonly handlers: readonly BoundRpcHandler[],
+  ) {
     // The base class must not unsubscribe-and-wait on its own: close() below does it properly.
     super({ ...options, gracefulShutdown: false });
     this.gracePeriodMs = options.gracePeriod ?? 10_000;
@@ -24,25 +39,19 @@ export class DrainingNatsServer extends ServerNats {
   }
 
   override bindEvents(client: NatsConnection): void {
-    for (const [channel, handlerRef] of this.messageHandlers) {
-      const handle = this.getMessageHandler(channel) as (
-        error: NatsError | null,
-        message: Msg,
-      ) => Promise<unknown>;
-      const subscription = client.subscribe(channel, {
-        queue: (handlerRef.extras?.queue as string | undefined) ?? this.defaultQueue,
-        callback: (error, message) => void this.track(handle.call(this, error, message)),
+    for (const handler of this.handlers) {
+      const subscription = client.subscribe(handler.subject, {
+        queue: this.defaultQueue,
+        callback: (error, message) => {
+          if (error) {
+            logger.error({ err: error, subject: handler.subject }, 'subscription failed');
+            return;
+          }
+          void this.track(this.answer(handler, message));
+        },
       });
       this.drained.push(subscription);
     }
-  }
-
-  /**
-   * Our patterns are plain subjects (`subjectOf`), never JSON: Nest's version tries JSON.parse
-   * on every incoming message and throws (building a stack trace) each time.
-   */
-  override getRouteFromPattern(pattern: string): string {
-    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : pattern;
   }
 
   override async close(): Promise<void> {
@@ -54,10 +63,22 @@ export class DrainingNatsServer extends ServerNats {
     await super.close();
   }
 
+  private async answer(handler: BoundRpcHandler, message: Msg): Promise<void> {
+    const reply = await dispatchRpc(handler, message.data, message.headers);
+    if (!message.reply) return;
+    try {
+      message.respond(reply);
+    } catch (error) {
+      logger.error({ err: error, subject: handler.subject }, 'could not send the reply');
+    }
+  }
+
   private async track(handling: Promise<unknown>): Promise<void> {
     this.inFlight++;
     try {
       await handling;
+    } catch (error) {
+      logger.error({ err: error }, 'service call failed outside its handler');
     } finally {
       this.inFlight--;
     }
