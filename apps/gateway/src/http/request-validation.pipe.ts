@@ -2,6 +2,8 @@ import { DocketException, validationException } from '@docket/platform';
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { DECORATORS } from '@nestjs/swagger';
 
+import { PageQuery, readPageQuery } from './page.query';
+
 /**
  * The gateway's validation of every body, query and path DTO. On top of class-validator, the
  * null rule: a body field may be null only where the DTO documents it as nullable (an item
@@ -21,6 +23,11 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // List GETs: a well-formed page query skips class-validator (the refusals still go there).
+    if (metadata.type === 'query' && metadata.metatype === PageQuery && !metadata.data) {
+      const page = readPageQuery(value);
+      if (page) return page;
+    }
     if (metadata.type === 'body' && metadata.metatype && isPlainObject(value)) {
       for (const [field, fieldValue] of Object.entries(value)) {
         if (fieldValue === null && !isDocumentedNullable(metadata.metatype, field)) {
