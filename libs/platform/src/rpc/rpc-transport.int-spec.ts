@@ -237,6 +237,40 @@ describe('RPC transport: direct dispatch over real NATS', () => {
     expect(logged.map((line) => line.message)).toEqual(['handler failed']);
   });
 
+  it('tells a call nobody subscribes to from one that took too long', async () => {
+    const started = Date.now();
+    const nobody = await failureOf(
+      client.call({ ...ProbeEchoV1, subject: 'probe.message.nobody.v1' }, { text: 'x' }, null),
+    );
+    expect(nobody.code).toBe('SERVICE_UNAVAILABLE');
+    expect(nobody.message).toBe('probe.message.nobody.v1 is not available');
+    // NATS answers "no responders" at once: the caller does not wait for its timeout.
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    const impatient = await RpcClient.connect([NATS_URL], 200, 'rpc-transport-int-spec-short');
+    try {
+      const late = await failureOf(
+        impatient.call(ProbeEchoV1, { text: 'slow', waitMs: 1500 }, null),
+      );
+      expect(late.code).toBe('SERVICE_UNAVAILABLE');
+      expect(late.message).toBe(`${ProbeEchoV1.subject} did not answer in time`);
+      // The same client still matches the next answer to its call.
+      expect(await impatient.call(ProbeEchoV1, { text: 'quick' }, null)).toMatchObject({
+        text: 'quick',
+      });
+    } finally {
+      await impatient.onApplicationShutdown();
+    }
+  });
+
+  it('matches each of many concurrent answers to its own call', async () => {
+    const texts = Array.from({ length: 200 }, (_, n) => `c${n}`);
+    const answers = await Promise.all(
+      texts.map((text, n) => client.call(ProbeEchoV1, { text, waitMs: (n * 7) % 50 }, null)),
+    );
+    expect(answers.map((answer) => answer.text)).toEqual(texts);
+  });
+
   it('shares calls across a queue group, and a replica stopped by SIGTERM finishes what it took', async () => {
     const second = new ProbeService();
     services.push(second);
