@@ -75,6 +75,19 @@ describe('extractDocumentFields', () => {
     expect(fields.insured_name.grounding?.documentId).toBeUndefined();
   });
 
+  it("does not read the caption of the next line, answered beside it, as an empty field's value", () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'VIN:' },
+      { x: 50, y: 114, text: 'Our Ref' },
+      { x: 200, y: 114, text: '2426576NR' },
+    ]);
+    const [vin] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'vin', type: 'string', label: 'VIN' }] },
+    );
+    expect(vin.value).toBeNull();
+  });
+
   it('does not read "Date of Birth" as the loss date when the loss date is labelled too', () => {
     const schema: FieldSchema = {
       fields: [{ key: 'loss_date', type: 'date', label: 'Date', synonyms: ['Date of Loss'] }],

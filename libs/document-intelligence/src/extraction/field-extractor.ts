@@ -1,3 +1,4 @@
+import { analysePageLines } from '../layout/page-layout.analyser';
 import { applyLayoutMemory, type LayoutMemory, matchingMemory } from '../memory/layout-memory';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
@@ -479,6 +480,15 @@ function extractFromPages(
       }
     }
   }
+  // A caption the layout analysis paired with an answer beside it is no field's value either
+  // ("VIN:" with nothing under it is not answered by the "Our Ref" caption of the next line).
+  for (const page of document.pages) {
+    for (const pair of analysePageLines(page, groupLines(page)).keyValuePairs) {
+      if (pair.value && pair.value.words.length > 0 && sameLine(pair.key.box, pair.value.box)) {
+        pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
+      }
+    }
+  }
   const context: Context = {
     lines,
     fuzzy,
@@ -526,6 +536,11 @@ function extractFromPages(
     );
   }
   return fields.map((f) => results.get(f.key)!);
+}
+
+function sameLine(a: NormalisedBox, b: NormalisedBox): boolean {
+  const middle = (b.y0 + b.y1) / 2;
+  return a.y0 <= middle && middle <= a.y1;
 }
 
 function objectResult(
