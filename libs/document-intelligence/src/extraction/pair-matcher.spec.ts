@@ -59,3 +59,42 @@ describe('fields matched by meaning to the layout pairs', () => {
     expect(fields.insured_name.source).toBe('not-found');
   });
 });
+
+describe('the one answer of a type left for the one field of that type left', () => {
+  const lossRun: FieldSchema = {
+    fields: [
+      { key: 'policy_number', type: 'string', label: 'Policy Number' },
+      { key: 'valuation_date', type: 'date', label: 'Valuation Date' },
+    ],
+  };
+
+  it('takes it as a flagged guess that says so', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Policy No.: HO-93-3148178' },
+      { x: 50, y: 130, text: 'Valued As Of' },
+      { x: 50, y: 144, text: 'Sep 24, 2024' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, lossRun));
+    expect(fields.valuation_date.value).toBe('2024-09-24');
+    expect(fields.valuation_date.notes[0]).toBe(
+      'the one date answer left on the page, under caption "Valued As Of"',
+    );
+    expect(fields.valuation_date.doubts?.[0]).toMatch(/^weak caption match/);
+    expect(fields.valuation_date.confidence).toBeLessThan(0.5);
+  });
+
+  it('takes nothing when two dates are left, or two date fields', () => {
+    const twoDates = makePage([
+      { x: 50, y: 100, text: 'Run On: 09/30/2024' },
+      { x: 50, y: 130, text: 'Valued As Of: Sep 24, 2024' },
+    ]);
+    expect(extractDocumentFields({ pages: [twoDates] }, lossRun)[1].value).toBeNull();
+    const twoFields: FieldSchema = {
+      fields: [...lossRun.fields, { key: 'effective_date', type: 'date', label: 'Effective' }],
+    };
+    const oneDate = makePage([{ x: 50, y: 130, text: 'Valued As Of: Sep 24, 2024' }]);
+    const read = byKey(extractDocumentFields({ pages: [oneDate] }, twoFields));
+    expect(read.valuation_date.value).toBeNull();
+    expect(read.effective_date.value).toBeNull();
+  });
+});

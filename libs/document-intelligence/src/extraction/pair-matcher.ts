@@ -41,8 +41,8 @@ interface PairCandidate {
   readonly text: string;
   readonly words: readonly PositionedWord[];
   readonly similarity: number;
-  /** Found by the answer's shape rather than its caption's words. */
-  readonly byShape: boolean;
+  /** What tied the answer to the field: its caption's meaning, its shape, or its type alone. */
+  readonly by: 'caption' | 'shape' | 'type';
   readonly score: number;
 }
 
@@ -113,7 +113,7 @@ function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCan
     text: pair.value.text.slice(parsed.start, parsed.end),
     words,
     similarity,
-    byShape: byShape > byCaption,
+    by: byShape > byCaption ? 'shape' : 'caption',
     score: similarity * parsed.quality * pair.confidence * meanConfidence(words),
   };
 }
@@ -146,11 +146,58 @@ function toField(
     grounding: groundingOf(chosen.words, documentId),
     source: chosen.pair.arrangement === 'below' ? 'label-below' : 'label-right',
     notes: [
-      chosen.byShape
-        ? `answer shaped as the field asks, under caption "${caption}"`
-        : `caption "${caption}" matched by meaning (${chosen.similarity.toFixed(2)})`,
+      {
+        caption: `caption "${caption}" matched by meaning (${chosen.similarity.toFixed(2)})`,
+        shape: `answer shaped as the field asks, under caption "${caption}"`,
+        type: `the one ${chosen.field.type} answer left on the page, under caption "${caption}"`,
+      }[chosen.by],
     ],
   };
+}
+
+/** Only a guess: the one answer of the field's type left on the page, under any caption. */
+const TYPE_ONLY_SIMILARITY = 0.3;
+const TYPED_BY_VALUE: ReadonlyArray<ScalarFieldDefinition['type']> = ['date', 'money'];
+
+/**
+ * A date (or amount) field no caption matched takes the page's one remaining answer that is
+ * wholly a date (or amount) when it is the only such field left: "Valued As Of  Sep 24, 2024"
+ * for a valuation date. Two such fields, or two such answers, and the page does not say.
+ */
+function onlyOfItsType(
+  fields: readonly ScalarFieldDefinition[],
+  chosen: ReadonlyMap<string, PairCandidate>,
+  takenPairs: ReadonlySet<KeyValuePair>,
+  pages: readonly TextPage[],
+  used: ReadonlySet<string>,
+): Map<string, PairCandidate> {
+  const result = new Map<string, PairCandidate>();
+  const free = freePairs(pages, used).filter((pair) => !takenPairs.has(pair) && pair.value);
+  for (const type of TYPED_BY_VALUE) {
+    const open = fields.filter((f) => f.type === type && !chosen.has(f.key));
+    if (open.length !== 1) continue;
+    const [field] = open;
+    const answers = free.filter((pair) => {
+      const parsed = parseScalar(pair.value!.text, field);
+      return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1;
+    });
+    if (answers.length !== 1) continue;
+    const [pair] = answers;
+    const parsed = parseScalar(pair.value!.text, field)!;
+    const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
+    if (words.length === 0) continue;
+    result.set(field.key, {
+      field,
+      pair,
+      value: parsed.value,
+      text: pair.value!.text.slice(parsed.start, parsed.end),
+      words,
+      similarity: TYPE_ONLY_SIMILARITY,
+      by: 'type',
+      score: TYPE_ONLY_SIMILARITY * pair.confidence * meanConfidence(words),
+    });
+  }
+  return result;
 }
 
 /**
@@ -175,6 +222,10 @@ export function matchFieldsToPairs(
     if (chosen.has(candidate.field.key) || takenPairs.has(candidate.pair)) continue;
     takenPairs.add(candidate.pair);
     chosen.set(candidate.field.key, candidate);
+  }
+  for (const [key, candidate] of onlyOfItsType(fields, chosen, takenPairs, pages, used)) {
+    takenPairs.add(candidate.pair);
+    chosen.set(key, candidate);
   }
   for (const [key, candidate] of chosen) {
     // A pair no other field took, read as another value nearly as well: the page does not say.
