@@ -446,7 +446,11 @@ function extractFromPages(
   options: ExtractionOptions,
 ): ExtractedField[] {
   const documentId = document.documentId;
-  const lines = document.pages.flatMap((page) => groupLines(page));
+  const pageLines = document.pages.map((page) => groupLines(page));
+  const lines = pageLines.flat();
+  // The layout of each page, analysed once for the table matcher, the pair matcher and the
+  // caption guard below.
+  const layouts = document.pages.map((page, i) => analysePageLines(page, pageLines[i]));
   const fuzzy = options.fuzzyLabels ?? document.pages.some((p) => p.source === 'ocr');
 
   // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
@@ -458,7 +462,7 @@ function extractFromPages(
     // No header names the columns in full: match the layout's tables by meaning.
     const table =
       byHeader.field.value === null
-        ? (matchTableToLayout(field, document.pages, documentId) ?? byHeader)
+        ? (matchTableToLayout(field, layouts, documentId) ?? byHeader)
         : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
     results.set(field.key, table.field);
@@ -482,8 +486,8 @@ function extractFromPages(
   }
   // A caption the layout analysis paired with an answer beside it is no field's value either
   // ("VIN:" with nothing under it is not answered by the "Our Ref" caption of the next line).
-  for (const page of document.pages) {
-    for (const pair of analysePageLines(page, groupLines(page)).keyValuePairs) {
+  for (const layout of layouts) {
+    for (const pair of layout.keyValuePairs) {
       if (pair.value && pair.value.words.length > 0 && sameLine(pair.key.box, pair.value.box)) {
         pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
       }
@@ -520,7 +524,7 @@ function extractFromPages(
   // Fields no caption names in full are matched by meaning to the layout's key-value pairs.
   const byMeaning = matchFieldsToPairs(
     toMatch.filter((f) => !chosen.has(f.key)),
-    document.pages,
+    layouts,
     used,
     documentId,
   );

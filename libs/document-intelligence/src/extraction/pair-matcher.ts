@@ -1,7 +1,5 @@
-import type { KeyValuePair } from '../layout/layout.types';
-import { analysePageLines } from '../layout/page-layout.analyser';
-import { groupLines, type PositionedWord } from '../text-layer/line-grouper';
-import type { TextPage } from '../text-layer/text-layer.types';
+import type { KeyValuePair, PageLayout } from '../layout/layout.types';
+import type { PositionedWord } from '../text-layer/line-grouper';
 import { asksForIdentifier, captionSimilarity } from './caption-similarity';
 import { parseDate } from './date-normaliser';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
@@ -47,9 +45,9 @@ interface PairCandidate {
 }
 
 /** The pairs of every page whose caption and answer no earlier reading took. */
-function freePairs(pages: readonly TextPage[], used: ReadonlySet<string>): KeyValuePair[] {
-  return pages.flatMap((page) =>
-    analysePageLines(page, groupLines(page)).keyValuePairs.filter(
+function freePairs(layouts: readonly PageLayout[], used: ReadonlySet<string>): KeyValuePair[] {
+  return layouts.flatMap((layout) =>
+    layout.keyValuePairs.filter(
       (pair) =>
         pair.value !== null &&
         pair.arrangement !== 'checkbox' &&
@@ -168,11 +166,11 @@ function onlyOfItsType(
   fields: readonly ScalarFieldDefinition[],
   chosen: ReadonlyMap<string, PairCandidate>,
   takenPairs: ReadonlySet<KeyValuePair>,
-  pages: readonly TextPage[],
+  layouts: readonly PageLayout[],
   used: ReadonlySet<string>,
 ): Map<string, PairCandidate> {
   const result = new Map<string, PairCandidate>();
-  const free = freePairs(pages, used).filter((pair) => !takenPairs.has(pair) && pair.value);
+  const free = freePairs(layouts, used).filter((pair) => !takenPairs.has(pair) && pair.value);
   for (const type of TYPED_BY_VALUE) {
     const open = fields.filter((f) => f.type === type && !chosen.has(f.key));
     if (open.length !== 1) continue;
@@ -206,13 +204,13 @@ function onlyOfItsType(
  */
 export function matchFieldsToPairs(
   fields: readonly ScalarFieldDefinition[],
-  pages: readonly TextPage[],
+  layouts: readonly PageLayout[],
   used: Set<string>,
   documentId: string | undefined,
 ): Map<string, ExtractedField> {
   const result = new Map<string, ExtractedField>();
   if (fields.length === 0) return result;
-  const candidates = freePairs(pages, used)
+  const candidates = freePairs(layouts, used)
     .flatMap((pair) => fields.map((field) => candidateFor(field, pair)))
     .filter((c): c is PairCandidate => c !== null)
     .sort((a, b) => b.score - a.score);
@@ -223,7 +221,7 @@ export function matchFieldsToPairs(
     takenPairs.add(candidate.pair);
     chosen.set(candidate.field.key, candidate);
   }
-  for (const [key, candidate] of onlyOfItsType(fields, chosen, takenPairs, pages, used)) {
+  for (const [key, candidate] of onlyOfItsType(fields, chosen, takenPairs, layouts, used)) {
     takenPairs.add(candidate.pair);
     chosen.set(key, candidate);
   }

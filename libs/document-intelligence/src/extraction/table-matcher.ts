@@ -1,7 +1,4 @@
-import type { LayoutCell, LayoutTable } from '../layout/layout.types';
-import { analysePageLines } from '../layout/page-layout.analyser';
-import { groupLines } from '../text-layer/line-grouper';
-import type { TextPage } from '../text-layer/text-layer.types';
+import type { LayoutCell, LayoutTable, PageLayout } from '../layout/layout.types';
 import { labelTokens } from '../text-layer/text-normaliser';
 import { captionSimilarity } from './caption-similarity';
 import type {
@@ -156,7 +153,7 @@ export interface TableMatch {
  */
 export function matchTableToLayout(
   configured: TableFieldDefinition,
-  pages: readonly TextPage[],
+  layouts: readonly PageLayout[],
   documentId: string | undefined,
 ): TableMatch | null {
   // A column configured without a type ({key, label}) holds text.
@@ -167,8 +164,8 @@ export function matchTableToLayout(
     ),
   };
   const required = Math.min(2, field.columns.length);
-  const matched = pages
-    .flatMap((page) => analysePageLines(page, groupLines(page)).tables)
+  const matched = layouts
+    .flatMap((layout) => layout.tables)
     .map((table) => ({ table, matches: matchColumns(table, field) }))
     .filter(({ matches }) => matches.length >= required);
   if (matched.length === 0) return null;
