@@ -130,7 +130,12 @@ describe('one review teaches the project a layout', () => {
     // A run of the notice goes to review; the reviewer corrects the two fields and submits.
     const flowId = await liveFlow(org.admin.token, org.projectId, GRAPH);
     const executionId = await startedRun(org.admin.token, flowId, { fileIds: [first.fileId] });
-    const waiting = await waitForStatus(org.admin.token, executionId, ['in_review', ...TERMINAL]);
+    const waiting = await waitForStatus(
+      org.admin.token,
+      executionId,
+      ['in_review', ...TERMINAL],
+      120_000,
+    );
     expect(waiting.status).toBe('in_review');
     const itemId = (waiting.itemIds as string[])[0];
     const token = reviewer.token;
@@ -168,7 +173,8 @@ describe('one review teaches the project a layout', () => {
     expect((placed.body.grounding as Body[])[0]).toMatchObject({ page: 1, placedByReviewer: true });
     expect((await patch('date_of_loss', { value: '2026-01-10' })).status).toBe(200);
     expect((await apiRequest('POST', `/items/${itemId}/submit`, { token })).status).toBe(200);
-    const done = await waitForStatus(org.admin.token, executionId, TERMINAL);
+    // A run ends seconds after the submit alone; a loaded 2-core CI machine took over 30 s.
+    const done = await waitForStatus(org.admin.token, executionId, TERMINAL, 120_000);
     expect(done.status).toBe('completed');
     const review = (await steps(org.admin.token, executionId)).find((s) => s.nodeId === 'review');
     expect((review?.output as Body).layoutFeedback).toEqual([
@@ -189,7 +195,7 @@ describe('one review teaches the project a layout', () => {
     );
     const secondRun = await startedRun(org.admin.token, flowId, { fileIds: [second.fileId] });
     expect(
-      (await waitForStatus(org.admin.token, secondRun, ['in_review', ...TERMINAL])).status,
+      (await waitForStatus(org.admin.token, secondRun, ['in_review', ...TERMINAL], 120_000)).status,
     ).toBe('in_review');
     const extracted = (await steps(org.admin.token, secondRun)).find((s) => s.nodeId === 'extract');
     const read = byKey((extracted?.output as Body).fields as Body[]);
