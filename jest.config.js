@@ -21,6 +21,9 @@ const shared = {
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
 };
 
+// Suites that talk HTTP to the stack keep idle connections well inside the server's timeout.
+const KEEP_ALIVE_SETUP = '<rootDir>/libs/testing/src/http-keep-alive.setup.ts';
+
 module.exports = {
   // Real infrastructure on a shared 2-core machine: give hooks and tests room.
   testTimeout: 60_000,
@@ -29,6 +32,7 @@ module.exports = {
     { ...shared, displayName: 'integration', testMatch: ['**/*.int-spec.ts'] },
     {
       ...shared,
+      setupFiles: [...shared.setupFiles, KEEP_ALIVE_SETUP],
       displayName: 'e2e',
       testMatch: ['**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.serial\\.e2e-spec\\.ts$'],
@@ -36,6 +40,11 @@ module.exports = {
     // Suites that stop and restart the stack's own processes (the worker) to prove crash and
     // shutdown behaviour. Run alone, after the others (deploy/stack/test.sh), so that no other
     // suite's runs wait on a worker that is deliberately down.
-    { ...shared, displayName: 'e2e-serial', testMatch: ['**/*.serial.e2e-spec.ts'] },
+    {
+      ...shared,
+      setupFiles: [...shared.setupFiles, KEEP_ALIVE_SETUP],
+      displayName: 'e2e-serial',
+      testMatch: ['**/*.serial.e2e-spec.ts'],
+    },
   ],
 };
