@@ -23,7 +23,11 @@ export async function bootstrapService(
 ): Promise<INestApplication> {
   const logger = createLogger('bootstrap');
   startTracing(name);
-  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
+  // This HTTP server carries only probes and metrics: nothing on it is worth waiting for at
+  // shutdown, and a prober's idle keep-alive connection must not hold the process open until
+  // its keep-alive timeout (72 s) runs out. The NATS side drains what is in flight.
+  const adapter = new FastifyAdapter({ forceCloseConnections: true });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new NestPinoLogger(),
     bufferLogs: false,
   });
