@@ -459,11 +459,11 @@ function extractFromPages(
   for (const field of fields) {
     if (field.type !== 'table') continue;
     const byHeader = extractTable(field, lines, { fuzzy, documentId });
-    // No header names the columns in full: match the layout's tables by meaning.
-    const table =
-      byHeader.field.value === null
-        ? (matchTableToLayout(field, layouts, documentId) ?? byHeader)
-        : byHeader;
+    // No header names the columns in full, or the one that does heads no row the reading could
+    // place: match the layout's tables by meaning.
+    const byMeaning =
+      rowsOf(byHeader.field) === 0 ? matchTableToLayout(field, layouts, documentId) : null;
+    const table = byMeaning && rowsOf(byMeaning.field) > 0 ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
     results.set(field.key, table.field);
   }
@@ -484,11 +484,12 @@ function extractFromPages(
       }
     }
   }
-  // A caption the layout analysis paired with an answer beside it is no field's value either
-  // ("VIN:" with nothing under it is not answered by the "Our Ref" caption of the next line).
+  // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
+  // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
+  // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
   for (const layout of layouts) {
     for (const pair of layout.keyValuePairs) {
-      if (pair.value && pair.value.words.length > 0 && sameLine(pair.key.box, pair.value.box)) {
+      if (pair.value && pair.value.words.length > 0) {
         pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
       }
     }
@@ -542,9 +543,8 @@ function extractFromPages(
   return fields.map((f) => results.get(f.key)!);
 }
 
-function sameLine(a: NormalisedBox, b: NormalisedBox): boolean {
-  const middle = (b.y0 + b.y1) / 2;
-  return a.y0 <= middle && middle <= a.y1;
+function rowsOf(field: ExtractedField): number {
+  return Array.isArray(field.value) ? field.value.length : 0;
 }
 
 function objectResult(

@@ -1,6 +1,6 @@
 import { boxHeight } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
-import { captionShaped, COLON_END, hasValueSignal } from './layout-text';
+import { captionShaped, COLON_END, hasValueSignal, isUpperCase } from './layout-text';
 
 /*
  * Grids of captions and answers printed without colons, found alike by the key-value detector
@@ -72,4 +72,119 @@ export function gridRuns(
   });
   close();
   return runs;
+}
+
+/** A caption over its answer in a band of a boxed form. */
+export interface BandPair {
+  readonly caption: TextSegment;
+  readonly answer: TextSegment;
+}
+
+/** A row of captions over a row of answers aligned under them. */
+export interface FormBand {
+  readonly captionLine: number;
+  readonly pairs: readonly BandPair[];
+  /** One of two or more bands one under the other: a table has one header, not one per row. */
+  readonly repeated: boolean;
+}
+
+const lastWord = (segment: TextSegment): string =>
+  segment.words[segment.words.length - 1]?.text ?? '';
+
+/** A caption of a band: label-like, no value, no colon (colon captions pair on their own). */
+function bandCaption(segment: TextSegment): boolean {
+  return (
+    captionShaped(segment.text) &&
+    !hasValueSignal(segment.text) &&
+    !COLON_END.test(lastWord(segment))
+  );
+}
+
+/** Under a caption: starting where it starts, or sharing most of the narrower one's width. */
+function alignedUnder(caption: TextSegment, answer: TextSegment, tolerance: number): boolean {
+  const overlap = Math.min(caption.box.x1, answer.box.x1) - Math.max(caption.box.x0, answer.box.x0);
+  const narrower = Math.min(caption.box.x1 - caption.box.x0, answer.box.x1 - answer.box.x0);
+  return Math.abs(caption.box.x0 - answer.box.x0) <= tolerance || overlap > 0.5 * narrower;
+}
+
+/**
+ * Line `i` as the caption row of a band: two or more captions, and on the next line (close
+ * under it) answers each under a different caption, nothing elsewhere.
+ */
+function bandShape(
+  parts: readonly GridLine[],
+  i: number,
+  isFree: (segment: TextSegment) => boolean,
+): BandPair[] | null {
+  const above = parts[i];
+  const below = parts[i + 1];
+  const captions = above.segments;
+  if (!below || captions.length < 2 || below.line.pageNumber !== above.line.pageNumber) return null;
+  if (!captions.every((s) => isFree(s) && bandCaption(s))) return null;
+  if (below.line.box.y0 - above.line.box.y1 > 1.8 * boxHeight(above.line.box)) return null;
+  const tolerance = above.line.heightInWidthUnits * 1.5;
+  const pairs: BandPair[] = [];
+  for (const answer of below.segments) {
+    const caption = captions.find((c) => alignedUnder(c, answer, tolerance));
+    if (!caption || !isFree(answer) || COLON_END.test(lastWord(answer))) return null;
+    if (pairs.some((p) => p.caption === caption)) return null;
+    pairs.push({ caption, answer });
+  }
+  return pairs.length >= 2 ? pairs : null;
+}
+
+/** The band after the one at `j` starts close under its answers (not a table further down). */
+function nextBandFollows(parts: readonly GridLine[], j: number): boolean {
+  const answers = parts[j + 1].line;
+  const next = parts[j + 2]?.line;
+  return (
+    next !== undefined &&
+    next.pageNumber === answers.pageNumber &&
+    next.box.y0 - answers.box.y1 <= 2.5 * boxHeight(answers.box)
+  );
+}
+
+/** Printed style says caption and answer apart: captions in capitals, answers not (or values). */
+function styleContrast(pair: BandPair): boolean {
+  return (
+    isUpperCase(pair.caption.text) &&
+    (hasValueSignal(pair.answer.text) || !isUpperCase(pair.answer.text))
+  );
+}
+
+/**
+ * The bands of a boxed form, found alike by the key-value detector (which pairs them) and the
+ * table detector (which must not start a table at a repeated one). A band is a row of captions
+ * over a row of answers aligned under them. What tells it from a table's header over its first
+ * row is one of: captions in capitals over answers that are not ("PERIL  INSURED PARTY" /
+ * "Vandalism  David Pearson"), or bands repeating every other line where the answer rows,
+ * unlike the caption rows, mostly carry values ("Name of Insured  End Date" / "Fatima Whitaker
+ * 11/29/24" / "Line  Producer" / "Commercial Property  Carlos Wallace" / ...).
+ */
+export function formBands(
+  parts: readonly GridLine[],
+  isFree: (segment: TextSegment) => boolean,
+): FormBand[] {
+  const shapes = parts.map((_, i) => bandShape(parts, i, isFree));
+  const bands: FormBand[] = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    if (!shapes[i]) continue;
+    const chain: number[] = [];
+    for (let j = i; shapes[j]; j += 2) {
+      chain.push(j);
+      if (!nextBandFollows(parts, j)) break;
+    }
+    const answerLinesWithValues = chain.filter((j) =>
+      parts[j + 1].segments.some((s) => hasValueSignal(s.text)),
+    ).length;
+    const byValues = chain.length >= 2 && answerLinesWithValues * 2 >= chain.length;
+    for (const j of chain) {
+      const pairs = byValues ? shapes[j]! : shapes[j]!.filter(styleContrast);
+      if (pairs.length >= 2 || (byValues && pairs.length > 0)) {
+        bands.push({ captionLine: j, pairs, repeated: chain.length >= 2 });
+      }
+    }
+    i = chain[chain.length - 1] + 1;
+  }
+  return bands;
 }

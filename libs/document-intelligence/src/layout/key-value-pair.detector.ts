@@ -6,7 +6,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
-import { gridRuns } from './caption-grid';
+import { formBands, gridRuns } from './caption-grid';
 import type { KeyValuePair, PairArrangement } from './layout.types';
 import {
   captionShaped,
@@ -340,27 +340,13 @@ export function detectKeyValuePairs(
     }
   }
 
-  // A band of a boxed form: two or more captions in capitals side by side, each over an answer
-  // that is not in capitals (or carries a value), aligned under it.
-  parts.forEach(({ segments }, index) => {
-    const captions = segments.filter(
-      (s) => !taken.has(s) && captionShaped(s.text) && isUpperCase(s.text),
-    );
-    if (captions.length < 2 || captions.length !== segments.length) return;
-    const answers = captions.map((caption) => segmentBelow(caption, index, parts, taken, 1.8));
-    const answered = (answer: TextSegment | null): answer is TextSegment =>
-      answer !== null &&
-      !COLON_END.test(answer.words[answer.words.length - 1]?.text ?? '') &&
-      (hasValueSignal(answer.text) || !isUpperCase(answer.text));
-    if (answers.filter(answered).length < 2 || new Set(answers).size !== answers.length) return;
-    captions.forEach((caption, k) => {
-      const answer = answers[k];
-      if (!answered(answer)) return;
+  for (const band of formBands(parts, (segment) => !taken.has(segment))) {
+    for (const { caption, answer } of band.pairs) {
       taken.add(caption);
       taken.add(answer);
       pairs.push(pair(caption.words, answer.words, 'below', CONFIDENCE.below));
-    });
-  });
+    }
+  }
 
   // Colon-less captions: an answer to the right on the same line, else one under it.
   parts.forEach(({ segments }, index) => {

@@ -3,15 +3,21 @@ import type { DocumentPages, TextPage } from '../text-layer/text-layer.types';
 import { detectKeyValuePairs } from './key-value-pair.detector';
 import type { PageLayout } from './layout.types';
 import { readingOrder } from './reading-order';
-import { detectTables, tableWords } from './table.detector';
+import { detectTableLayout, tableWords } from './table.detector';
+import { tableFootPairs, tableFootWords } from './table-foot';
 
 /**
  * The layout stage of the pipeline: tables first (their header cells would otherwise read as
- * captions), then key-value pairs among the remaining words, then reading order.
+ * captions) with the totals lines under them, then key-value pairs among the remaining words,
+ * then reading order.
  */
 export function analysePageLines(page: TextPage, lines: readonly TextLine[]): PageLayout {
-  const tables = detectTables(lines);
-  const keyValuePairs = detectKeyValuePairs(lines, tableWords(tables));
+  const { tables, feet } = detectTableLayout(lines);
+  const taken = tableWords(tables);
+  tableFootWords(feet).forEach((word) => taken.add(word));
+  const keyValuePairs = [...tableFootPairs(feet), ...detectKeyValuePairs(lines, taken)].sort(
+    (a, b) => a.key.box.y0 - b.key.box.y0 || a.key.box.x0 - b.key.box.x0,
+  );
   return {
     pageNumber: page.pageNumber,
     width: page.width,

@@ -1,7 +1,8 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { detectKeyValuePairs } from './key-value-pair.detector';
-import { detectTables, tableWords } from './table.detector';
+import { detectTableLayout, detectTables, tableWords } from './table.detector';
+import { tableFootPairs } from './table-foot';
 
 function grid(table: ReturnType<typeof detectTables>[number]): string[][] {
   const rows: string[][] = Array.from({ length: table.rows }, () =>
@@ -137,6 +138,102 @@ describe('detectTables', () => {
       ['INSURED PARTY', 'David Pearson'],
       ['LOSS REFERENCE', 'LR-20931'],
       ['EST. DAMAGE', '$4,210.00'],
+    ]);
+  });
+
+  it('reads bands in any case when the answer rows, unlike the caption rows, carry values, and the table after them', () => {
+    const runs: PlacedText[] = [
+      { x: 60, y: 100, text: 'Name of Insured' },
+      { x: 300, y: 100, text: 'End Date' },
+      { x: 60, y: 111, text: 'Fatima Whitaker' },
+      { x: 300, y: 111, text: '11/29/24' },
+      { x: 60, y: 132, text: 'Line' },
+      { x: 300, y: 132, text: 'Producer' },
+      { x: 60, y: 143, text: 'Commercial Property' },
+      { x: 300, y: 143, text: 'Carlos Wallace' },
+      { x: 60, y: 164, text: 'Certificate No.' },
+      { x: 300, y: 164, text: 'Start Date' },
+      { x: 60, y: 175, text: 'HO/69/3961586' },
+      { x: 300, y: 175, text: '11/29/23' },
+      // A table further down: its header over its first row is no band of the form above.
+      { x: 60, y: 220, text: 'Coverage Part' },
+      { x: 300, y: 220, text: 'Limits' },
+      { x: 60, y: 236, text: 'Personal Liability' },
+      { x: 300, y: 236, text: '$100000.00' },
+      { x: 60, y: 251, text: 'Dwelling' },
+      { x: 300, y: 251, text: '$250000.00' },
+    ];
+    const lines = groupLines(makePage(runs));
+    const tables = detectTables(lines);
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Coverage Part', 'Limits'],
+        ['Personal Liability', '$100000.00'],
+        ['Dwelling', '$250000.00'],
+      ],
+    ]);
+    const pairs = detectKeyValuePairs(lines, tableWords(tables));
+    expect(pairs.map((p) => [p.key.text, p.value?.text ?? null])).toEqual([
+      ['Name of Insured', 'Fatima Whitaker'],
+      ['End Date', '11/29/24'],
+      ['Line', 'Commercial Property'],
+      ['Producer', 'Carlos Wallace'],
+      ['Certificate No.', 'HO/69/3961586'],
+      ['Start Date', '11/29/23'],
+    ]);
+  });
+
+  it('keys each amount of a totals line that sums two columns by the caption and its column', () => {
+    const { tables, feet } = detectTableLayout(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Loss Ref' },
+          { x: 300, y: 100, text: 'Paid' },
+          { x: 420, y: 100, text: 'Incurred' },
+          { x: 50, y: 114, text: '24-50897' },
+          { x: 300, y: 114, text: '$1,261.24' },
+          { x: 420, y: 114, text: '$17,582.30' },
+          { x: 50, y: 128, text: '23-30747' },
+          { x: 300, y: 128, text: '$15,288.06' },
+          { x: 420, y: 128, text: '$34,786.56' },
+          { x: 50, y: 146, text: 'Grand Total' },
+          { x: 300, y: 146, text: '$16,549.30' },
+          { x: 420, y: 146, text: '$52,368.86' },
+        ]),
+      ),
+    );
+    expect(tables).toHaveLength(1);
+    expect(tables[0].rows).toBe(3);
+    expect(tableFootPairs(feet).map((p) => [p.key.text, p.value?.text ?? null])).toEqual([
+      ['Grand Total Paid', '$16,549.30'],
+      ['Grand Total Incurred', '$52,368.86'],
+    ]);
+  });
+
+  it('reads a two-line header whose second line prints "#" for a number under its caption', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 300, y: 100, text: 'Indemnity' },
+          { x: 50, y: 110, text: '#' },
+          { x: 160, y: 110, text: 'Condition' },
+          { x: 300, y: 110, text: 'Paid' },
+          { x: 50, y: 126, text: 'CLM-2024-129643' },
+          { x: 160, y: 126, text: 'Reopened' },
+          { x: 300, y: 126, text: '$24,678.53' },
+          { x: 50, y: 140, text: '22-44701-CF' },
+          { x: 160, y: 140, text: 'Closed' },
+          { x: 300, y: 140, text: '$9,618.46' },
+        ]),
+      ),
+    );
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Claim #', 'Condition', 'Indemnity Paid'],
+        ['CLM-2024-129643', 'Reopened', '$24,678.53'],
+        ['22-44701-CF', 'Closed', '$9,618.46'],
+      ],
     ]);
   });
 

@@ -5,9 +5,9 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
-import { gridRuns } from './caption-grid';
+import { formBands, gridRuns } from './caption-grid';
 import type { LayoutCell, LayoutTable } from './layout.types';
-import { hasValueSignal, isUpperCase, layoutText, looksLikeLabelText } from './layout-text';
+import { hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
 
 /*
  * Tables without a schema, ruled or not (the text layer has no ruling lines, so both are read
@@ -33,10 +33,19 @@ interface Column {
 
 type Row = Map<number, PositionedWord[]>;
 
+/** The sign a header prints for "number" or "percent" under a caption above it ("Claim / #"). */
+const SIGN_CAPTION = /^(?:#|%|no\.?)$/i;
+
+/** A header cell: caption-like text, or a lone sign standing for one. */
+function headerCaption(text: string): boolean {
+  return looksLikeLabelText(text) || SIGN_CAPTION.test(text.trim());
+}
+
 function isHeaderLine(segments: readonly TextSegment[]): boolean {
   return (
     segments.length >= MIN_COLUMNS &&
-    segments.every((s) => looksLikeLabelText(s.text) && !s.text.trim().endsWith(':'))
+    segments.every((s) => headerCaption(s.text) && !s.text.trim().endsWith(':')) &&
+    segments.some((s) => looksLikeLabelText(s.text))
   );
 }
 
@@ -92,9 +101,36 @@ function rowText(row: Row): string {
   return [...row.values()].map((words) => words.map((w) => w.text).join(' ')).join(' ');
 }
 
+/**
+ * The totals line a table ends at, when it sums two or more columns ("Grand Total  $79,766.66
+ * $176,757.79"): its caption, and each amount with the header of the column it stands under.
+ */
+export interface TableFoot {
+  readonly caption: readonly PositionedWord[];
+  readonly amounts: ReadonlyArray<{
+    readonly words: readonly PositionedWord[];
+    readonly header: readonly PositionedWord[];
+  }>;
+}
+
 interface Detected {
   readonly table: LayoutTable;
   readonly lastLine: number;
+  readonly foot: TableFoot | null;
+}
+
+/** A totals row as a caption and its amounts by column, when it holds two amounts or more. */
+function footOf(row: Row, columns: readonly Column[]): TableFoot | null {
+  const caption: PositionedWord[] = [];
+  const amounts: Array<TableFoot['amounts'][number]> = [];
+  [...row]
+    .sort(([a], [b]) => a - b)
+    .forEach(([column, words]) => {
+      if (hasValueSignal(layoutText(words).text)) {
+        amounts.push({ words, header: columns[column].header });
+      } else caption.push(...words);
+    });
+  return caption.length > 0 && amounts.length >= 2 ? { caption, amounts } : null;
 }
 
 /**
@@ -158,7 +194,7 @@ function tableFrom(
   if (
     secondRow &&
     lines[start + 1].box.y0 - lines[start].box.y1 < height * CONTINUATION_GAP &&
-    second.every((s) => looksLikeLabelText(s.text)) &&
+    second.every((s) => headerCaption(s.text)) &&
     third.some((s) => hasValueSignal(s.text))
   ) {
     secondRow.forEach((words, column) => columns[column].header.push(...words));
@@ -166,6 +202,7 @@ function tableFrom(
   }
 
   const body: Row[] = [];
+  let foot: TableFoot | null = null;
   for (let i = last + 1; i < lines.length; i += 1) {
     const line = lines[i];
     if (line.pageNumber !== lines[start].pageNumber) break;
@@ -174,8 +211,14 @@ function tableFrom(
     const row = rowOf(segmentsOf(i), columns, reach);
     if (!row) break;
     const text = rowText(row);
-    if (TOTALS.test(text.trim()) || TOTALS.test([...row.values()][0]?.[0]?.text ?? '')) break;
-    if (isSummaryRow(row, body)) break;
+    if (
+      TOTALS.test(text.trim()) ||
+      TOTALS.test([...row.values()][0]?.[0]?.text ?? '') ||
+      isSummaryRow(row, body)
+    ) {
+      foot = footOf(row, columns);
+      break;
+    }
     const previous = body[body.length - 1];
     if (
       previous &&
@@ -234,57 +277,41 @@ function tableFrom(
       cells,
     },
     lastLine: last,
+    foot,
   };
-}
-
-/**
- * Lines of a boxed form's bands: a row of two or more captions in capitals over a row of answers
- * aligned under them, repeated at least twice in a row ("PERIL  INSURED PARTY" / "Vandalism
- * David Pearson" / "LOSS REFERENCE  EST. DAMAGE" / ...). A table has one header, not one per
- * row, so these lines start no table; their pairs are the key-value detector's.
- */
-function formBandLines(
-  lines: readonly TextLine[],
-  segments: readonly TextSegment[][],
-): Set<number> {
-  const isBand = (i: number): boolean => {
-    const captions = segments[i];
-    const answers = segments[i + 1];
-    if (!answers || captions.length < 2 || answers.length !== captions.length) return false;
-    if (lines[i + 1].pageNumber !== lines[i].pageNumber) return false;
-    if (!captions.every((s) => looksLikeLabelText(s.text) && isUpperCase(s.text))) return false;
-    if (isUpperCase(lines[i + 1].text) && !hasValueSignal(lines[i + 1].text)) return false;
-    const tolerance = lines[i].heightInWidthUnits * 1.5;
-    return answers.every((s, k) => Math.abs(s.box.x0 - captions[k].box.x0) <= tolerance);
-  };
-  const starts = lines.map((_, i) => isBand(i));
-  const band = new Set<number>();
-  starts.forEach((start, i) => {
-    if (start && (starts[i + 2] || starts[i - 2])) band.add(i).add(i + 1);
-  });
-  return band;
 }
 
 /** Finds the tables on the lines of one page, top to bottom. */
 export function detectTables(lines: readonly TextLine[]): LayoutTable[] {
+  return detectTableLayout(lines).tables;
+}
+
+/** The tables of a page, and the totals lines that sum two or more of their columns. */
+export function detectTableLayout(lines: readonly TextLine[]): {
+  tables: LayoutTable[];
+  feet: TableFoot[];
+} {
   const segments = lines.map((line) => splitSegments(line));
-  const band = formBandLines(lines, segments);
+  const parts = lines.map((line, i) => ({ line, segments: segments[i] }));
+  const band = new Set<number>();
+  // Repeated bands of a boxed form: each caption row would otherwise head a table.
+  for (const found of formBands(parts, () => true)) {
+    if (found.repeated) band.add(found.captionLine).add(found.captionLine + 1);
+  }
   // A caption/answer grid's rows are pairs; one of them ("Account Name  Hiroshi Thompson")
   // would otherwise head a table of the rows under it.
-  const grid = gridRuns(
-    lines.map((line, i) => ({ line, segments: segments[i] })),
-    () => true,
-  );
-  grid.forEach((run) => run.slice(1).forEach((i) => band.add(i)));
+  gridRuns(parts, () => true).forEach((run) => run.slice(1).forEach((i) => band.add(i)));
   const tables: LayoutTable[] = [];
+  const feet: TableFoot[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     if (band.has(i) || !isHeaderLine(segments[i])) continue;
     const found = tableFrom(lines, i, (index) => segments[index]);
     if (!found) continue;
     tables.push(found.table);
+    if (found.foot) feet.push(found.foot);
     i = found.lastLine;
   }
-  return tables;
+  return { tables, feet };
 }
 
 /** Every word a table cell holds, so pair detection leaves them alone. */
