@@ -7,6 +7,21 @@ AZURITE_ADDR="127.0.0.1:$AZURITE_PORT"
 AZURITE_PROC="azurite-blob"
 
 azurite_answers() { port_open 127.0.0.1 "$AZURITE_PORT"; }
+azurite_gone() { ! azurite_answers; }
+
+# An Azurite on our port left running by a checkout that has since been deleted: its data
+# directory is gone, so it answers, but every upload fails with 500. Prints its pid.
+azurite_orphan_pid() {
+  local pid location
+  for pid in $(pgrep -f "azurite-blob.*--blobPort $AZURITE_PORT" || true); do
+    location=$(tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | sed -n '/^--location$/{n;p;q}')
+    if [[ -n $location && ! -d $location ]]; then
+      printf '%s\n' "$pid"
+      return 0
+    fi
+  done
+  return 1
+}
 
 azurite_start_ours() {
   local bin="$REPO_ROOT/node_modules/.bin/azurite-blob" pid logfile="$LOG_DIR/azurite.log"
@@ -32,6 +47,12 @@ azurite_up() {
     wait_for "Azurite on $AZURITE_ADDR" 30 "$pid" azurite_answers ||
       die "our Azurite (pid $pid) does not answer on $AZURITE_ADDR (log: $LOG_DIR/azurite.log)"
     set_origin azurite ours
+  elif pid=$(azurite_orphan_pid); then
+    log "Azurite on $AZURITE_ADDR (pid $pid) serves a data directory that no longer exists: replacing it"
+    kill "$pid" 2>/dev/null || true
+    wait_for "the orphaned Azurite to exit" 20 "" azurite_gone ||
+      die "the orphaned Azurite (pid $pid) still holds $AZURITE_ADDR"
+    azurite_start_ours
   elif azurite_answers; then
     set_origin azurite external
   else
