@@ -259,3 +259,48 @@ describe('plain labels on a form the schema was not written for', () => {
     expect(field.value).toBe('2026-03-04');
   });
 });
+
+describe('tables whose header reading fills one column only', () => {
+  it('reads the layout table by meaning when the header reading took its text rows for one wrapped cell', () => {
+    const page = makePage([
+      { x: 40, y: 342, text: 'Coverage Part' },
+      { x: 261, y: 342, text: 'Amount of Insurance' },
+      { x: 402, y: 342, text: 'You Pay First' },
+      { x: 485, y: 342, text: 'Premium Amount' },
+      { x: 40, y: 361, text: 'Other Structures' },
+      { x: 313, y: 361, text: '$25000.00' },
+      { x: 532, y: 361, text: '$444.26' },
+      { x: 40, y: 378, text: 'Personal Liability' },
+      { x: 313, y: 378, text: '$50000.00' },
+      { x: 532, y: 378, text: '$518.53' },
+      { x: 40, y: 395, text: 'Loss of Use' },
+      { x: 319, y: 395, text: '$5000.00' },
+      { x: 428, y: 395, text: '$250.00' },
+      { x: 532, y: 395, text: '$327.82' },
+    ]);
+    const [coverages] = extractDocumentFields(
+      { documentId: 'doc-1', pages: [page] },
+      {
+        fields: [
+          {
+            key: 'coverages',
+            type: 'table',
+            columns: [
+              { key: 'coverage', type: 'string', label: 'Coverage' },
+              { key: 'limit', type: 'money', label: 'Limit' },
+              { key: 'deductible', type: 'money', label: 'Deductible' },
+              { key: 'premium', type: 'money', label: 'Premium' },
+            ],
+          },
+        ],
+      },
+    );
+    const usd = (amount: number) => ({ amount, currency: 'USD' });
+    expect(coverages.value).toEqual([
+      { coverage: 'Other Structures', limit: usd(25000), deductible: null, premium: usd(444.26) },
+      { coverage: 'Personal Liability', limit: usd(50000), deductible: null, premium: usd(518.53) },
+      { coverage: 'Loss of Use', limit: usd(5000), deductible: usd(250), premium: usd(327.82) },
+    ]);
+    expect(coverages.doubts?.[0]).toMatch(/^table columns matched by meaning/);
+  });
+});

@@ -8,7 +8,12 @@ import {
   type TextLine,
 } from '../text-layer/line-grouper';
 import type { DocumentPages, NormalisedBox } from '../text-layer/text-layer.types';
-import type { ExtractedField, ExtractionSource, ScalarValue } from './extraction-result.types';
+import type {
+  ExtractedField,
+  ExtractionSource,
+  ScalarValue,
+  TableRowValue,
+} from './extraction-result.types';
 import type {
   FieldDefinition,
   FieldSchema,
@@ -459,11 +464,15 @@ function extractFromPages(
   for (const field of fields) {
     if (field.type !== 'table') continue;
     const byHeader = extractTable(field, lines, { fuzzy, documentId });
-    // No header names the columns in full, or the one that does heads no row the reading could
-    // place: match the layout's tables by meaning.
+    // No header names the columns in full, or the reading under the one that does filled at
+    // most one column (a column of text whose rows it took for one wrapped cell): match the
+    // layout's tables by meaning, and keep that reading when it fills more columns.
+    const filled = filledColumns(byHeader.field);
     const byMeaning =
-      rowsOf(byHeader.field) === 0 ? matchTableToLayout(field, layouts, documentId) : null;
-    const table = byMeaning && rowsOf(byMeaning.field) > 0 ? byMeaning : byHeader;
+      filled < Math.min(2, field.columns.length)
+        ? matchTableToLayout(field, layouts, documentId)
+        : null;
+    const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
     results.set(field.key, table.field);
   }
@@ -543,8 +552,10 @@ function extractFromPages(
   return fields.map((f) => results.get(f.key)!);
 }
 
-function rowsOf(field: ExtractedField): number {
-  return Array.isArray(field.value) ? field.value.length : 0;
+/** How many columns of a table reading hold a value in some row. */
+function filledColumns(field: ExtractedField): number {
+  const rows = Array.isArray(field.value) ? (field.value as TableRowValue[]) : [];
+  return new Set(rows.flatMap((row) => Object.keys(row).filter((key) => row[key] !== null))).size;
 }
 
 function objectResult(

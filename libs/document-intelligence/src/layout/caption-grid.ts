@@ -108,8 +108,8 @@ function alignedUnder(caption: TextSegment, answer: TextSegment, tolerance: numb
 }
 
 /**
- * Line `i` as the caption row of a band: two or more captions, and on the next line (close
- * under it) answers each under a different caption, nothing elsewhere.
+ * Line `i` as the caption row of a band: captions only, and on the next line (close under it)
+ * answers each under a different caption, nothing elsewhere.
  */
 function bandShape(
   parts: readonly GridLine[],
@@ -119,7 +119,7 @@ function bandShape(
   const above = parts[i];
   const below = parts[i + 1];
   const captions = above.segments;
-  if (!below || captions.length < 2 || below.line.pageNumber !== above.line.pageNumber) return null;
+  if (!below || below.line.pageNumber !== above.line.pageNumber) return null;
   if (!captions.every((s) => isFree(s) && bandCaption(s))) return null;
   if (below.line.box.y0 - above.line.box.y1 > 1.8 * boxHeight(above.line.box)) return null;
   const tolerance = above.line.heightInWidthUnits * 1.5;
@@ -130,17 +130,23 @@ function bandShape(
     if (pairs.some((p) => p.caption === caption)) return null;
     pairs.push({ caption, answer });
   }
-  return pairs.length >= 2 ? pairs : null;
+  return pairs.length > 0 ? pairs : null;
 }
 
-/** The band after the one at `j` starts close under its answers (not a table further down). */
+/**
+ * The band after the one at `j` continues it: as many captions, starting where these start,
+ * close under its answers (not a table further down, not a heading's line above a table).
+ */
 function nextBandFollows(parts: readonly GridLine[], j: number): boolean {
   const answers = parts[j + 1].line;
-  const next = parts[j + 2]?.line;
+  const captions = parts[j];
+  const next = parts[j + 2];
+  if (!next || next.line.pageNumber !== answers.pageNumber) return false;
+  if (next.segments.length !== captions.segments.length) return false;
+  const tolerance = captions.line.heightInWidthUnits * 1.5;
   return (
-    next !== undefined &&
-    next.pageNumber === answers.pageNumber &&
-    next.box.y0 - answers.box.y1 <= 2.5 * boxHeight(answers.box)
+    next.line.box.y0 - answers.box.y1 <= 2.5 * boxHeight(answers.box) &&
+    captions.segments.every((s, k) => Math.abs(s.box.x0 - next.segments[k].box.x0) <= tolerance)
   );
 }
 
@@ -159,7 +165,9 @@ function styleContrast(pair: BandPair): boolean {
  * row is one of: captions in capitals over answers that are not ("PERIL  INSURED PARTY" /
  * "Vandalism  David Pearson"), or bands repeating every other line where the answer rows,
  * unlike the caption rows, mostly carry values ("Name of Insured  End Date" / "Fatima Whitaker
- * 11/29/24" / "Line  Producer" / "Commercial Property  Carlos Wallace" / ...).
+ * 11/29/24" / "Line  Producer" / "Commercial Property  Carlos Wallace" / ...). A column of
+ * single captions over single answers counts from three bands on ("Writing Company" /
+ * "Northgate Property & Casualty" / "Inception" / "Jan 21, 2023" / "Broker" / ...).
  */
 export function formBands(
   parts: readonly GridLine[],
@@ -177,7 +185,9 @@ export function formBands(
     const answerLinesWithValues = chain.filter((j) =>
       parts[j + 1].segments.some((s) => hasValueSignal(s.text)),
     ).length;
-    const byValues = chain.length >= 2 && answerLinesWithValues * 2 >= chain.length;
+    // A stack of single captions over single answers is common prose too: it needs three.
+    const single = chain.every((j) => parts[j].segments.length === 1);
+    const byValues = chain.length >= (single ? 3 : 2) && answerLinesWithValues * 2 >= chain.length;
     for (const j of chain) {
       const pairs = byValues ? shapes[j]! : shapes[j]!.filter(styleContrast);
       if (pairs.length >= 2 || (byValues && pairs.length > 0)) {

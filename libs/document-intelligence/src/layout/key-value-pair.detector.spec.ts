@@ -98,6 +98,27 @@ describe('detectKeyValuePairs', () => {
     ).toEqual([]);
   });
 
+  it('pairs a column of captions each over its answer when the answers, unlike the captions, mostly carry values', () => {
+    const stack = [
+      'Writing Company',
+      'Northgate Property & Casualty',
+      'Inception',
+      'Jan 21, 2023',
+      'Broker',
+      'William Quinn',
+      'Policy ID',
+      'HO268209252',
+    ];
+    expect(
+      pairsOf(stack.map((text, k) => ({ x: 40, y: 100 + k * 13 + (k % 2) * -3, text }))),
+    ).toEqual([
+      ['Writing Company', 'Northgate Property & Casualty', 'below'],
+      ['Inception', 'Jan 21, 2023', 'below'],
+      ['Broker', 'William Quinn', 'below'],
+      ['Policy ID', 'HO268209252', 'below'],
+    ]);
+  });
+
   it('leaves a colon caption empty when the next caption sits under it, not its answer', () => {
     expect(
       pairsOf([
