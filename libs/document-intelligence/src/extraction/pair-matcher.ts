@@ -175,13 +175,14 @@ function onlyOfItsType(
     const open = fields.filter((f) => f.type === type && !chosen.has(f.key));
     if (open.length !== 1) continue;
     const [field] = open;
-    const answers = free.filter((pair) => {
+    const answers = free.flatMap((pair) => {
       const parsed = parseScalar(pair.value!.text, field);
-      return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1;
+      return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
+        ? [{ pair, parsed }]
+        : [];
     });
     if (answers.length !== 1) continue;
-    const [pair] = answers;
-    const parsed = parseScalar(pair.value!.text, field)!;
+    const [{ pair, parsed }] = answers;
     const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
     if (words.length === 0) continue;
     result.set(field.key, {

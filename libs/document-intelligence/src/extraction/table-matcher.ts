@@ -1,6 +1,7 @@
 import type { LayoutCell, LayoutTable, PageLayout } from '../layout/layout.types';
 import { labelTokens } from '../text-layer/text-normaliser';
 import { captionSimilarity } from './caption-similarity';
+import { parseFit } from './column-fit';
 import type {
   ExtractedCell,
   ExtractedField,
@@ -48,17 +49,6 @@ function headerText(table: LayoutTable, column: number): string {
     .join(' ');
 }
 
-function bodyCells(table: LayoutTable, column: number): LayoutCell[] {
-  return table.cells.filter((c) => !c.isHeader && c.columnIndex === column);
-}
-
-/** Share of the column's non-empty body cells that parse as the configured column's type. */
-function typeFit(table: LayoutTable, layoutColumn: number, column: TableColumnDefinition): number {
-  const cells = bodyCells(table, layoutColumn).filter((c) => c.text.trim().length > 0);
-  if (cells.length === 0) return 0;
-  return cells.filter((c) => parseScalar(c.text, column) !== null).length / cells.length;
-}
-
 /** Each configured column to at most one layout column, best matches first. */
 function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMatch[] {
   const options: Array<ColumnMatch & { score: number }> = [];
@@ -67,7 +57,7 @@ function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMa
     for (let layoutColumn = 0; layoutColumn < table.columns; layoutColumn += 1) {
       const similarity = captionSimilarity(phrases, headerText(table, layoutColumn));
       if (similarity < MIN_HEADER_SIMILARITY) continue;
-      const fit = typeFit(table, layoutColumn, column);
+      const fit = parseFit(table, layoutColumn, column);
       if (column.type !== 'string' && fit < MIN_TYPE_FIT) continue;
       options.push({ column, layoutColumn, similarity, score: similarity * (0.5 + 0.5 * fit) });
     }
