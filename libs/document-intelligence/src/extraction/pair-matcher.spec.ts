@@ -98,3 +98,17 @@ describe('the one answer of a type left for the one field of that type left', ()
     expect(read.effective_date.value).toBeNull();
   });
 });
+
+describe('text fields and code-shaped answers', () => {
+  it('does not read a text field from an answer that is one code, under a caption sharing a word', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Loss Reference: 23-26664-QB' },
+      { x: 50, y: 120, text: 'Incident Location: 1146 River Rd, Tucson, AZ 85701' },
+    ]);
+    const [location] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'loss_location', type: 'string', label: 'Loss Location' }] },
+    );
+    expect(location.value).toBe('1146 River Rd, Tucson, AZ 85701');
+  });
+});

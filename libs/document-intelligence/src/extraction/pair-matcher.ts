@@ -63,10 +63,15 @@ function freePairs(layouts: readonly PageLayout[], used: ReadonlySet<string>): K
 function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
   if (field.type !== 'string') return true;
   if (asksForIdentifier(fieldPhrases(field))) return /\d/.test(text) && parseDate(text) === null;
-  // A text field is not read from an answer that is wholly a date or an amount: a schema
-  // wanting one would have typed the field so.
-  return !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text));
+  // A text field is not read from an answer that is wholly a date, an amount or a code: a
+  // schema wanting one would have typed the field so, or named it a number.
+  return (
+    !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text)) && !CODE.test(text.trim())
+  );
 }
+
+/** One token of letters and digits mixed with dashes or slashes ("23-26664-QB", "HO/69/39"). */
+const CODE = /^(?=[^\s]*\d)(?=[^\s]*[-/])[\p{L}\d][\p{L}\d\-/.]{3,}$/u;
 
 function wholly(text: string, parsed: { start: number; end: number } | null): boolean {
   return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
