@@ -112,3 +112,50 @@ describe('text fields and code-shaped answers', () => {
     expect(location.value).toBe('1146 River Rd, Tucson, AZ 85701');
   });
 });
+
+describe('fields of a type no caption names', () => {
+  it('take the answers of that type left on the page in configuration order, when as many are left, as flagged guesses', () => {
+    const page = makePage([
+      { x: 300, y: 600, text: 'PARTS & LABOR: $12,564.78' },
+      { x: 300, y: 616, text: 'TAXES: $879.53' },
+      { x: 300, y: 632, text: 'BALANCE DUE: $13,444.31' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'subtotal', type: 'money', label: 'Subtotal' },
+            { key: 'tax', type: 'money', label: 'Tax' },
+            { key: 'total', type: 'money', label: 'Total' },
+          ],
+        },
+      ),
+    );
+    expect(fields.tax.value).toEqual({ amount: 879.53, currency: 'USD' });
+    expect(fields.subtotal.value).toEqual({ amount: 12564.78, currency: 'USD' });
+    expect(fields.total.value).toEqual({ amount: 13444.31, currency: 'USD' });
+    expect(fields.total.notes[0]).toBe(
+      `one of the 2 money answers left on the page, taken in the configuration's order, under caption "BALANCE DUE"`,
+    );
+    expect(fields.total.confidence).toBeLessThan(0.5);
+  });
+
+  it('take nothing when the answers left outnumber the fields', () => {
+    const page = makePage([
+      { x: 300, y: 600, text: 'PARTS & LABOR: $12,564.78' },
+      { x: 300, y: 616, text: 'SHIPPING: $40.00' },
+      { x: 300, y: 632, text: 'BALANCE DUE: $12,604.78' },
+    ]);
+    const [subtotal, total] = extractDocumentFields(
+      { pages: [page] },
+      {
+        fields: [
+          { key: 'subtotal', type: 'money', label: 'Subtotal' },
+          { key: 'total', type: 'money', label: 'Total' },
+        ],
+      },
+    );
+    expect([subtotal.value, total.value]).toEqual([null, null]);
+  });
+});

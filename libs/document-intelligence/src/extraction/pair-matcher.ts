@@ -41,6 +41,8 @@ interface PairCandidate {
   readonly similarity: number;
   /** What tied the answer to the field: its caption's meaning, its shape, or its type alone. */
   readonly by: 'caption' | 'shape' | 'type';
+  /** For `by: 'type'`: how many answers of the type were left, taken in configuration order. */
+  readonly among?: number;
   readonly score: number;
 }
 
@@ -134,10 +136,13 @@ function toField(
   // Calibrated on the quality benchmark's development draws (seeds 7001, 7002; never the scored
   // 606): values matched by meaning were right about 85-90 % of the time at every similarity,
   // so confidence rises only gently with it instead of tracking the similarity itself.
-  const confidence = Math.min(
+  const calibrated = Math.min(
     MAX_CONFIDENCE,
     (0.55 + 0.3 * chosen.similarity) * (chosen.score / chosen.similarity),
   );
+  // An answer taken for its type alone is a guess, and one of several taken in order more so.
+  const confidence =
+    chosen.by === 'type' ? Math.min(calibrated, (chosen.among ?? 1) > 1 ? 0.4 : 0.5) : calibrated;
   return {
     ...(doubts.length > 0 ? { doubts } : {}),
     key: chosen.field.key,
@@ -152,7 +157,10 @@ function toField(
       {
         caption: `caption "${caption}" matched by meaning (${chosen.similarity.toFixed(2)})`,
         shape: `answer shaped as the field asks, under caption "${caption}"`,
-        type: `the one ${chosen.field.type} answer left on the page, under caption "${caption}"`,
+        type:
+          (chosen.among ?? 1) > 1
+            ? `one of the ${chosen.among} ${chosen.field.type} answers left on the page, taken in the configuration's order, under caption "${caption}"`
+            : `the one ${chosen.field.type} answer left on the page, under caption "${caption}"`,
       }[chosen.by],
     ],
   };
@@ -163,9 +171,12 @@ const TYPE_ONLY_SIMILARITY = 0.3;
 const TYPED_BY_VALUE: ReadonlyArray<ScalarFieldDefinition['type']> = ['date', 'money'];
 
 /**
- * A date (or amount) field no caption matched takes the page's one remaining answer that is
- * wholly a date (or amount) when it is the only such field left: "Valued As Of  Sep 24, 2024"
- * for a valuation date. Two such fields, or two such answers, and the page does not say.
+ * Date (or amount) fields no caption matched take the page's remaining answers that are wholly
+ * a date (or amount) when there are exactly as many such answers as such fields: "Valued As Of
+ * Sep 24, 2024" for a valuation date. Two or more are taken in reading order for the
+ * configuration's order, the order documents print them far more often than not ("Parts &
+ * Labor", "Balance Due" for a subtotal and a total). A different count, and the page does not
+ * say.
  */
 function onlyOfItsType(
   fields: readonly ScalarFieldDefinition[],
@@ -176,32 +187,51 @@ function onlyOfItsType(
 ): Map<string, PairCandidate> {
   const result = new Map<string, PairCandidate>();
   const free = freePairs(layouts, used).filter((pair) => !takenPairs.has(pair) && pair.value);
+  const pageOf = new Map(layouts.flatMap((l) => l.keyValuePairs.map((p) => [p, l.pageNumber])));
   for (const type of TYPED_BY_VALUE) {
     const open = fields.filter((f) => f.type === type && !chosen.has(f.key));
-    if (open.length !== 1) continue;
-    const [field] = open;
-    const answers = free.flatMap((pair) => {
-      const parsed = parseScalar(pair.value!.text, field);
-      return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
-        ? [{ pair, parsed }]
-        : [];
-    });
-    if (answers.length !== 1) continue;
-    const [{ pair, parsed }] = answers;
-    const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
-    if (words.length === 0) continue;
-    result.set(field.key, {
-      field,
-      pair,
-      value: parsed.value,
-      text: pair.value!.text.slice(parsed.start, parsed.end),
-      words,
-      similarity: TYPE_ONLY_SIMILARITY,
-      by: 'type',
-      score: TYPE_ONLY_SIMILARITY * pair.confidence * meanConfidence(words),
+    if (open.length === 0) continue;
+    const answers = free
+      .flatMap((pair) => {
+        const parsed = parseScalar(pair.value!.text, open[0]);
+        return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
+          ? [{ pair, parsed }]
+          : [];
+      })
+      .sort((a, b) => inReadingOrder(a.pair, b.pair, pageOf));
+    if (answers.length !== open.length) continue;
+    open.forEach((field, k) => {
+      const { pair, parsed } = answers[k];
+      const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
+      if (words.length === 0) return;
+      result.set(field.key, {
+        field,
+        pair,
+        value: parsed.value,
+        text: pair.value!.text.slice(parsed.start, parsed.end),
+        words,
+        similarity: TYPE_ONLY_SIMILARITY,
+        by: 'type',
+        among: open.length,
+        score: TYPE_ONLY_SIMILARITY * pair.confidence * meanConfidence(words),
+      });
     });
   }
   return result;
+}
+
+/** Page, then line (answers whose tops are within half a line are on one), then left to right. */
+function inReadingOrder(
+  a: KeyValuePair,
+  b: KeyValuePair,
+  pageOf: ReadonlyMap<KeyValuePair, number>,
+): number {
+  const page = (pageOf.get(a) ?? 0) - (pageOf.get(b) ?? 0);
+  if (page !== 0) return page;
+  const boxA = a.value!.box;
+  const boxB = b.value!.box;
+  const halfLine = Math.min(boxA.y1 - boxA.y0, boxB.y1 - boxB.y0) / 2;
+  return Math.abs(boxA.y0 - boxB.y0) > halfLine ? boxA.y0 - boxB.y0 : boxA.x0 - boxB.x0;
 }
 
 /**
