@@ -304,3 +304,17 @@ describe('tables whose header reading fills one column only', () => {
     expect(coverages.doubts?.[0]).toMatch(/^table columns matched by meaning/);
   });
 });
+
+describe('a label matched inside a longer printed caption', () => {
+  it('reads the caption’s answer, not the rest of the caption', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'INSURED PARTY', size: 8 },
+      { x: 50, y: 111, text: 'Jennifer Brennan', size: 10 },
+    ]);
+    const [insured] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'insured_name', type: 'string', label: 'Insured' }] },
+    );
+    expect(insured.value).toBe('Jennifer Brennan');
+  });
+});

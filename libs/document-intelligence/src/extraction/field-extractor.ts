@@ -106,6 +106,9 @@ function rightOfLabel(
     const end = start + segments[s].words.length;
     if (endWord - 1 < end) {
       if (endWord < end) {
+        // The match ends inside a printed caption ("INSURED" of "INSURED PARTY"): the rest of
+        // the caption is no value.
+        if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
         const words = untilNextLabel(line.words.slice(endWord, end), context);
         return words.length > 0 ? { words, position: 'same-segment' } : null;
       }

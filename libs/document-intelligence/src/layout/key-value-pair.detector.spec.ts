@@ -119,6 +119,18 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('splits a caption whose colon the text layer glued to its answer, and leaves times whole', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'POLICE REPORT?:Yes' },
+        { x: 50, y: 120, text: 'Opened: 10:30' },
+      ]),
+    ).toEqual([
+      ['POLICE REPORT?', 'Yes', 'colon'],
+      ['Opened', '10:30', 'colon'],
+    ]);
+  });
+
   it('leaves a colon caption empty when the next caption sits under it, not its answer', () => {
     expect(
       pairsOf([

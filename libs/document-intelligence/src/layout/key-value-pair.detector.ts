@@ -39,6 +39,12 @@ const CONFIDENCE: Readonly<
 const LEADER = /[._…·]{3,}/;
 const CHECKBOX = /^(?:\[[ xX✓✔]?\]|\([ xX✓✔]?\)|[☐☑☒□■✓✔✗✘])$/u;
 const CHECKED = /[xX✓✔☑☒■✗✘]/u;
+/**
+ * A caption word ending in a colon glued to the answer after it: letters (or "?", ")", "#",
+ * ".") before the colon, and after it something that starts an answer. A time ("10:30") has
+ * digits before its colon, a link "//" after it; neither matches.
+ */
+const GLUED_ANSWER = /^(\p{L}[\p{L}\-'.]*[\p{L}?)#.]:)([\p{L}\p{N}$€£(][^:]*)$/u;
 
 /** Labels longer than this many words are sentences, not captions. */
 const MAX_KEY_WORDS = 8;
@@ -85,6 +91,14 @@ function normaliseWords(words: readonly PositionedWord[]): {
     }
     if (word.text === ':' && result.length > 0) {
       result[result.length - 1] = { ...previous, text: `${previous.text}:` };
+      continue;
+    }
+    // A caption's colon and its answer read as one word ("REPORT?:Yes"): two words.
+    const glued = GLUED_ANSWER.exec(word.text);
+    if (glued) {
+      const [, caption, answer] = glued;
+      result.push(withText(word, caption, 0, caption.length));
+      result.push(withText(word, answer, caption.length, word.text.length));
       continue;
     }
     const leader = LEADER.exec(word.text);
