@@ -141,6 +141,30 @@ describe('fields of a type no caption names', () => {
     expect(fields.total.confidence).toBeLessThan(0.5);
   });
 
+  it('take the one identifier left, printed under a caption naming an identifier, for the one identifier field left', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'LOSS REFERENCE: 24-90349-OD' },
+      { x: 50, y: 120, text: 'WHERE IT HAPPENED: 9895 Maple Dr, Fresno, CA 93721' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'claim_number', type: 'string', label: 'Claim Number' },
+            { key: 'estimated_loss', type: 'money', label: 'Estimated Loss' },
+          ],
+        },
+      ),
+    );
+    expect(fields.claim_number.value).toBe('24-90349-OD');
+    expect(fields.claim_number.notes[0]).toBe(
+      'the one identifier answer left on the page, under caption "LOSS REFERENCE"',
+    );
+    // "24" cut out of the code is no amount, whatever the caption shares with the field.
+    expect(fields.estimated_loss.value).toBeNull();
+  });
+
   it('take nothing when the answers left outnumber the fields', () => {
     const page = makePage([
       { x: 300, y: 600, text: 'PARTS & LABOR: $12,564.78' },

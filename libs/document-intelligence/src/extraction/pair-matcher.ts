@@ -6,6 +6,7 @@ import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
 import { parseMoney } from './money-normaliser';
+import type { ParsedValue } from './parsed-value.types';
 import { parseScalar } from './scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
@@ -41,7 +42,8 @@ interface PairCandidate {
   readonly similarity: number;
   /** What tied the answer to the field: its caption's meaning, its shape, or its type alone. */
   readonly by: 'caption' | 'shape' | 'type';
-  /** For `by: 'type'`: how many answers of the type were left, taken in configuration order. */
+  /** For `by: 'type'`: the kind of value, and how many were left, taken in configuration order. */
+  readonly kind?: string;
   readonly among?: number;
   readonly score: number;
 }
@@ -74,6 +76,15 @@ function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
 
 /** One token of letters and digits mixed with dashes or slashes ("23-26664-QB", "HO/69/39"). */
 const CODE = /^(?=[^\s]*\d)(?=[^\s]*[-/])[\p{L}\d][\p{L}\d\-/.]{3,}$/u;
+
+/**
+ * A value read from whole tokens of the answer, not cut out of one: "24" is no amount of
+ * "24-90349-OD", nor "2024" a year of "HO-2024-7".
+ */
+function wholeTokens(text: string, parsed: { start: number; end: number }): boolean {
+  const joined = /[\p{L}\p{N}\-/]/u;
+  return !joined.test(text.charAt(parsed.start - 1)) && !joined.test(text.charAt(parsed.end));
+}
 
 function wholly(text: string, parsed: { start: number; end: number } | null): boolean {
   return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
@@ -108,7 +119,9 @@ function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCan
   const floor = field.type === 'string' ? MIN_STRING_SIMILARITY : MIN_SIMILARITY;
   if (similarity < floor || !pair.value) return null;
   const parsed = parseScalar(pair.value.text, field);
-  if (!parsed || !fitsKind(field, pair.value.text)) return null;
+  if (!parsed || !fitsKind(field, pair.value.text) || !wholeTokens(pair.value.text, parsed)) {
+    return null;
+  }
   const words = wordsInSpan(pair.value.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
   return {
@@ -159,8 +172,8 @@ function toField(
         shape: `answer shaped as the field asks, under caption "${caption}"`,
         type:
           (chosen.among ?? 1) > 1
-            ? `one of the ${chosen.among} ${chosen.field.type} answers left on the page, taken in the configuration's order, under caption "${caption}"`
-            : `the one ${chosen.field.type} answer left on the page, under caption "${caption}"`,
+            ? `one of the ${chosen.among} ${chosen.kind} answers left on the page, taken in the configuration's order, under caption "${caption}"`
+            : `the one ${chosen.kind} answer left on the page, under caption "${caption}"`,
       }[chosen.by],
     ],
   };
@@ -168,12 +181,47 @@ function toField(
 
 /** Only a guess: the one answer of the field's type left on the page, under any caption. */
 const TYPE_ONLY_SIMILARITY = 0.3;
-const TYPED_BY_VALUE: ReadonlyArray<ScalarFieldDefinition['type']> = ['date', 'money'];
+
+/** One token with a digit, as identifiers print ("GFT2008342", "24-90349-OD", "INV/91989"). */
+const IDENTIFIER_SHAPE = /^(?=\S*\d)[\p{L}\d][\p{L}\d\-/.#]{3,}$/u;
 
 /**
- * Date (or amount) fields no caption matched take the page's remaining answers that are wholly
- * a date (or amount) when there are exactly as many such answers as such fields: "Valued As Of
- * Sep 24, 2024" for a valuation date. Two or more are taken in reading order for the
+ * The kinds of value an answer's text tells apart without its caption: dates and amounts by
+ * parsing wholly as one, identifiers by their shape under a caption naming an identifier
+ * ("Loss Reference  24-90349-OD").
+ */
+interface ValueKind {
+  readonly name: string;
+  asks(field: ScalarFieldDefinition): boolean;
+  answers(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedValue | null;
+}
+
+function whollyTyped(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedValue | null {
+  const parsed = parseScalar(pair.value!.text, field);
+  return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
+    ? parsed
+    : null;
+}
+
+const VALUE_KINDS: readonly ValueKind[] = [
+  { name: 'date', asks: (f) => f.type === 'date', answers: whollyTyped },
+  { name: 'money', asks: (f) => f.type === 'money', answers: whollyTyped },
+  {
+    name: 'identifier',
+    asks: (f) => f.type === 'string' && asksForIdentifier(fieldPhrases(f)),
+    answers: (field, pair) => {
+      const text = pair.value!.text.trim();
+      if (!IDENTIFIER_SHAPE.test(text) || !asksForIdentifier([pair.key.text])) return null;
+      if (wholly(text, parseDate(text)) || wholly(text, parseMoney(text))) return null;
+      return whollyTyped(field, pair);
+    },
+  },
+];
+
+/**
+ * Fields of a kind no caption matched (dates, amounts, identifiers) take the page's remaining
+ * answers of that kind when there are exactly as many such answers as such fields: "Valued As
+ * Of  Sep 24, 2024" for a valuation date. Two or more are taken in reading order for the
  * configuration's order, the order documents print them far more often than not ("Parts &
  * Labor", "Balance Due" for a subtotal and a total). A different count, and the page does not
  * say.
@@ -188,15 +236,15 @@ function onlyOfItsType(
   const result = new Map<string, PairCandidate>();
   const free = freePairs(layouts, used).filter((pair) => !takenPairs.has(pair) && pair.value);
   const pageOf = new Map(layouts.flatMap((l) => l.keyValuePairs.map((p) => [p, l.pageNumber])));
-  for (const type of TYPED_BY_VALUE) {
-    const open = fields.filter((f) => f.type === type && !chosen.has(f.key));
+  for (const kind of VALUE_KINDS) {
+    const open = fields.filter(
+      (f) => kind.asks(f) && !chosen.has(f.key) && !printedEmpty(f, layouts),
+    );
     if (open.length === 0) continue;
     const answers = free
       .flatMap((pair) => {
-        const parsed = parseScalar(pair.value!.text, open[0]);
-        return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
-          ? [{ pair, parsed }]
-          : [];
+        const parsed = kind.answers(open[0], pair);
+        return parsed ? [{ pair, parsed }] : [];
       })
       .sort((a, b) => inReadingOrder(a.pair, b.pair, pageOf));
     if (answers.length !== open.length) continue;
@@ -212,6 +260,7 @@ function onlyOfItsType(
         words,
         similarity: TYPE_ONLY_SIMILARITY,
         by: 'type',
+        kind: kind.name,
         among: open.length,
         score: TYPE_ONLY_SIMILARITY * pair.confidence * meanConfidence(words),
       });
@@ -219,6 +268,19 @@ function onlyOfItsType(
   }
   return result;
 }
+
+/** The field's own caption is printed with nothing to answer it ("VIN:" and a blank). */
+function printedEmpty(field: ScalarFieldDefinition, layouts: readonly PageLayout[]): boolean {
+  const phrases = fieldPhrases(field);
+  return layouts.some((layout) =>
+    layout.keyValuePairs.some(
+      (pair) => pair.value === null && captionSimilarity(phrases, pair.key.text) >= EMPTY_CAPTION,
+    ),
+  );
+}
+
+/** A caption this close to the field's names is the field's own. */
+const EMPTY_CAPTION = 0.8;
 
 /** Page, then line (answers whose tops are within half a line are on one), then left to right. */
 function inReadingOrder(
