@@ -528,7 +528,7 @@ function extractFromPages(
 
   const memory = matchingMemory(document.pages, options.layoutMemories ?? []);
   const remembered = memory
-    ? applyLayoutMemory(document.pages, memory, scalarFields, documentId)
+    ? applyLayoutMemory(document.pages, memory, scalarFields, documentId, used)
     : [];
   for (const field of remembered) results.set(field.key, field);
   const toMatch = scalarFields.filter((f) => !results.has(f.key));

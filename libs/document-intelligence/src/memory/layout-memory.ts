@@ -2,7 +2,13 @@ import type { ExtractedField } from '../extraction/extraction-result.types';
 import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
 import { captionTokens } from '../extraction/label-vocabulary';
 import { parseScalar } from '../extraction/scalar-value.parser';
-import { groundingOf, joinWords, meanConfidence, wordsInSpan } from '../extraction/word-span';
+import {
+  groundingOf,
+  joinWords,
+  meanConfidence,
+  wordKey,
+  wordsInSpan,
+} from '../extraction/word-span';
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
 import { analysePage } from '../layout/page-layout.analyser';
@@ -198,6 +204,8 @@ export function applyLayoutMemory(
   memory: LayoutMemory,
   fields: readonly ScalarFieldDefinition[],
   documentId: string | undefined,
+  /** Receives the words each remembered value took, so no other field reads them again. */
+  used?: Set<string>,
 ): ExtractedField[] {
   const results: ExtractedField[] = [];
   for (const field of fields) {
@@ -222,6 +230,7 @@ export function applyLayoutMemory(
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;
     const valueWords = wordsInSpan(words, parsed.start, parsed.end);
+    valueWords.forEach((word) => used?.add(wordKey(word)));
     results.push({
       key: field.key,
       type: field.type,
