@@ -117,6 +117,11 @@ export function captionSimilarity(phrases: readonly string[], caption: string): 
   );
 }
 
+/** The field (or caption) asks for a name ("Insured Name", "Account Name", "Name of Agent"). */
+export function asksForName(phrases: readonly string[]): boolean {
+  return phrases.some((phrase) => captionTerms(phrase).some((t) => t.text === 'name'));
+}
+
 /** The field asks for an identifier ("Policy Number", "Claim ID", "Invoice #"). */
 export function asksForIdentifier(phrases: readonly string[]): boolean {
   return phrases.some((phrase) => captionTerms(phrase).some((t) => IDENTIFIER_WORDS.has(t.text)));

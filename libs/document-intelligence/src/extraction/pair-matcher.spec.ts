@@ -165,6 +165,22 @@ describe('fields of a type no caption names', () => {
     expect(fields.estimated_loss.value).toBeNull();
   });
 
+  it('take the one name left, printed under a caption naming a name, for the one name field left', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'ACCOUNT NAME: James Kowalski' },
+      { x: 50, y: 120, text: 'PERIL: Wind' },
+    ]);
+    const [insured] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'insured_name', type: 'string', label: 'Insured Name' }] },
+    );
+    expect(insured.value).toBe('James Kowalski');
+    expect(insured.notes[0]).toBe(
+      'the one name answer left on the page, under caption "ACCOUNT NAME"',
+    );
+    expect(insured.confidence).toBeLessThanOrEqual(0.5);
+  });
+
   it('take nothing when the answers left outnumber the fields', () => {
     const page = makePage([
       { x: 300, y: 600, text: 'PARTS & LABOR: $12,564.78' },

@@ -1,6 +1,6 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { asksForIdentifier, captionSimilarity } from './caption-similarity';
+import { asksForIdentifier, asksForName, captionSimilarity } from './caption-similarity';
 import { parseDate } from './date-normaliser';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
@@ -185,10 +185,13 @@ const TYPE_ONLY_SIMILARITY = 0.3;
 /** One token with a digit, as identifiers print ("GFT2008342", "24-90349-OD", "INV/91989"). */
 const IDENTIFIER_SHAPE = /^(?=\S*\d)[\p{L}\d][\p{L}\d\-/.#]{3,}$/u;
 
+/** A name as printed: two to six words, no digits or value symbols ("Dawson Logistics LLC"). */
+const NAME_SHAPE = /^(?!.*[\d$€£@%])\S+(?:\s+\S+){1,5}$/u;
+
 /**
  * The kinds of value an answer's text tells apart without its caption: dates and amounts by
- * parsing wholly as one, identifiers by their shape under a caption naming an identifier
- * ("Loss Reference  24-90349-OD").
+ * parsing wholly as one, identifiers and names by their shape under a caption naming the kind
+ * ("Loss Reference  24-90349-OD", "Account Name  James Kowalski").
  */
 interface ValueKind {
   readonly name: string;
@@ -216,10 +219,19 @@ const VALUE_KINDS: readonly ValueKind[] = [
       return whollyTyped(field, pair);
     },
   },
+  {
+    name: 'name',
+    asks: (f) =>
+      f.type === 'string' && asksForName(fieldPhrases(f)) && !asksForIdentifier(fieldPhrases(f)),
+    answers: (field, pair) =>
+      NAME_SHAPE.test(pair.value!.text.trim()) && asksForName([pair.key.text])
+        ? whollyTyped(field, pair)
+        : null,
+  },
 ];
 
 /**
- * Fields of a kind no caption matched (dates, amounts, identifiers) take the page's remaining
+ * Fields of a kind no caption matched (dates, amounts, identifiers, names) take the page's remaining
  * answers of that kind when there are exactly as many such answers as such fields: "Valued As
  * Of  Sep 24, 2024" for a valuation date. Two or more are taken in reading order for the
  * configuration's order, the order documents print them far more often than not ("Parts &
