@@ -180,3 +180,23 @@ describe('extraction reads a remembered layout first', () => {
     ]);
   });
 });
+
+describe('a remembered value is read once', () => {
+  it('does not hand the words the memory read to another field', () => {
+    const reviewed = carrierForm('CX-1001', '01/10/2026');
+    const memory = learnLayout(
+      [reviewed],
+      [{ key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') }],
+    )!;
+    const next = { documentId: 'doc-2', pages: [carrierForm('CX-2002', '03/04/2026', 4)] };
+    const schema = {
+      fields: [
+        { key: 'policy_number', type: 'string' as const, label: 'Policy number' },
+        { key: 'claim_number', type: 'string' as const, label: 'Claim number' },
+      ],
+    };
+    const [policy, claim] = extractDocumentFields(next, schema, { layoutMemories: [memory] });
+    expect([policy.value, policy.source]).toEqual(['CX-2002', 'layout-memory']);
+    expect(claim.value).toBeNull();
+  });
+});
