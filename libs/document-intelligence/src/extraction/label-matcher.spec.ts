@@ -23,6 +23,14 @@ describe('findLabelMatches: a plain label finds the caption a form prints', () =
     expect(printedLabel(runs, 'Insured name')).toEqual(['Name of Insured:']);
   });
 
+  it('does not join the end of one caption and the start of the next across the gap between them', () => {
+    const runs = [
+      { x: 65, y: 136, text: 'Bill Number' },
+      { x: 310, y: 136, text: 'Vehicle Identification' },
+    ];
+    expect(printedLabel(runs, 'Vehicle Identification Number')).toEqual([]);
+  });
+
   it('matches abbreviations both ways', () => {
     const runs = [
       { x: 50, y: 100, text: 'POLICY NO.: HO-1234' },

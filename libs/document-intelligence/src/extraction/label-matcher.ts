@@ -139,6 +139,10 @@ function scoreMatch(
   const startWord = tokens[firstToken].word;
   const lastWord = tokens[endToken - 1].word;
   const segment = segmentBounds(line, startWord);
+  // A caption is printed in one piece: a match reaching across the gap to the next phrase
+  // ("Bill Number  Vehicle Identification No." read as "Number Vehicle Identification") joins
+  // two captions.
+  if (lastWord >= segment.end) return null;
   const wordsInMatch = lastWord - startWord + 1;
   const matchedTokens = endToken - firstToken;
 

@@ -86,6 +86,11 @@ function wholeTokens(text: string, parsed: { start: number; end: number }): bool
   return !joined.test(text.charAt(parsed.start - 1)) && !joined.test(text.charAt(parsed.end));
 }
 
+/** The parse covers the whole text: "P203259" is no amount, "$203,259" is. */
+function exactly(text: string, parsed: { start: number; end: number } | null): boolean {
+  return parsed !== null && parsed.start === 0 && parsed.end >= text.length;
+}
+
 function wholly(text: string, parsed: { start: number; end: number } | null): boolean {
   return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
 }
@@ -215,7 +220,7 @@ const VALUE_KINDS: readonly ValueKind[] = [
     answers: (field, pair) => {
       const text = pair.value!.text.trim();
       if (!IDENTIFIER_SHAPE.test(text) || !asksForIdentifier([pair.key.text])) return null;
-      if (wholly(text, parseDate(text)) || wholly(text, parseMoney(text))) return null;
+      if (exactly(text, parseDate(text)) || exactly(text, parseMoney(text))) return null;
       return whollyTyped(field, pair);
     },
   },
