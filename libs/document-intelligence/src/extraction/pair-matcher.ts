@@ -1,13 +1,13 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { asksForIdentifier, asksForName, captionSimilarity } from './caption-similarity';
+import { asksForIdentifier, captionSimilarity } from './caption-similarity';
 import { parseDate } from './date-normaliser';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
 import { parseMoney } from './money-normaliser';
-import type { ParsedValue } from './parsed-value.types';
 import { parseScalar } from './scalar-value.parser';
+import { CODE, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /*
@@ -72,27 +72,6 @@ function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
   return (
     !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text)) && !CODE.test(text.trim())
   );
-}
-
-/** One token of letters and digits mixed with dashes or slashes ("23-26664-QB", "HO/69/39"). */
-const CODE = /^(?=[^\s]*\d)(?=[^\s]*[-/])[\p{L}\d][\p{L}\d\-/.]{3,}$/u;
-
-/**
- * A value read from whole tokens of the answer, not cut out of one: "24" is no amount of
- * "24-90349-OD", nor "2024" a year of "HO-2024-7".
- */
-function wholeTokens(text: string, parsed: { start: number; end: number }): boolean {
-  const joined = /[\p{L}\p{N}\-/]/u;
-  return !joined.test(text.charAt(parsed.start - 1)) && !joined.test(text.charAt(parsed.end));
-}
-
-/** The parse covers the whole text: "P203259" is no amount, "$203,259" is. */
-function exactly(text: string, parsed: { start: number; end: number } | null): boolean {
-  return parsed !== null && parsed.start === 0 && parsed.end >= text.length;
-}
-
-function wholly(text: string, parsed: { start: number; end: number } | null): boolean {
-  return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
 }
 
 /**
@@ -186,54 +165,6 @@ function toField(
 
 /** Only a guess: the one answer of the field's type left on the page, under any caption. */
 const TYPE_ONLY_SIMILARITY = 0.3;
-
-/** One token with a digit, as identifiers print ("GFT2008342", "24-90349-OD", "INV/91989"). */
-const IDENTIFIER_SHAPE = /^(?=\S*\d)[\p{L}\d][\p{L}\d\-/.#]{3,}$/u;
-
-/** A name as printed: two to six words, no digits or value symbols ("Dawson Logistics LLC"). */
-const NAME_SHAPE = /^(?!.*[\d$€£@%])\S+(?:\s+\S+){1,5}$/u;
-
-/**
- * The kinds of value an answer's text tells apart without its caption: dates and amounts by
- * parsing wholly as one, identifiers and names by their shape under a caption naming the kind
- * ("Loss Reference  24-90349-OD", "Account Name  James Kowalski").
- */
-interface ValueKind {
-  readonly name: string;
-  asks(field: ScalarFieldDefinition): boolean;
-  answers(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedValue | null;
-}
-
-function whollyTyped(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedValue | null {
-  const parsed = parseScalar(pair.value!.text, field);
-  return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
-    ? parsed
-    : null;
-}
-
-const VALUE_KINDS: readonly ValueKind[] = [
-  { name: 'date', asks: (f) => f.type === 'date', answers: whollyTyped },
-  { name: 'money', asks: (f) => f.type === 'money', answers: whollyTyped },
-  {
-    name: 'identifier',
-    asks: (f) => f.type === 'string' && asksForIdentifier(fieldPhrases(f)),
-    answers: (field, pair) => {
-      const text = pair.value!.text.trim();
-      if (!IDENTIFIER_SHAPE.test(text) || !asksForIdentifier([pair.key.text])) return null;
-      if (exactly(text, parseDate(text)) || exactly(text, parseMoney(text))) return null;
-      return whollyTyped(field, pair);
-    },
-  },
-  {
-    name: 'name',
-    asks: (f) =>
-      f.type === 'string' && asksForName(fieldPhrases(f)) && !asksForIdentifier(fieldPhrases(f)),
-    answers: (field, pair) =>
-      NAME_SHAPE.test(pair.value!.text.trim()) && asksForName([pair.key.text])
-        ? whollyTyped(field, pair)
-        : null,
-  },
-];
 
 /**
  * Fields of a kind no caption matched (dates, amounts, identifiers, names) take the page's remaining

@@ -1,0 +1,26 @@
+import { parseMoney } from './money-normaliser';
+import { CODE, exactly, wholeTokens, wholly } from './value-kinds';
+
+describe('value kinds: what an answer’s own text says', () => {
+  it('reads a value only from whole tokens', () => {
+    expect(wholeTokens('24-90349-OD', parseMoney('24-90349-OD')!)).toBe(false);
+    expect(wholeTokens('GFT2008342', parseMoney('GFT2008342')!)).toBe(false);
+    expect(wholeTokens('USD 1,200.00', parseMoney('USD 1,200.00')!)).toBe(true);
+  });
+
+  it('tells a whole parse from a nearly whole one', () => {
+    expect(exactly('P203259', parseMoney('P203259'))).toBe(false);
+    expect(wholly('P203259', parseMoney('P203259'))).toBe(true);
+    expect(exactly('$203,259.00', parseMoney('$203,259.00'))).toBe(true);
+  });
+
+  it('knows a code by its digits joined with dashes or slashes', () => {
+    expect(['23-26664-QB', 'HO/69/3961586'].map((t) => CODE.test(t))).toEqual([true, true]);
+    expect(['1146 River Rd', 'Wind', '85701', 'Unit 4-B'].map((t) => CODE.test(t))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
