@@ -1,5 +1,6 @@
 import { boxHeight } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { captionShaped, COLON_END, hasValueSignal, isUpperCase } from './layout-text';
 
 /*
@@ -101,7 +102,11 @@ function bandCaption(segment: TextSegment): boolean {
 }
 
 /** Under a caption: starting where it starts, or sharing most of the narrower one's width. */
-function alignedUnder(caption: TextSegment, answer: TextSegment, tolerance: number): boolean {
+export function alignedUnder(
+  caption: { readonly box: NormalisedBox },
+  answer: { readonly box: NormalisedBox },
+  tolerance: number,
+): boolean {
   const overlap = Math.min(caption.box.x1, answer.box.x1) - Math.max(caption.box.x0, answer.box.x0);
   const narrower = Math.min(caption.box.x1 - caption.box.x0, answer.box.x1 - answer.box.x0);
   return Math.abs(caption.box.x0 - answer.box.x0) <= tolerance || overlap > 0.5 * narrower;

@@ -6,7 +6,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
-import { formBands, gridRuns } from './caption-grid';
+import { alignedUnder, formBands, gridRuns } from './caption-grid';
 import type { KeyValuePair, PairArrangement } from './layout.types';
 import {
   captionShaped,
@@ -275,13 +275,7 @@ function segmentBelow(
     const { line, segments } = lines[i];
     if (line.box.y0 - key.box.y1 > height * maxGapLines) return null;
     const tolerance = line.heightInWidthUnits * 1.5;
-    const under = segments.find(
-      (s) =>
-        !taken.has(s) &&
-        (Math.abs(s.box.x0 - key.box.x0) <= tolerance ||
-          horizontalOverlap(s.box, key.box) >
-            0.5 * Math.min(s.box.x1 - s.box.x0, key.box.x1 - key.box.x0)),
-    );
+    const under = segments.find((s) => !taken.has(s) && alignedUnder(key, s, tolerance));
     if (under) return under;
     // Something else sits under the caption: its answer is not below.
     if (segments.some((s) => horizontalOverlap(s.box, key.box) > 0)) return null;
