@@ -318,3 +318,17 @@ describe('a label matched inside a longer printed caption', () => {
     expect(insured.value).toBe('Jennifer Brennan');
   });
 });
+
+describe('the kind of a text field’s answer', () => {
+  it('reads no name from an amount printed beside the name’s caption', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Insured Name' },
+      { x: 300, y: 100, text: '118,293.73' },
+    ]);
+    const [insured] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'insured_name', type: 'string', label: 'Insured Name' }] },
+    );
+    expect(insured.value).toBeNull();
+  });
+});

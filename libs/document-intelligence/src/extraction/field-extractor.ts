@@ -26,6 +26,7 @@ import { matchFieldsToPairs } from './pair-matcher';
 import { parseScalar } from './scalar-value.parser';
 import { extractTable } from './table-extractor';
 import { matchTableToLayout } from './table-matcher';
+import { fitsKind } from './value-kinds';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /** How much each way of finding a value is trusted before parsing and OCR confidence. */
@@ -172,7 +173,8 @@ function candidateFrom(
 ): Candidate | null {
   const text = joinWords(words);
   const parsed = parseScalar(text, field);
-  if (!parsed) return null;
+  // The same kind rule as for the layout's pairs: no name from an amount, no number from a date.
+  if (!parsed || !fitsKind(field, text)) return null;
   const valueWords = wordsInSpan(words, parsed.start, parsed.end);
   if (valueWords.length === 0) return null;
   const notes = [...extraNotes, ...parsed.notes];

@@ -1,13 +1,11 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { asksForIdentifier, captionSimilarity } from './caption-similarity';
-import { parseDate } from './date-normaliser';
+import { captionSimilarity } from './caption-similarity';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
-import { parseMoney } from './money-normaliser';
 import { parseScalar } from './scalar-value.parser';
-import { CODE, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
+import { fitsKind, VALUE_KINDS, wholeTokens } from './value-kinds';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /*
@@ -57,20 +55,6 @@ function freePairs(layouts: readonly PageLayout[], used: ReadonlySet<string>): K
         pair.arrangement !== 'checkbox' &&
         ![...pair.key.words, ...pair.value.words].some((w) => used.has(wordKey(w))),
     ),
-  );
-}
-
-/**
- * Any text parses as a string, so a string field asking for an identifier takes only text that
- * looks like one: with a digit, and not a date ("Policy Number" never reads "October 31, 2023").
- */
-function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
-  if (field.type !== 'string') return true;
-  if (asksForIdentifier(fieldPhrases(field))) return /\d/.test(text) && parseDate(text) === null;
-  // A text field is not read from an answer that is wholly a date, an amount or a code: a
-  // schema wanting one would have typed the field so, or named it a number.
-  return (
-    !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text)) && !CODE.test(text.trim())
   );
 }
 

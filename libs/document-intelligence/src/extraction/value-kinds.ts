@@ -16,8 +16,11 @@ import { parseScalar } from './scalar-value.parser';
 
 type Span = { readonly start: number; readonly end: number };
 
-/** One token of letters and digits mixed with dashes or slashes ("23-26664-QB", "HO/69/39"). */
-export const CODE = /^(?=[^\s]*\d)(?=[^\s]*[-/])[\p{L}\d][\p{L}\d\-/.]{3,}$/u;
+/**
+ * One token of letters and digits mixed, joined by dashes or slashes ("23-26664-QB",
+ * "HO/69/39"); digits alone ("555-201-3344") may be a phone number or a date.
+ */
+export const CODE = /^(?=[^\s]*\d)(?=[^\s]*\p{L})(?=[^\s]*[-/])[\p{L}\d][\p{L}\d\-/.]{3,}$/u;
 
 /**
  * A value read from whole tokens of the answer, not cut out of one: "24" is no amount of
@@ -36,6 +39,20 @@ export function exactly(text: string, parsed: Span | null): boolean {
 /** The parse covers nearly all of the text (a currency code or a stray mark may be left). */
 export function wholly(text: string, parsed: Span | null): boolean {
   return parsed !== null && parsed.end - parsed.start >= 0.8 * text.trim().length;
+}
+
+/**
+ * Any text parses as a string, so a string field asking for an identifier takes only text that
+ * looks like one: with a digit, and not a date ("Policy Number" never reads "October 31, 2023").
+ */
+export function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
+  if (field.type !== 'string') return true;
+  if (asksForIdentifier(fieldPhrases(field))) return /\d/.test(text) && parseDate(text) === null;
+  // A text field is not read from an answer that is wholly a date, an amount or a code: a
+  // schema wanting one would have typed the field so, or named it a number.
+  return (
+    !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text)) && !CODE.test(text.trim())
+  );
 }
 
 /** One token with a digit, as identifiers print ("GFT2008342", "24-90349-OD", "INV/91989"). */
