@@ -117,12 +117,19 @@ export function captionSimilarity(phrases: readonly string[], caption: string): 
   );
 }
 
+/** Some phrase holds one of `words` as a caption term (abbreviations expanded). */
+function namesAnyOf(phrases: readonly string[], words: ReadonlySet<string>): boolean {
+  return phrases.some((phrase) => captionTerms(phrase).some((t) => words.has(t.text)));
+}
+
+const NAME_WORDS: ReadonlySet<string> = new Set(['name']);
+
 /** The field (or caption) asks for a name ("Insured Name", "Account Name", "Name of Agent"). */
 export function asksForName(phrases: readonly string[]): boolean {
-  return phrases.some((phrase) => captionTerms(phrase).some((t) => t.text === 'name'));
+  return namesAnyOf(phrases, NAME_WORDS);
 }
 
 /** The field asks for an identifier ("Policy Number", "Claim ID", "Invoice #"). */
 export function asksForIdentifier(phrases: readonly string[]): boolean {
-  return phrases.some((phrase) => captionTerms(phrase).some((t) => IDENTIFIER_WORDS.has(t.text)));
+  return namesAnyOf(phrases, IDENTIFIER_WORDS);
 }

@@ -25,7 +25,7 @@ import { fieldPhrases } from './label-vocabulary';
 import { matchFieldsToPairs } from './pair-matcher';
 import { parseScalar } from './scalar-value.parser';
 import { extractTable } from './table-extractor';
-import { matchTableToLayout } from './table-matcher';
+import { columnsForAReading, matchTableToLayout } from './table-matcher';
 import { fitsKind } from './value-kinds';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
@@ -474,9 +474,7 @@ function extractFromPages(
     // layout's tables by meaning, and keep that reading when it fills more columns.
     const filled = filledColumns(byHeader.field);
     const byMeaning =
-      filled < Math.min(2, field.columns.length)
-        ? matchTableToLayout(field, layouts, documentId)
-        : null;
+      filled < columnsForAReading(field) ? matchTableToLayout(field, layouts, documentId) : null;
     const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
     results.set(field.key, table.field);

@@ -49,6 +49,11 @@ function headerText(table: LayoutTable, column: number): string {
     .join(' ');
 }
 
+/** A table reading fills at least two columns, or every column when fewer are configured. */
+export function columnsForAReading(field: TableFieldDefinition): number {
+  return Math.min(2, field.columns.length);
+}
+
 /** Each configured column to at most one layout column, best matches first. */
 function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMatch[] {
   const options: Array<ColumnMatch & { score: number }> = [];
@@ -79,7 +84,7 @@ function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMa
   // then needs no more than one more column placed beside it.
   const enough =
     chosen.length > 0
-      ? chosen.length + placed.length >= Math.min(2, field.columns.length)
+      ? chosen.length + placed.length >= columnsForAReading(field)
       : placed.length >= Math.min(3, field.columns.length);
   return enough ? [...chosen, ...placed] : chosen;
 }
@@ -153,7 +158,7 @@ export function matchTableToLayout(
       (c.type as string | undefined) === undefined ? { ...c, type: 'string' } : c,
     ),
   };
-  const required = Math.min(2, field.columns.length);
+  const required = columnsForAReading(field);
   const matched = layouts
     .flatMap((layout) => layout.tables)
     .map((table) => ({ table, matches: matchColumns(table, field) }))
