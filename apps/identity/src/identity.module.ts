@@ -13,6 +13,7 @@ import { BootstrapService } from './bootstrap/bootstrap.service';
 import { createIdentityDataSource } from './database/identity-data-source';
 import { AccessEvents } from './directory/access-events';
 import { DirectoryHandler } from './directory/directory.handler';
+import { DirectoryReads } from './directory/directory.reads';
 import { DirectoryService } from './directory/directory.service';
 import { IdentityConfig } from './identity.config';
 import { IdentityProviderService } from './sso/identity-provider.service';
@@ -36,6 +37,7 @@ const config = loadConfig(IdentityConfig);
     ApiKeyService,
     BootstrapService,
     DirectoryService,
+    DirectoryReads,
     IdentityProviderService,
     SessionService,
     SsoService,

@@ -20,6 +20,7 @@ import {
   WorkspaceEntity,
 } from '../database/identity.entities';
 import { AccessEvents } from './access-events';
+import { DirectoryReads, toProject, toWorkspace } from './directory.reads';
 
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
@@ -28,6 +29,7 @@ const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 export class DirectoryService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly reads: DirectoryReads,
     private readonly events: AccessEvents,
   ) {}
 
@@ -55,22 +57,17 @@ export class DirectoryService {
   }
 
   async listWorkspaces(actor: Actor): Promise<WorkspaceRecord[]> {
-    const rows = await this.dataSource.manager.find(WorkspaceEntity, {
-      where: { organizationId: actor.organizationId },
-      order: { createdAt: 'ASC' },
-    });
-    if (actor.projectAccess === 'all') return rows.map(toWorkspace);
+    const workspaces = await this.reads.workspaces(actor.organizationId);
+    if (actor.projectAccess === 'all') return workspaces;
     const visible = await this.visibleProjects(actor);
     const workspaceIds = new Set(visible.map((p) => p.workspaceId));
-    return rows.filter((w) => workspaceIds.has(w.id)).map(toWorkspace);
+    return workspaces.filter((w) => workspaceIds.has(w.workspaceId));
   }
 
   async getWorkspace(actor: Actor, workspaceId: string): Promise<WorkspaceRecord> {
-    const row = await this.dataSource.manager.findOne(WorkspaceEntity, {
-      where: { id: workspaceId, organizationId: actor.organizationId },
-    });
-    if (!row) throw DocketException.notFound('Workspace');
-    return toWorkspace(row);
+    const workspace = await this.reads.workspace(actor.organizationId, workspaceId);
+    if (!workspace) throw DocketException.notFound('Workspace');
+    return workspace;
   }
 
   async createProject(actor: Actor, request: CreateProjectRequest): Promise<ProjectRecord> {
@@ -103,16 +100,13 @@ export class DirectoryService {
 
   async listProjects(actor: Actor, workspaceId?: string): Promise<ProjectRecord[]> {
     if (workspaceId) await this.getWorkspace(actor, workspaceId);
-    const rows = await this.visibleProjects(actor, workspaceId);
-    return rows.map(toProject);
+    return this.visibleProjects(actor, workspaceId);
   }
 
   async getProject(actor: Actor, projectId: string): Promise<ProjectRecord> {
-    const row = await this.dataSource.manager.findOne(ProjectEntity, {
-      where: { id: projectId, organizationId: actor.organizationId },
-    });
-    if (!row) throw DocketException.notFound('Project');
-    return toProject(row);
+    const project = await this.reads.project(actor.organizationId, projectId);
+    if (!project) throw DocketException.notFound('Project');
+    return project;
   }
 
   async createUser(actor: Actor, request: CreateUserRequest): Promise<UserRecord> {
@@ -212,27 +206,12 @@ export class DirectoryService {
     this.events.accessChanged(userId);
   }
 
-  private visibleProjects(actor: Actor, workspaceId?: string): Promise<ProjectEntity[]> {
-    const where = {
-      organizationId: actor.organizationId,
-      ...(workspaceId ? { workspaceId } : {}),
-      ...(actor.projectAccess === 'all' ? {} : { id: In(actor.projectAccess) }),
-    };
-    return this.dataSource.manager.find(ProjectEntity, { where, order: { createdAt: 'ASC' } });
+  private visibleProjects(actor: Actor, workspaceId?: string): Promise<ProjectRecord[]> {
+    return this.reads.projects(actor.organizationId, {
+      workspaceId,
+      projectIds: actor.projectAccess,
+    });
   }
-}
-
-function toWorkspace(row: WorkspaceEntity): WorkspaceRecord {
-  return { workspaceId: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
-}
-
-function toProject(row: ProjectEntity): ProjectRecord {
-  return {
-    projectId: row.id,
-    workspaceId: row.workspaceId,
-    name: row.name,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 function toUser(row: UserEntity, projectIds: string[]): UserRecord {
