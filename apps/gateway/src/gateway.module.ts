@@ -1,49 +1,44 @@
-import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
+import { HealthModule, ReadinessRegistry, RpcClientModule } from '@docket/platform';
 import { Module, OnModuleInit } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 
 import { AccessCache } from './auth/access.cache';
 import { AccessEventsListener } from './auth/access-events.listener';
 import { JwksCache } from './auth/jwks.cache';
 import { PermissionGuard } from './auth/permission.guard';
 import { TokenVerifier } from './auth/token-verifier';
-import { GatewayConfig } from './gateway.config';
+import { gatewayConfig, GatewayCoreModule } from './gateway-core.module';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { RequestGate } from './http/request-gate';
 import { RequestValidationPipe } from './http/request-validation.pipe';
-import { TraceInterceptor } from './http/trace.interceptor';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { FilesRoutesModule } from './routes/files/files-routes.module';
 import { FlowsRoutesModule } from './routes/flows/flows-routes.module';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module';
 import { ItemsRoutesModule } from './routes/items/items-routes.module';
 
-const config = loadConfig(GatewayConfig);
-
 @Module({
   imports: [
+    GatewayCoreModule,
     HealthModule,
-    RpcClientModule.forConfig(config),
+    RpcClientModule.forConfig(gatewayConfig),
     IdentityRoutesModule,
     FilesRoutesModule,
     ItemsRoutesModule,
     FlowsRoutesModule,
   ],
   providers: [
-    { provide: GatewayConfig, useValue: config },
     {
       provide: APP_PIPE,
       useClass: RequestValidationPipe,
     },
     { provide: APP_FILTER, useClass: ApiErrorFilter },
     { provide: APP_GUARD, useClass: PermissionGuard },
-    { provide: APP_INTERCEPTOR, useClass: TraceInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    // No global interceptor: a route without one is called directly by Nest (the request's
+    // trace is carried by Fastify hooks, http/request-trace.ts; idempotency is per route).
     AccessCache,
     AccessEventsListener,
     JwksCache,
-    RateLimiter,
     RequestGate,
     TokenVerifier,
   ],
@@ -68,4 +63,4 @@ export class GatewayModule implements OnModuleInit {
   }
 }
 
-export { config as gatewayConfig };
+export { gatewayConfig };

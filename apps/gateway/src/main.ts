@@ -9,6 +9,7 @@ import { gatewayConfig, GatewayModule } from './gateway.module';
 import { answerClientError, answerRouterRefusal } from './http/framework-refusals';
 import { installJsonBodyParser } from './http/json-body';
 import { RequestGate } from './http/request-gate';
+import { installRequestTrace } from './http/request-trace';
 import { installUrlValueRule } from './http/url-values';
 import { serveOpenApi } from './openapi/openapi';
 
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   await serveConsole(app, gatewayConfig);
   app.get(RequestGate).install(app.getHttpAdapter().getInstance());
   installUrlValueRule(app.getHttpAdapter().getInstance());
+  // Last: its preHandler hook runs the route handler inside the request's trace.
+  installRequestTrace(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   await app.listen(gatewayConfig.httpPort, gatewayConfig.httpHost);
   createLogger('bootstrap').info(

@@ -3,7 +3,6 @@ import {
   canAccessProject,
   declaredAccessOf,
   DocketException,
-  enterTrace,
   isAllowed,
   RpcClient,
 } from '@docket/platform';
@@ -33,8 +32,6 @@ export class PermissionGuard implements CanActivate {
     if (declared && declared.docketAccess !== 'user') return true;
     const operation = declared?.permission;
     if (!operation) throw new DocketException('INTERNAL', 'Route has no permission declared');
-    // Guards run before interceptors: give the access lookups below the request's trace.
-    enterTrace(request.traceId);
     if (!request.principal) throw DocketException.unauthenticated();
     // Whether the token still stands (its key unrevoked, its user present) before what it may do.
     const actor = await this.access.actorFor(request.principal);

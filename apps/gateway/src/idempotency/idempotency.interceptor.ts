@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 
 import { DocketException } from '@docket/platform';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, Observable, of, switchMap, tap, throwError } from 'rxjs';
 
-import { IDEMPOTENT_KEY } from '../auth/route-metadata';
 import { GatewayConfig } from '../gateway.config';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 
@@ -28,13 +26,11 @@ interface StoredResponse {
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
-    private readonly reflector: Reflector,
     private readonly limiter: RateLimiter,
     private readonly config: GatewayConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!this.reflector.get<boolean>(IDEMPOTENT_KEY, context.getHandler())) return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const header = request.headers['idempotency-key'];

@@ -1,5 +1,5 @@
 import { ERROR_CODES, ErrorCode, Operation, RouteAccess, RouteAccessOf } from '@docket/platform';
-import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
+import { applyDecorators, Type, UseInterceptors } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiExtraModels,
@@ -9,7 +9,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 
-import { IDEMPOTENT_KEY } from '../auth/route-metadata';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ApiErrorSchema } from './api-error.schema';
 
 export interface RouteDoc {
@@ -110,7 +110,8 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
   else decorators.push(ApiBearerAuth(), RouteAccessOf('user', doc.permission));
   if (doc.idempotent) {
     decorators.push(
-      SetMetadata(IDEMPOTENT_KEY, true),
+      // Only such routes pay for an interceptor; Nest calls every other handler directly.
+      UseInterceptors(IdempotencyInterceptor),
       ApiHeader({
         name: 'Idempotency-Key',
         required: false,

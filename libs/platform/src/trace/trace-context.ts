@@ -52,10 +52,6 @@ export function runWithTrace<T>(traceId: string, fn: () => T): T {
   return storage.run({ traceId }, fn);
 }
 
-export function enterTrace(traceId: string): void {
-  storage.enterWith({ traceId });
-}
-
 export function currentTraceId(): string | undefined {
   return storage.getStore()?.traceId;
 }

@@ -87,6 +87,40 @@ export async function inSpan<T>(
   });
 }
 
+/** A server span opened by one hook of a request and closed by another. */
+export interface OpenServerSpan {
+  /** The context to run the request's work in, so its outgoing calls are the span's children. */
+  readonly context: Context;
+  end(statusCode: number): void;
+}
+
+/**
+ * Opens an HTTP server span, or nothing when tracing is off: a request then pays for no span
+ * object and no context switch at all. A 5xx answer marks the span as failed (OpenTelemetry's
+ * HTTP conventions: a 4xx is the client's error, not the server's).
+ */
+export function startServerSpan(
+  name: string,
+  attributes: Record<string, string | number>,
+  parent: Context,
+): OpenServerSpan | undefined {
+  if (!provider) return undefined;
+  const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+  return {
+    context: trace.setSpan(parent, span),
+    end: (statusCode) => {
+      span.setAttribute('http.response.status_code', statusCode);
+      if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    },
+  };
+}
+
+/** Runs `fn` with `active` as the current OpenTelemetry context. */
+export function runInContext<T>(active: Context, fn: () => T): T {
+  return context.with(active, fn);
+}
+
 /** Any header carrier with get/set (NATS MsgHdrs, plain records). */
 export interface HeaderCarrier {
   get(key: string): string | undefined | null;

@@ -1,1 +1,0 @@
-export const IDEMPOTENT_KEY = 'docket:idempotent';
