@@ -196,4 +196,31 @@ describe('detectKeyValuePairs', () => {
       ['Policy Period To', 'February 20, 2024', 'right'],
     ]);
   });
+
+  it('reads a colon printed apart from its caption as the caption’s', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Phone Booth' },
+        { x: 150, y: 100, text: ': 60' },
+      ]),
+    ).toEqual([['Phone Booth', '60', 'colon']]);
+  });
+
+  it('does not take a person’s name for a caption of the value beside it', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Dr. Helen Park' },
+        { x: 250, y: 100, text: 'JUNE 29' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('pairs a caption ending in a preposition with the phrase after it, even one printed alike', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Written by' },
+        { x: 200, y: 100, text: 'Peter Schick' },
+      ]),
+    ).toEqual([['Written by', 'Peter Schick', 'right']]);
+  });
 });

@@ -1,12 +1,8 @@
 import { boxHeight, horizontalOverlap } from '../text-layer/box-geometry';
-import {
-  makeSegment,
-  type PositionedWord,
-  splitSegments,
-  type TextLine,
-  type TextSegment,
-} from '../text-layer/line-grouper';
+import type { PositionedWord, TextLine, TextSegment } from '../text-layer/line-grouper';
+import { hasOwnAnswer, headingBlock } from './answer-guards';
 import { alignedUnder, formBands, gridRuns } from './caption-grid';
+import { gluedCaptions } from './glued-caption';
 import type { KeyValuePair, PairArrangement } from './layout.types';
 import {
   captionShaped,
@@ -15,128 +11,35 @@ import {
   isUpperCase,
   layoutText,
   looksLikeLabelText,
+  namesAPerson,
 } from './layout-text';
+import { type LineParts, partsOf } from './line-parts';
 
 /*
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
  * ending in a colon, a dotted or underscored leader, a tick box before its caption, a caption
- * left of its answer, a caption above its answer (boxed forms). A word belongs to one pair.
+ * run into its value with no colon ("Total Sample  214"), a caption left of its answer, a
+ * caption above its answer (boxed forms). A word belongs to one pair.
  */
 
 const CONFIDENCE: Readonly<
-  Record<PairArrangement | 'colon-next' | 'colon-below' | 'empty', number>
+  Record<PairArrangement | 'colon-next' | 'colon-below' | 'glued' | 'empty', number>
 > = {
   colon: 0.92,
   'colon-next': 0.88,
   'colon-below': 0.78,
   checkbox: 0.85,
   right: 0.62,
+  glued: 0.58,
   below: 0.6,
   empty: 0.55,
 };
 
-/** Dot, underscore or ellipsis runs that lead the eye from a caption to its answer. */
-const LEADER = /[._…·]{3,}/;
 const CHECKBOX = /^(?:\[[ xX✓✔]?\]|\([ xX✓✔]?\)|[☐☑☒□■✓✔✗✘])$/u;
 const CHECKED = /[xX✓✔☑☒■✗✘]/u;
-/**
- * A caption word ending in a colon glued to the answer after it: letters (or "?", ")", "#",
- * ".") before the colon, and after it something that starts an answer. A time ("10:30") has
- * digits before its colon, a link "//" after it; neither matches.
- */
-const GLUED_ANSWER = /^(\p{L}[\p{L}\-'.]*[\p{L}?)#.]:)([\p{L}\p{N}$€£(][^:]*)$/u;
 
 /** Labels longer than this many words are sentences, not captions. */
 const MAX_KEY_WORDS = 8;
-
-interface LineParts {
-  readonly line: TextLine;
-  readonly segments: TextSegment[];
-}
-
-function withText(word: PositionedWord, text: string, from: number, to: number): PositionedWord {
-  const width = word.box.x1 - word.box.x0;
-  const length = Math.max(1, word.text.length);
-  return {
-    ...word,
-    text,
-    box: {
-      ...word.box,
-      x0: word.box.x0 + (width * from) / length,
-      x1: word.box.x0 + (width * to) / length,
-    },
-  };
-}
-
-/**
- * Words with leaders and lone colons made explicit: "Name......" becomes "Name:" so one rule
- * handles both; a leader between words becomes a segment break.
- */
-function normaliseWords(words: readonly PositionedWord[]): {
-  words: PositionedWord[];
-  breaks: Set<number>;
-} {
-  const result: PositionedWord[] = [];
-  const breaks = new Set<number>();
-  for (const word of words) {
-    const previous = result[result.length - 1];
-    // An empty tick box "[ ]" reaches the text layer as two words.
-    if ((word.text === ']' || word.text === ')') && previous && /^[[(]$/.test(previous.text)) {
-      result[result.length - 1] = {
-        ...previous,
-        text: `${previous.text} ${word.text}`,
-        box: { ...previous.box, x1: word.box.x1 },
-      };
-      continue;
-    }
-    if (word.text === ':' && result.length > 0) {
-      result[result.length - 1] = { ...previous, text: `${previous.text}:` };
-      continue;
-    }
-    // A caption's colon and its answer read as one word ("REPORT?:Yes"): two words.
-    const glued = GLUED_ANSWER.exec(word.text);
-    if (glued) {
-      const [, caption, answer] = glued;
-      result.push(withText(word, caption, 0, caption.length));
-      result.push(withText(word, answer, caption.length, word.text.length));
-      continue;
-    }
-    const leader = LEADER.exec(word.text);
-    if (!leader) {
-      result.push(word);
-      continue;
-    }
-    const before = word.text.slice(0, leader.index).replace(/:$/, '');
-    const after = word.text.slice(leader.index + leader[0].length).replace(/^:/, '');
-    if (before.length > 0) result.push(withText(word, `${before}:`, 0, before.length));
-    else if (result.length > 0 && !COLON_END.test(result[result.length - 1].text)) {
-      const previous = result[result.length - 1];
-      result[result.length - 1] = { ...previous, text: `${previous.text}:` };
-    }
-    breaks.add(result.length);
-    if (after.length > 0) {
-      result.push(withText(word, after, word.text.length - after.length, word.text.length));
-    }
-  }
-  return { words: result, breaks };
-}
-
-function partsOf(line: TextLine, excluded: ReadonlySet<PositionedWord>): LineParts {
-  const segments: TextSegment[] = [];
-  for (const segment of splitSegments(line)) {
-    const { words, breaks } = normaliseWords(segment.words.filter((w) => !excluded.has(w)));
-    let current: PositionedWord[] = [];
-    words.forEach((word, index) => {
-      if (breaks.has(index) && current.length > 0) {
-        segments.push(makeSegment(current));
-        current = [];
-      }
-      current.push(word);
-    });
-    if (current.length > 0) segments.push(makeSegment(current));
-  }
-  return { line, segments };
-}
 
 function stripColon(words: readonly PositionedWord[]): PositionedWord[] {
   const last = words[words.length - 1];
@@ -231,9 +134,13 @@ function checkboxPairs(segment: TextSegment): KeyValuePair[] | null {
   return pairs;
 }
 
+/** A caption ending in a preposition ("Written by", "Copies to") awaits the answer after it. */
+const AWAITS_OBJECT = /\s(?:by|to|for|from|of|per|with)$/i;
+
 /** The answer may be a plain caption-free text of a different style than its caption. */
 function answersCaption(caption: string, answer: string): boolean {
   if (hasValueSignal(answer)) return true;
+  if (AWAITS_OBJECT.test(caption)) return !COLON_END.test(answer.split(/\s+/)[0] ?? '');
   if (looksLikeLabelText(answer) && isUpperCase(answer) === isUpperCase(caption)) return false;
   return !COLON_END.test(answer.split(/\s+/)[0] ?? '');
 }
@@ -311,7 +218,12 @@ export function detectKeyValuePairs(
       pairs.push(...found.pairs);
       if (!found.open) return;
       const next = segments[s + 1];
-      if (next && !taken.has(next) && colonPairs(next).lead.length === next.words.length) {
+      if (
+        next &&
+        !taken.has(next) &&
+        colonPairs(next).lead.length === next.words.length &&
+        !hasOwnAnswer(segments, s + 1)
+      ) {
         taken.add(next);
         pairs.push(pair(found.open, next.words, 'colon', CONFIDENCE['colon-next']));
         return;
@@ -337,6 +249,21 @@ export function detectKeyValuePairs(
     }
   }
 
+  // Colon-less captions glued to their value, once colon captions took the answers under them.
+  const answerStarts = new Set(pairs.map((p) => p.value?.words[0]));
+  const glued = gluedCaptions(
+    parts,
+    (segment) => !taken.has(segment),
+    (word) => answerStarts.has(word),
+  );
+  for (const { segment, valueStart } of glued) {
+    taken.add(segment);
+    const { words } = segment;
+    pairs.push(
+      pair(words.slice(0, valueStart), words.slice(valueStart), 'right', CONFIDENCE.glued),
+    );
+  }
+
   for (const run of gridRuns(parts, (segment) => !taken.has(segment))) {
     for (const index of run) {
       const { segments } = parts[index];
@@ -359,7 +286,7 @@ export function detectKeyValuePairs(
   // Colon-less captions: an answer to the right on the same line, else one under it.
   parts.forEach(({ segments }, index) => {
     segments.forEach((segment, s) => {
-      if (taken.has(segment) || !captionShaped(segment.text)) return;
+      if (taken.has(segment) || !captionShaped(segment.text) || namesAPerson(segment.text)) return;
       const right = segments[s + 1];
       if (right && !taken.has(right) && answersCaption(segment.text, right.text)) {
         taken.add(segment);
@@ -368,7 +295,7 @@ export function detectKeyValuePairs(
         return;
       }
       const below = segmentBelow(segment, index, parts, taken, 1.8);
-      if (below && answersBelow(segment, below)) {
+      if (below && !headingBlock(segment, below, parts) && answersBelow(segment, below)) {
         taken.add(segment);
         taken.add(below);
         pairs.push(pair(segment.words, below.words, 'below', CONFIDENCE.below));

@@ -59,3 +59,11 @@ export function captionShaped(text: string): boolean {
  * colon is merged first).
  */
 export const COLON_END = /[\p{L}\p{N})#.?]:$/u;
+
+/** An honorific, or a capital with a full stop (an initial): "Dr. A. W. Spears", "R. W. Richardson". */
+const PERSON = /^(?:mr|mrs|ms|dr|prof)\.?\s|(?:^|\s|\.)\p{Lu}\.\s?\p{Lu}/iu;
+
+/** Names a person: an answer (who signed, who sent), never a caption. */
+export function namesAPerson(text: string): boolean {
+  return PERSON.test(text);
+}

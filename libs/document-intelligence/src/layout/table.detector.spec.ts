@@ -310,4 +310,18 @@ describe('detectTables', () => {
     );
     expect(tables).toEqual([]);
   });
+
+  it('does not read lines of colon captions with their answers as a table', () => {
+    const lines = groupLines(
+      makePage([
+        { x: 50, y: 100, text: 'Requested by: Karl Hutchison' },
+        { x: 320, y: 100, text: 'Project Number: assigned later' },
+        { x: 50, y: 116, text: 'Department: BD & SS' },
+        { x: 320, y: 116, text: 'Date Submitted: 4/17/98' },
+        { x: 50, y: 132, text: 'Phone Number: 7970' },
+        { x: 320, y: 132, text: 'Date Required: 4/20/98' },
+      ]),
+    );
+    expect(detectTables(lines)).toEqual([]);
+  });
 });

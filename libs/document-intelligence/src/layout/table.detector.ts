@@ -7,7 +7,7 @@ import {
 } from '../text-layer/line-grouper';
 import { formBands, gridRuns } from './caption-grid';
 import type { LayoutCell, LayoutTable } from './layout.types';
-import { hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
+import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
 
 /*
  * Tables without a schema, ruled or not (the text layer has no ruling lines, so both are read
@@ -41,10 +41,17 @@ function headerCaption(text: string): boolean {
   return looksLikeLabelText(text) || SIGN_CAPTION.test(text.trim());
 }
 
+/** A phrase holding a caption with its colon ("Requested by: Karl Hutchison"): a form's line. */
+function holdsColonCaption(segment: TextSegment): boolean {
+  return segment.words.some((word) => COLON_END.test(word.text));
+}
+
 function isHeaderLine(segments: readonly TextSegment[]): boolean {
   return (
     segments.length >= MIN_COLUMNS &&
-    segments.every((s) => headerCaption(s.text) && !s.text.trim().endsWith(':')) &&
+    segments.every(
+      (s) => headerCaption(s.text) && !s.text.trim().endsWith(':') && !holdsColonCaption(s),
+    ) &&
     segments.some((s) => looksLikeLabelText(s.text))
   );
 }

@@ -1,0 +1,59 @@
+import type { TextSegment } from '../text-layer/line-grouper';
+import type { GridLine } from './caption-grid';
+import { captionShaped, hasValueSignal, namesAPerson } from './layout-text';
+
+/*
+ * Phrases that look like an answer of the caption next to them but are not: a caption that has
+ * its own answer, and the lines of a heading set as a centred block.
+ */
+
+/** A value further right than this (page widths) is not read as the caption's own answer. */
+const OWN_ANSWER_REACH = 0.2;
+/** Words in a short caption or a short value. */
+const SHORT = 3;
+/** Centres and left edges of a block's lines compare within this many line heights. */
+const BLOCK_TOLERANCE = 1.5;
+
+/**
+ * The phrase at `s` is a short caption with a short value close after it ("No.  6", "Date
+ * 5/3/90"): a caption with its own answer, not the answer of the caption before it, which is
+ * then left without one. A name with initials stays an answer.
+ */
+export function hasOwnAnswer(segments: readonly TextSegment[], s: number): boolean {
+  const segment = segments[s];
+  const next = segments[s + 1];
+  return (
+    segment.words.length <= SHORT &&
+    captionShaped(segment.text) &&
+    !namesAPerson(segment.text) &&
+    next !== undefined &&
+    next.words.length <= SHORT &&
+    hasValueSignal(next.text) &&
+    next.box.x0 - segment.box.x1 <= OWN_ANSWER_REACH
+  );
+}
+
+function aloneOnItsLine(segment: TextSegment, parts: readonly GridLine[]): GridLine | undefined {
+  return parts.find(({ segments }) => segments.length === 1 && segments[0] === segment);
+}
+
+const centre = (segment: TextSegment): number => (segment.box.x0 + segment.box.x1) / 2;
+
+/**
+ * Two phrases, each alone on its line, centred on one axis with different left edges: a
+ * heading over its subtitle, a letterhead over its address. A caption starts where its answer
+ * starts, so such a block is not a caption over its answer.
+ */
+export function headingBlock(
+  upper: TextSegment,
+  lower: TextSegment,
+  parts: readonly GridLine[],
+): boolean {
+  const line = aloneOnItsLine(upper, parts);
+  if (!line || !aloneOnItsLine(lower, parts)) return false;
+  const tolerance = line.line.heightInWidthUnits * BLOCK_TOLERANCE;
+  return (
+    Math.abs(centre(upper) - centre(lower)) <= tolerance &&
+    Math.abs(upper.box.x0 - lower.box.x0) > tolerance
+  );
+}
