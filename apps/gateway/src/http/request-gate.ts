@@ -64,9 +64,10 @@ export class RequestGate {
     });
     fastify.addHook('preHandler', (request, reply) => this.admit(request, reply));
     // Counted before the answer leaves, so a client's next attempt already sees the failure.
-    fastify.addHook('onSend', async (request, reply, payload) => {
-      if (this.isFailedExchange(request, reply)) await this.recordFailedExchange(request);
-      return payload;
+    // A callback hook: every other answer passes without a promise or a microtask.
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      if (!this.isFailedExchange(request, reply)) return done(null, payload);
+      void this.recordFailedExchange(request).then(() => done(null, payload));
     });
     fastify.addHook('onResponse', (request, reply, done) => {
       const labels = {

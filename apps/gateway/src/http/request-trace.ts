@@ -4,6 +4,7 @@ import {
   runInContext,
   runWithTrace,
   startServerSpan,
+  tracingEnabled,
 } from '@docket/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -26,6 +27,10 @@ declare module 'fastify' {
  * of the onRequest hook does not last: a request body is read in the socket's own context.)
  */
 export function installRequestTrace(fastify: FastifyInstance): void {
+  if (!tracingEnabled()) {
+    fastify.addHook('preHandler', (request, _reply, done) => runWithTrace(request.traceId, done));
+    return;
+  }
   // Opened on arrival, so a refused request (401, 429, 404) has its span too.
   fastify.addHook('onRequest', (request, _reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
