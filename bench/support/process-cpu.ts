@@ -20,3 +20,29 @@ export function cpuMsOf(pid: number): number {
 export function cpuMsOfAll(pids: number[]): number {
   return pids.reduce((total, pid) => total + cpuMsOf(pid), 0);
 }
+
+/** The pids of every process with this exact command name (`pgrep -x`), none when absent. */
+export function pidsNamed(name: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', name]).toString().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU used so far by each named group of processes; a process that has exited counts 0. */
+export function cpuByGroup(groups: Record<string, number[]>): Record<string, number> {
+  const alive = (pid: number) => {
+    try {
+      return cpuMsOf(pid);
+    } catch {
+      return 0;
+    }
+  };
+  return Object.fromEntries(
+    Object.entries(groups).map(([name, pids]) => [
+      name,
+      pids.reduce((total, pid) => total + alive(pid), 0),
+    ]),
+  );
+}
