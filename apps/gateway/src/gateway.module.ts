@@ -1,4 +1,4 @@
-import { HealthModule, ReadinessRegistry, RpcClientModule } from '@docket/platform';
+import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 
@@ -7,19 +7,21 @@ import { AccessEventsListener } from './auth/access-events.listener';
 import { JwksCache } from './auth/jwks.cache';
 import { PermissionGuard } from './auth/permission.guard';
 import { TokenVerifier } from './auth/token-verifier';
-import { gatewayConfig, GatewayCoreModule } from './gateway-core.module';
+import { GatewayConfig } from './gateway.config';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { RequestGate } from './http/request-gate';
 import { RequestValidationPipe } from './http/request-validation.pipe';
+import { IdempotencyHooks } from './idempotency/idempotency.hooks';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { FilesRoutesModule } from './routes/files/files-routes.module';
 import { FlowsRoutesModule } from './routes/flows/flows-routes.module';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module';
 import { ItemsRoutesModule } from './routes/items/items-routes.module';
 
+const gatewayConfig = loadConfig(GatewayConfig);
+
 @Module({
   imports: [
-    GatewayCoreModule,
     HealthModule,
     RpcClientModule.forConfig(gatewayConfig),
     IdentityRoutesModule,
@@ -28,17 +30,20 @@ import { ItemsRoutesModule } from './routes/items/items-routes.module';
     FlowsRoutesModule,
   ],
   providers: [
+    { provide: GatewayConfig, useValue: gatewayConfig },
     {
       provide: APP_PIPE,
       useClass: RequestValidationPipe,
     },
     { provide: APP_FILTER, useClass: ApiErrorFilter },
     { provide: APP_GUARD, useClass: PermissionGuard },
-    // No global interceptor: a route without one is called directly by Nest (the request's
-    // trace is carried by Fastify hooks, http/request-trace.ts; idempotency is per route).
+    // No Nest interceptor: Nest then calls a route handler directly. The request's trace and
+    // idempotency are Fastify hooks (http/request-trace.ts, idempotency/idempotency.hooks.ts).
     AccessCache,
     AccessEventsListener,
+    IdempotencyHooks,
     JwksCache,
+    RateLimiter,
     RequestGate,
     TokenVerifier,
   ],

@@ -11,6 +11,7 @@ import { installJsonBodyParser } from './http/json-body';
 import { RequestGate } from './http/request-gate';
 import { installRequestTrace } from './http/request-trace';
 import { installUrlValueRule } from './http/url-values';
+import { IdempotencyHooks } from './idempotency/idempotency.hooks';
 import { serveOpenApi } from './openapi/openapi';
 
 process.env.DOCKET_SERVICE ??= 'gateway';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   await serveConsole(app, gatewayConfig);
   app.get(RequestGate).install(app.getHttpAdapter().getInstance());
   installUrlValueRule(app.getHttpAdapter().getInstance());
+  app.get(IdempotencyHooks).install(app.getHttpAdapter().getInstance());
   // Last: its preHandler hook runs the route handler inside the request's trace.
   installRequestTrace(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();

@@ -1,5 +1,12 @@
-import { ERROR_CODES, ErrorCode, Operation, RouteAccess, RouteAccessOf } from '@docket/platform';
-import { applyDecorators, Type, UseInterceptors } from '@nestjs/common';
+import {
+  ERROR_CODES,
+  ErrorCode,
+  Operation,
+  RouteAccess,
+  routeAccessConfig,
+} from '@docket/platform';
+import { applyDecorators, Type } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBearerAuth,
   ApiExtraModels,
@@ -9,7 +16,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 
-import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { IdempotentRouteConfig } from '../idempotency/idempotency.hooks';
 import { ApiErrorSchema } from './api-error.schema';
 
 export interface RouteDoc {
@@ -106,12 +113,16 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
       }),
     ),
   ];
-  if (doc.access) decorators.push(RouteAccessOf(doc.access));
-  else decorators.push(ApiBearerAuth(), RouteAccessOf('user', doc.permission));
+  // The route's Fastify config: who may call it, and whether it takes an Idempotency-Key (both
+  // read by hooks that run before any controller).
+  const idempotent: IdempotentRouteConfig = doc.idempotent ? { docketIdempotent: true } : {};
+  const access = doc.access
+    ? routeAccessConfig(doc.access)
+    : routeAccessConfig('user', doc.permission);
+  decorators.push(RouteConfig({ ...access, ...idempotent }));
+  if (!doc.access) decorators.push(ApiBearerAuth());
   if (doc.idempotent) {
     decorators.push(
-      // Only such routes pay for an interceptor; Nest calls every other handler directly.
-      UseInterceptors(IdempotencyInterceptor),
       ApiHeader({
         name: 'Idempotency-Key',
         required: false,
