@@ -263,6 +263,43 @@ describe('POST /files: the upload request', () => {
     expect(await countFiles(org.organizationId)).toBe(before);
   });
 
+  it('takes an Idempotency-Key of 255 printable characters and refuses 256 or a space, creating nothing', async () => {
+    const body = { filename: 'key-shape.pdf', workspaceId: org.workspaceId };
+    const atLimit = await requestUpload(org.admin.token, body, {
+      'idempotency-key': crypto.randomUUID().padEnd(255, 'k'),
+    });
+    expect(atLimit.status).toBe(201);
+    const before = await countFiles(org.organizationId);
+    for (const key of [crypto.randomUUID().padEnd(256, 'k'), 'with space']) {
+      const refused = await requestUpload(org.admin.token, body, { 'idempotency-key': key });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Idempotency-Key must be 1-255 printable ASCII characters',
+        traceId: refused.headers.get('x-service-trace-id'),
+      });
+    }
+    expect(await countFiles(org.organizationId)).toBe(before);
+  });
+
+  it('releases an Idempotency-Key whose request failed, so a corrected retry under it succeeds', async () => {
+    const headers = { 'idempotency-key': `retry-${crypto.randomUUID()}` };
+    const unsupported = await requestUpload(
+      org.admin.token,
+      { filename: 'notes.docx', workspaceId: org.workspaceId },
+      headers,
+    );
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body).toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    const corrected = await requestUpload(
+      org.admin.token,
+      { filename: 'notes.pdf', workspaceId: org.workspaceId },
+      headers,
+    );
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('notices the upload on read, before any reconciler tick could', async () => {
     const pdf = await textPdf(['Read detection']);
     const ticket = await requestUpload(org.admin.token, {
