@@ -128,19 +128,23 @@ export class ExecutionRepository {
    * applies only when its seq is newer and the run is not over; item ids are merged always.
    */
   async applyStatus(event: ExecutionStatusEvent): Promise<void> {
+    // Whether the event is newer is judged on the row being updated, never on a separate read
+    // of it: two events of one run applied at once (the consumer runs 16 at a time) both read
+    // the row before either wrote it, and the one that waited for the other's lock then wrote
+    // with a stale verdict ("running" over "completed"). PostgreSQL re-evaluates expressions on
+    // the target row against the version the other transaction committed.
+    const fresh = `(e.status_seq < $2 AND e.status NOT IN ${TERMINAL})`;
     await this.dataSource.query(
       `UPDATE flows.executions e SET
-         status = CASE WHEN fresh THEN $3 ELSE e.status END,
-         status_seq = CASE WHEN fresh THEN $2 ELSE e.status_seq END,
-         error = CASE WHEN fresh AND $5::jsonb IS NOT NULL THEN $5::jsonb ELSE e.error END,
+         status = CASE WHEN ${fresh} THEN $3 ELSE e.status END,
+         status_seq = CASE WHEN ${fresh} THEN $2 ELSE e.status_seq END,
+         error = CASE WHEN ${fresh} AND $5::jsonb IS NOT NULL THEN $5::jsonb ELSE e.error END,
          started_at = COALESCE(e.started_at, CASE WHEN $3 <> 'pending' THEN $4::timestamptz END),
-         completed_at = CASE WHEN fresh AND $3 IN ${TERMINAL} THEN $4::timestamptz
+         completed_at = CASE WHEN ${fresh} AND $3 IN ${TERMINAL} THEN $4::timestamptz
                              ELSE e.completed_at END,
          item_ids = ARRAY(SELECT DISTINCT unnest(e.item_ids || $6::uuid[])),
          updated_at = now()
-       FROM (SELECT id, (status_seq < $2 AND status NOT IN ${TERMINAL}) AS fresh
-               FROM flows.executions WHERE id = $1 AND organization_id = $7) f
-       WHERE e.id = f.id`,
+       WHERE e.id = $1 AND e.organization_id = $7`,
       [
         event.executionId,
         event.seq,
