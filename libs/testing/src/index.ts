@@ -5,3 +5,4 @@ export * from './organization.fixture';
 export * from './sso';
 export * from './stack';
 export * from './stack-profiles';
+export * from './test-data-source';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ExecutionStatusEvent } from '@docket/contracts';
-import { createServiceDataSource } from '@docket/persistence';
-import { TEST_DATABASE_URL } from '@docket/testing';
+import { connectToTestSchema } from '@docket/testing';
 import { DataSource } from 'typeorm';
 
 import { ExecutionRepository } from './execution.repository';
@@ -16,13 +15,7 @@ describe('ExecutionRepository.applyStatus (PostgreSQL)', () => {
   const ids = { workspaceId: randomUUID(), projectId: randomUUID() };
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({
-      url: TEST_DATABASE_URL,
-      schema: 'flows',
-      entities: [],
-      migrations: [],
-      poolSize: 8,
-    }).initialize();
+    dataSource = await connectToTestSchema('flows', { poolSize: 8 });
     repository = new ExecutionRepository(dataSource);
     await dataSource.query(
       `INSERT INTO flows.flows (id, organization_id, workspace_id, project_id, name, draft,

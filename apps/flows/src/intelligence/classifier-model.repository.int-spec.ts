@@ -6,8 +6,7 @@ import {
   DocumentIntelligenceException,
   trainNaiveBayes,
 } from '@docket/document-intelligence';
-import { createServiceDataSource } from '@docket/persistence';
-import { TEST_DATABASE_URL } from '@docket/testing';
+import { connectToTestSchema } from '@docket/testing';
 import { DataSource } from 'typeorm';
 
 import { ClassifierModelEntity } from './classifier-model.entity';
@@ -27,13 +26,7 @@ describe('ClassifierModelRepository (PostgreSQL)', () => {
   const invoice = { pages: [textAsPage('Invoice\nAmount due total')], label: 'invoice' };
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({
-      url: TEST_DATABASE_URL,
-      schema: 'flows',
-      entities: [ClassifierModelEntity],
-      migrations: [],
-      poolSize: 4,
-    }).initialize();
+    dataSource = await connectToTestSchema('flows', { entities: [ClassifierModelEntity] });
     repository = new ClassifierModelRepository(dataSource);
   });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { LayoutMemory } from '@docket/document-intelligence';
-import { createServiceDataSource } from '@docket/persistence';
-import { TEST_DATABASE_URL } from '@docket/testing';
+import { connectToTestSchema } from '@docket/testing';
 import { DataSource } from 'typeorm';
 
 import {
@@ -33,13 +32,7 @@ describe('LayoutMemoryRepository (PostgreSQL)', () => {
   const organizationId = randomUUID();
 
   beforeAll(async () => {
-    dataSource = await createServiceDataSource({
-      url: TEST_DATABASE_URL,
-      schema: 'flows',
-      entities: [],
-      migrations: [],
-      poolSize: 4,
-    }).initialize();
+    dataSource = await connectToTestSchema('flows');
     repository = new LayoutMemoryRepository(dataSource);
   });
 
