@@ -28,7 +28,7 @@ import {
   PROFILES,
 } from '../libs/testing/src';
 import { BENCH_PROFILE, servicePid, startBenchStack } from './support/bench-stack';
-import { cpuByGroup, cpuMsOf, pidsNamed } from './support/process-cpu';
+import { cpuByGroup, pidsNamed } from './support/process-cpu';
 
 const { values } = parseArgs({
   options: {
@@ -101,13 +101,11 @@ async function main(): Promise<void> {
   await phase('warm-up gateway', 3, () => startThroughGateway(token, flowId));
   await phase('warm-up direct', 3, () => startDirectly(client, taskQueue, org, flowId));
 
-  const workerPid = servicePid(PROFILE, 'worker');
-  const workerCpuBefore = cpuMsOf(workerPid);
   const gateway = await phase('gateway (POST /flows/{id}/run)', SECONDS, () =>
     startThroughGateway(token, flowId),
   );
   // Per run the worker executed in the phase (its drain included), for sizing workers.
-  const workerCpuPerRun = (cpuMsOf(workerPid) - workerCpuBefore) / gateway.completedTotal;
+  const workerCpuPerRun = gateway.cpu.worker / Math.max(1, gateway.completedTotal);
   const direct = await phase('direct Temporal start (baseline)', SECONDS, () =>
     startDirectly(client, taskQueue, org, flowId),
   );
