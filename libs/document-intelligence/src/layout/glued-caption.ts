@@ -56,7 +56,7 @@ function notAValue(words: readonly PositionedWord[]): boolean {
  * in a colon (colon captions have their own rule). A month name just before it belongs to the
  * value ("Date March 18, 1968"); a month name alone is a date, not a caption.
  */
-export function gluedValueStart(words: readonly PositionedWord[], wordSpace: number): number {
+function gluedValueStart(words: readonly PositionedWord[], wordSpace: number): number {
   let at = words.findIndex(startsValue);
   if (at < 1 || at > MAX_CAPTION_WORDS || words.length - at > MAX_VALUE_WORDS) return -1;
   if (MONTH.test(words[at - 1].text)) at -= 1;
