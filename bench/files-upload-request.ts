@@ -17,8 +17,9 @@ import {
   ProfileName,
   PROFILES,
 } from '../libs/testing/src';
-import { startBenchStack, stopBenchStack } from './support/bench-stack';
+import { servicePid, startBenchStack, stopBenchStack } from './support/bench-stack';
 import { alternate, printComparison } from './support/load';
+import { pidsNamed } from './support/process-cpu';
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +45,15 @@ async function main(): Promise<void> {
     const org = await bootstrapOrganization('Bench files', profile);
     const token = await exchangeToken(org.apiKey, gateway);
     const headers = { authorization: `Bearer ${token}` };
+    // Every process either request crosses, so the output says where an upload's CPU goes.
+    const cpuGroups = () => ({
+      gateway: [servicePid(profile, 'gateway')],
+      identity: [servicePid(profile, 'identity')],
+      files: [servicePid(profile, 'files')],
+      postgres: pidsNamed('postgres'),
+      nats: pidsNamed('nats-server'),
+      redis: pidsNamed('redis-server'),
+    });
     process.stdout.write(
       `POST /files: ${values.rounds} alternating rounds of ${values.seconds} s, ${values.connections} connections\n`,
     );
@@ -59,8 +69,9 @@ async function main(): Promise<void> {
             workspaceId: org.workspaceId,
             category: 'bench',
           }),
+          cpuGroups,
         },
-        { label: 'gateway GET /workspaces', url: `${gateway}/workspaces`, headers },
+        { label: 'gateway GET /workspaces', url: `${gateway}/workspaces`, headers, cpuGroups },
       ],
       Number(values.rounds),
       Number(values.seconds),

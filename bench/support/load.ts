@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 
-import { cpuMsOfAll } from './process-cpu';
+import { cpuByGroup, cpuMsOfAll } from './process-cpu';
 
 export interface LoadResult {
   label: string;
@@ -15,6 +15,8 @@ export interface LoadResult {
   requests: number;
   /** CPU the target's server processes used per request (ms), when the target names them. */
   cpuMsPerRequest?: number;
+  /** CPU per request (ms) of each named group of processes, when the target names groups. */
+  cpuMsByGroup?: Record<string, number>;
 }
 
 export interface LoadTarget {
@@ -25,6 +27,12 @@ export interface LoadTarget {
   body?: string;
   /** The server processes that answer this target, for the CPU each request costs. */
   pids?: number[];
+  /**
+   * Every process on the request's path by name (gateway, a service, PostgreSQL, NATS...), for
+   * where each request's CPU goes; asked at the start of each run, so PostgreSQL backends that
+   * pools opened since are counted.
+   */
+  cpuGroups?: () => Record<string, number[]>;
 }
 
 /** One autocannon run; latencies in milliseconds. */
@@ -34,6 +42,8 @@ export async function load(
   connections: number,
 ): Promise<LoadResult> {
   const cpuBefore = target.pids ? cpuMsOfAll(target.pids) : 0;
+  const groups = target.cpuGroups?.();
+  const groupsBefore = groups ? cpuByGroup(groups) : undefined;
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -53,7 +63,21 @@ export async function load(
     cpuMsPerRequest: target.pids
       ? (cpuMsOfAll(target.pids) - cpuBefore) / result.requests.total
       : undefined,
+    cpuMsByGroup:
+      groups && groupsBefore
+        ? perRequest(cpuByGroup(groups), groupsBefore, result.requests.total)
+        : undefined,
   };
+}
+
+function perRequest(
+  after: Record<string, number>,
+  before: Record<string, number>,
+  requests: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, ms]) => [name, (ms - before[name]) / requests]),
+  );
 }
 
 /**
@@ -89,16 +113,36 @@ export async function alternate(
 
 /** CPU per request over every round (a longer sample than the median round alone). */
 function withPooledCpu(result: LoadResult, rounds: LoadResult[]): LoadResult {
-  if (result.cpuMsPerRequest === undefined) return result;
-  const cpuMs = rounds.reduce((total, r) => total + r.cpuMsPerRequest! * r.requests, 0);
   const requests = rounds.reduce((total, r) => total + r.requests, 0);
-  return { ...result, cpuMsPerRequest: cpuMs / requests };
+  const pooled = (perRound: (r: LoadResult) => number) =>
+    rounds.reduce((total, r) => total + perRound(r) * r.requests, 0) / requests;
+  const byGroup = result.cpuMsByGroup;
+  return {
+    ...result,
+    cpuMsPerRequest:
+      result.cpuMsPerRequest === undefined ? undefined : pooled((r) => r.cpuMsPerRequest!),
+    cpuMsByGroup:
+      byGroup === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.keys(byGroup).map((name) => [name, pooled((r) => r.cpuMsByGroup![name])]),
+          ),
+  };
 }
 
 function cpuNote(result: LoadResult): string {
   return result.cpuMsPerRequest === undefined
     ? ''
     : `  ${result.cpuMsPerRequest.toFixed(3)} CPU-ms/req`;
+}
+
+/** "CPU-ms per request by process: gateway 0.31, files 0.30, ... = 0.95". */
+function cpuSplit(result: LoadResult): string[] {
+  if (!result.cpuMsByGroup) return [];
+  const entries = Object.entries(result.cpuMsByGroup);
+  const parts = entries.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ');
+  const total = entries.reduce((sum, [, ms]) => sum + ms, 0);
+  return [`  CPU-ms per request, ${result.label}: ${parts} = ${total.toFixed(3)}`];
 }
 
 function median(results: LoadResult[]): LoadResult {
@@ -123,6 +167,7 @@ export function printComparison(
       `  throughput ratio ${ratio.toFixed(2)}x${targetRatio === undefined ? '' : ` (target >= ${targetRatio}x) ${ratio >= targetRatio ? 'MET' : 'NOT MET'}`}`,
       `  added p50 ${(subject.p50 - baseline.p50).toFixed(2)} ms, added p99 ${(subject.p99 - baseline.p99).toFixed(2)} ms`,
       ...cpuComparison(subject, baseline, cpuTarget),
+      ...[subject, baseline].flatMap(cpuSplit),
       '',
     ].join('\n'),
   );
