@@ -33,3 +33,41 @@ export function fileFromRow(row: Record<string, unknown>): FileEntity {
     updatedAt: date(row.updated_at) as Date,
   });
 }
+
+/** The files table's columns in insert order, each with the entity property it holds. */
+const INSERT_COLUMNS: ReadonlyArray<readonly [column: string, property: keyof FileEntity]> = [
+  ['id', 'id'],
+  ['organization_id', 'organizationId'],
+  ['workspace_id', 'workspaceId'],
+  ['item_id', 'itemId'],
+  ['parent_file_id', 'parentFileId'],
+  ['category', 'category'],
+  ['filename', 'filename'],
+  ['mime_type', 'mimeType'],
+  ['kind', 'kind'],
+  ['blob_path', 'blobPath'],
+  ['status', 'status'],
+  ['failure_code', 'failureCode'],
+  ['failure_reason', 'failureReason'],
+  ['size_bytes', 'sizeBytes'],
+  ['page_count', 'pageCount'],
+  ['depth', 'depth'],
+  ['attempts', 'attempts'],
+  ['not_before', 'notBefore'],
+  ['upload_expires_at', 'uploadExpiresAt'],
+  ['last_checked_at', 'lastCheckedAt'],
+  ['uploaded_at', 'uploadedAt'],
+  ['processing_started_at', 'processingStartedAt'],
+  ['processed_at', 'processedAt'],
+  ['created_at', 'createdAt'],
+  ['updated_at', 'updatedAt'],
+];
+
+/** One row's INSERT: built once, since the column list never changes. */
+export const INSERT_FILE_SQL = `INSERT INTO files.files (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
+  VALUES (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+
+/** The entity's values in INSERT_FILE_SQL's parameter order. */
+export function fileInsertParameters(file: FileEntity): unknown[] {
+  return INSERT_COLUMNS.map(([, property]) => file[property]);
+}

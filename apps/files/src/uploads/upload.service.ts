@@ -71,7 +71,7 @@ export class UploadService {
     } satisfies FileEntity);
     await this.blobs.ensureContainer(actor.organizationId);
     const uploadUrl = this.blobs.uploadUrl(actor.organizationId, file.blobPath, expiresAt);
-    await this.files.insert([file]);
+    await this.files.insert(file);
     return {
       fileId,
       uploadUrl,
