@@ -6,8 +6,8 @@ import { DataSource } from 'typeorm';
 
 import { ExecutionRepository } from './execution.repository';
 
-/** The execution read model fed by the worker's status events, against the migrated schema. */
-describe('ExecutionRepository.applyStatus (PostgreSQL)', () => {
+/** The execution read model (status events, the start claim) against the migrated schema. */
+describe('ExecutionRepository (PostgreSQL)', () => {
   let dataSource: DataSource;
   let repository: ExecutionRepository;
   const organizationId = randomUUID();
@@ -80,5 +80,32 @@ describe('ExecutionRepository.applyStatus (PostgreSQL)', () => {
     );
     const statuses = await Promise.all(runs.map((id) => statusOf(id)));
     expect(statuses.filter((s) => s.status !== 'completed' || s.status_seq !== 2)).toEqual([]);
+  });
+
+  it('lets exactly one of many claims take the start of a pending run', async () => {
+    const id = await newExecution();
+    const claims = await Promise.all(Array.from({ length: 8 }, () => repository.claimStart(id)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await repository.claimStart(id)).toBe(false);
+    // A released start (Temporal was unavailable) can be claimed again, by the relay.
+    await repository.releaseStart(id);
+    expect(await repository.claimStart(id)).toBe(true);
+  });
+
+  it('does not claim the start of a run that is no longer pending, nor of an unknown id', async () => {
+    const canceled = await newExecution();
+    await dataSource.query(`UPDATE flows.executions SET status = 'canceled' WHERE id = $1`, [
+      canceled,
+    ]);
+    expect(await repository.claimStart(canceled)).toBe(false);
+    expect(await repository.claimStart(randomUUID())).toBe(false);
+  });
+
+  it("reads a run's status alone, null for an unknown id", async () => {
+    const id = await newExecution();
+    expect(await repository.statusOf(id)).toBe('pending');
+    await repository.applyStatus(event(id, 1, 'running'));
+    expect(await repository.statusOf(id)).toBe('running');
+    expect(await repository.statusOf(randomUUID())).toBeNull();
   });
 });

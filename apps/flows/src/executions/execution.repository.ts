@@ -82,23 +82,41 @@ export class ExecutionRepository {
     return rows.length === 1;
   }
 
-  /** Takes the start of a run's workflow; null when it is started already or no longer pending. */
-  async claimStart(id: string): Promise<ExecutionEntity | null> {
-    const claimed = await this.dataSource.manager
-      .createQueryBuilder()
-      .update(ExecutionEntity)
-      .set({ workflowStarted: true })
-      .where('id = :id AND workflow_started = false AND status = :pending', {
-        id,
-        pending: 'pending',
-      })
-      .execute();
-    if (claimed.affected !== 1) return null;
+  /**
+   * Takes the start of a run's workflow: false when it is started already or no longer pending.
+   * One statement, nothing read back: the API path holds the row it has just recorded.
+   */
+  async claimStart(id: string): Promise<boolean> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE flows.executions SET workflow_started = true
+        WHERE id = $1 AND workflow_started = false AND status = 'pending'
+       RETURNING id`,
+      [id],
+    );
+    return rows.length === 1;
+  }
+
+  /** A run by id alone, for the start relay (which knows only ids). */
+  findById(id: string): Promise<ExecutionEntity | null> {
     return this.dataSource.manager.findOne(ExecutionEntity, { where: { id } });
   }
 
+  /** Just a run's status, null for an unknown id. */
+  async statusOf(id: string): Promise<ExecutionStatus | null> {
+    const rows: Array<{ status: ExecutionStatus }> = await this.dataSource.query(
+      'SELECT status FROM flows.executions WHERE id = $1',
+      [id],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /** Gives a claimed start back (Temporal refused it): the relay claims it again. */
   async releaseStart(id: string): Promise<void> {
-    await this.dataSource.manager.update(ExecutionEntity, { id }, { workflowStarted: false });
+    await this.dataSource.query(
+      'UPDATE flows.executions SET workflow_started = false WHERE id = $1',
+      [id],
+    );
   }
 
   /** Runs recorded but not started for a while: their first start attempt failed or was lost. */

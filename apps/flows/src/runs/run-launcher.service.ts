@@ -4,7 +4,7 @@ import { ExecutionTrigger, FlowGraph } from '@docket/contracts';
 import { createLogger, currentTraceId } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
-import { FlowEntity } from '../database/flows.entities';
+import { ExecutionEntity, FlowEntity } from '../database/flows.entities';
 import { ExecutionRepository } from '../executions/execution.repository';
 import { WorkflowStarter } from './workflow-starter.service';
 
@@ -42,7 +42,7 @@ export class RunLauncher {
     const executionId = randomUUID();
     const test = version === null;
     const now = new Date();
-    const inserted = await this.executions.insert({
+    const row: ExecutionEntity = {
       id: executionId,
       organizationId: flow.organizationId,
       workspaceId: flow.workspaceId,
@@ -70,10 +70,10 @@ export class RunLauncher {
       startedAt: null,
       completedAt: null,
       updatedAt: now,
-    });
-    if (!inserted) return null;
+    };
+    if (!(await this.executions.insert(row))) return null;
     void this.starter
-      .start(executionId)
+      .startRecorded(row)
       .catch((error: unknown) =>
         logger.warn({ err: error, executionId }, 'start deferred to relay'),
       );

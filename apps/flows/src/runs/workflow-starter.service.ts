@@ -41,10 +41,20 @@ export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShu
     await this.relaying;
   }
 
+  /** Starts a recorded run known by id (the relay's path): claimed first, then read. */
   async start(executionId: string): Promise<void> {
-    const row = await this.executions.claimStart(executionId);
-    if (!row) return;
-    await runWithTrace(row.traceId ?? executionId.replace(/-/g, ''), async () => {
+    if (!(await this.executions.claimStart(executionId))) return;
+    const row = await this.executions.findById(executionId);
+    if (row) await this.startClaimed(row);
+  }
+
+  /** Starts the run the launcher has just recorded, from the row it holds: nothing is read back. */
+  async startRecorded(row: ExecutionEntity): Promise<void> {
+    if (await this.executions.claimStart(row.id)) await this.startClaimed(row);
+  }
+
+  private async startClaimed(row: ExecutionEntity): Promise<void> {
+    await runWithTrace(row.traceId ?? row.id.replace(/-/g, ''), async () => {
       try {
         const client = await this.temporal.client();
         await client.workflow.start(FLOW_EXECUTION_WORKFLOW, {
@@ -55,12 +65,14 @@ export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShu
       } catch (error) {
         if (error instanceof WorkflowExecutionAlreadyStartedError) return;
         await this.executions.releaseStart(row.id);
-        logger.warn({ err: error, executionId }, 'workflow start failed; the relay will retry');
+        logger.warn(
+          { err: error, executionId: row.id },
+          'workflow start failed; the relay will retry',
+        );
         return;
       }
       // Canceled while we were starting it: pass the cancellation on.
-      const now = await this.executions.find(row.organizationId, row.id);
-      if (now?.status === 'canceled') {
+      if ((await this.executions.statusOf(row.id)) === 'canceled') {
         const client = await this.temporal.client();
         await client.workflow
           .getHandle(row.id)
