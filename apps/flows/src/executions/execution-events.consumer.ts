@@ -4,6 +4,9 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 
 import { ExecutionRepository } from './execution.repository';
 
+/** Events handled at once per consumer: the more in flight, the fewer statements write them. */
+const IN_FLIGHT = 64;
+
 /**
  * Feeds the execution read model from the worker's events. Replicas share the durable
  * consumers; every application is idempotent and order-tolerant (see ExecutionRepository).
@@ -21,12 +24,12 @@ export class ExecutionEventsConsumer implements OnApplicationBootstrap, OnApplic
     this.subscriptions.push(
       await this.events.consume(ExecutionStatusEventV1, {
         durable: 'flows-execution-status',
-        concurrency: 16,
+        concurrency: IN_FLIGHT,
         handle: (event) => this.executions.applyStatus(event),
       }),
       await this.events.consume(ExecutionStepEventV1, {
         durable: 'flows-execution-steps',
-        concurrency: 16,
+        concurrency: IN_FLIGHT,
         handle: (event) => this.executions.applyStep(event),
       }),
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { ExecutionStatusEvent } from '@docket/contracts';
+import { ExecutionStatusEvent, ExecutionStepEvent } from '@docket/contracts';
 import { connectToTestSchema } from '@docket/testing';
 import { DataSource } from 'typeorm';
 
@@ -26,6 +26,11 @@ describe('ExecutionRepository (PostgreSQL)', () => {
   });
 
   afterAll(async () => {
+    await dataSource.query(
+      `DELETE FROM flows.execution_steps WHERE execution_id IN
+         (SELECT id FROM flows.executions WHERE organization_id = $1)`,
+      [organizationId],
+    );
     await dataSource.query('DELETE FROM flows.executions WHERE organization_id = $1', [
       organizationId,
     ]);
@@ -68,15 +73,19 @@ describe('ExecutionRepository (PostgreSQL)', () => {
     expect(await statusOf(reversed)).toEqual({ status: 'completed', status_seq: 2 });
   });
 
-  it('ends completed when a run\'s "running" and "completed" are applied at the same time', async () => {
-    // The consumer applies up to 16 events at once, so both of a short run's events can meet
-    // in PostgreSQL; 40 runs make the meeting near certain on any machine.
+  it('ends completed when two replicas write a run\'s "running" and "completed" at once', async () => {
+    // Each replica writes its own batch: one's "running" and the other's "completed" of the
+    // same 40 runs meet in PostgreSQL, row by row.
+    const replicas = [repository, new ExecutionRepository(dataSource)];
     const runs = await Promise.all(Array.from({ length: 40 }, () => newExecution()));
     await Promise.all(
-      runs.flatMap((id) => [
-        repository.applyStatus(event(id, 2, 'completed')),
-        repository.applyStatus(event(id, 1, 'running')),
-      ]),
+      runs.map(async (id) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all([
+          replicas[0].applyStatus(event(id, 2, 'completed')),
+          replicas[1].applyStatus(event(id, 1, 'running')),
+        ]);
+      }),
     );
     const statuses = await Promise.all(runs.map((id) => statusOf(id)));
     expect(statuses.filter((s) => s.status !== 'completed' || s.status_seq !== 2)).toEqual([]);
@@ -107,5 +116,108 @@ describe('ExecutionRepository (PostgreSQL)', () => {
     await repository.applyStatus(event(id, 1, 'running'));
     expect(await repository.statusOf(id)).toBe('running');
     expect(await repository.statusOf(randomUUID())).toBeNull();
+  });
+
+  it("writes a run's events of one batch as if applied one after the other", async () => {
+    const id = await newExecution();
+    const itemId = randomUUID();
+    const running = { ...event(id, 1, 'running'), at: '2026-01-01T00:00:01.000Z' };
+    const completed = {
+      ...event(id, 2, 'completed'),
+      at: '2026-01-01T00:00:05.000Z',
+      itemIds: [itemId],
+    };
+    // Not awaited one by one: both go in the same write.
+    await Promise.all([repository.applyStatus(completed), repository.applyStatus(running)]);
+    const [row] = await dataSource.query(
+      `SELECT status, status_seq, started_at, completed_at, item_ids
+         FROM flows.executions WHERE id = $1`,
+      [id],
+    );
+    expect(row).toEqual({
+      status: 'completed',
+      status_seq: 2,
+      started_at: new Date('2026-01-01T00:00:01.000Z'),
+      completed_at: new Date('2026-01-01T00:00:05.000Z'),
+      item_ids: [itemId],
+    });
+  });
+
+  function step(
+    executionId: string,
+    stepKey: string,
+    status: ExecutionStepEvent['status'],
+    extra: Partial<ExecutionStepEvent> = {},
+  ): ExecutionStepEvent {
+    return {
+      executionId,
+      organizationId,
+      stepKey,
+      sequence: 1,
+      nodeId: stepKey,
+      nodeType: 'transform.map',
+      nodeName: stepKey,
+      status,
+      attempt: 1,
+      startedAt: '2026-01-01T00:00:01.000Z',
+      ...extra,
+    };
+  }
+
+  async function stepsOf(id: string) {
+    return dataSource.query(
+      `SELECT step_key, status, started_at, input, output FROM flows.execution_steps
+        WHERE execution_id = $1 ORDER BY step_key`,
+      [id],
+    );
+  }
+
+  it("writes a step's start and end of one batch as its end, with the start's input", async () => {
+    const id = await newExecution();
+    await Promise.all([
+      repository.applyStep(
+        step(id, 'map', 'completed', {
+          startedAt: '2026-01-01T00:00:02.000Z',
+          completedAt: '2026-01-01T00:00:03.000Z',
+          output: { total: 3 },
+        }),
+      ),
+      repository.applyStep(step(id, 'map', 'running', { input: { values: [1, 2] } })),
+    ]);
+    expect(await stepsOf(id)).toEqual([
+      {
+        step_key: 'map',
+        status: 'completed',
+        started_at: new Date('2026-01-01T00:00:01.000Z'),
+        input: { values: [1, 2] },
+        output: { total: 3 },
+      },
+    ]);
+  });
+
+  it('fails only the event the database refuses; the rest of its batch is written', async () => {
+    const id = await newExecution();
+    const results = await Promise.allSettled([
+      repository.applyStep(step(id, 'a', 'completed')),
+      // PostgreSQL's jsonb refuses a NUL character.
+      repository.applyStep(step(id, 'b', 'completed', { output: { text: 'nul \u0000 here' } })),
+      repository.applyStep(step(id, 'c', 'completed')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await stepsOf(id)).map((row: { step_key: string }) => row.step_key)).toEqual([
+      'a',
+      'c',
+    ]);
+  });
+
+  it('drops the steps and statuses of a run of another organization or of no run', async () => {
+    const id = await newExecution();
+    await Promise.all([
+      repository.applyStep({ ...step(id, 'a', 'completed'), organizationId: randomUUID() }),
+      repository.applyStep(step(randomUUID(), 'a', 'completed')),
+      repository.applyStatus({ ...event(id, 1, 'running'), organizationId: randomUUID() }),
+    ]);
+    expect(await stepsOf(id)).toEqual([]);
+    expect(await statusOf(id)).toEqual({ status: 'pending', status_seq: 0 });
   });
 });

@@ -10,6 +10,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
+import { mergeStatusEvents, mergeStepEvents, stepRank } from './execution-event.merge';
+import { WriteBatcher } from './write-batcher';
 
 export interface ExecutionFilter {
   organizationId: string;
@@ -38,14 +40,17 @@ const SORT_COLUMNS: Record<ExecutionSortField, string> = {
 
 const TERMINAL = `('completed', 'failed', 'canceled')`;
 
-/** A step's place in time: a later attempt beats an earlier one, an end beats a start. */
-export function stepRank(attempt: number, status: string): number {
-  return attempt * 2 + (status === 'running' || status === 'waiting' ? 0 : 1);
-}
-
 /** The execution read model in PostgreSQL (schema `flows`). */
 @Injectable()
 export class ExecutionRepository {
+  /** The worker's events arrive a few per run: written in batches, one statement each. */
+  private readonly statusWrites = new WriteBatcher<ExecutionStatusEvent>((events) =>
+    this.writeStatuses(events),
+  );
+  private readonly stepWrites = new WriteBatcher<ExecutionStepEvent>((events) =>
+    this.writeSteps(events),
+  );
+
   constructor(private readonly dataSource: DataSource) {}
 
   /** False when a run with the same trigger key exists already (nothing inserted). */
@@ -145,64 +150,89 @@ export class ExecutionRepository {
    * Applies a status event from the worker. Events may repeat or arrive out of order: a status
    * applies only when its seq is newer and the run is not over; item ids are merged always.
    */
-  async applyStatus(event: ExecutionStatusEvent): Promise<void> {
-    // Whether the event is newer is judged on the row being updated, never on a separate read
-    // of it: two events of one run applied at once (the consumer runs 16 at a time) both read
-    // the row before either wrote it, and the one that waited for the other's lock then wrote
-    // with a stale verdict ("running" over "completed"). PostgreSQL re-evaluates expressions on
-    // the target row against the version the other transaction committed.
-    const fresh = `(e.status_seq < $2 AND e.status NOT IN ${TERMINAL})`;
+  /** Applies a status event; resolves once it is written (with the others of its batch). */
+  applyStatus(event: ExecutionStatusEvent): Promise<void> {
+    return this.statusWrites.add(event);
+  }
+
+  /** Upserts a step; an older attempt or phase never overwrites a newer one. */
+  applyStep(event: ExecutionStepEvent): Promise<void> {
+    return this.stepWrites.add(event);
+  }
+
+  private async writeStatuses(events: ExecutionStatusEvent[]): Promise<void> {
+    const runs = mergeStatusEvents(events);
+    // Whether an event is newer is judged on the row being updated, never on a separate read
+    // of it: two writes of one run at once (two replicas) would both read the row before
+    // either wrote it, and the one that waited for the other's lock would then write with a
+    // stale verdict ("running" over "completed"). PostgreSQL re-evaluates expressions on the
+    // target row against the version the other transaction committed.
+    const fresh = `(e.status_seq < v.seq AND e.status NOT IN ${TERMINAL})`;
     await this.dataSource.query(
       `UPDATE flows.executions e SET
-         status = CASE WHEN ${fresh} THEN $3 ELSE e.status END,
-         status_seq = CASE WHEN ${fresh} THEN $2 ELSE e.status_seq END,
-         error = CASE WHEN ${fresh} AND $5::jsonb IS NOT NULL THEN $5::jsonb ELSE e.error END,
-         started_at = COALESCE(e.started_at, CASE WHEN $3 <> 'pending' THEN $4::timestamptz END),
-         completed_at = CASE WHEN ${fresh} AND $3 IN ${TERMINAL} THEN $4::timestamptz
+         status = CASE WHEN ${fresh} THEN v.status ELSE e.status END,
+         status_seq = CASE WHEN ${fresh} THEN v.seq ELSE e.status_seq END,
+         error = CASE WHEN ${fresh} AND v.error IS NOT NULL THEN v.error ELSE e.error END,
+         started_at = COALESCE(e.started_at, v.started_at),
+         completed_at = CASE WHEN ${fresh} AND v.status IN ${TERMINAL} THEN v.at
                              ELSE e.completed_at END,
-         item_ids = ARRAY(SELECT DISTINCT unnest(e.item_ids || $6::uuid[])),
+         item_ids = ARRAY(SELECT DISTINCT unnest(e.item_ids || v.item_ids)),
          updated_at = now()
-       WHERE e.id = $1 AND e.organization_id = $7`,
+       FROM (SELECT id, organization_id, seq, status, at, started_at, error,
+                    ARRAY(SELECT jsonb_array_elements_text(items)::uuid) AS item_ids
+               FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::timestamptz[],
+                           $6::timestamptz[], $7::jsonb[], $8::jsonb[])
+                 AS u(id, organization_id, seq, status, at, started_at, error, items)) v
+       WHERE e.id = v.id AND e.organization_id = v.organization_id`,
       [
-        event.executionId,
-        event.seq,
-        event.status,
-        event.at,
-        event.error ? JSON.stringify(event.error) : null,
-        event.itemIds ?? [],
-        event.organizationId,
+        runs.map((r) => r.executionId),
+        runs.map((r) => r.organizationId),
+        runs.map((r) => r.seq),
+        runs.map((r) => r.status),
+        runs.map((r) => r.at),
+        runs.map((r) => r.startedAt),
+        runs.map((r) => (r.error ? JSON.stringify(r.error) : null)),
+        runs.map((r) => JSON.stringify(r.itemIds)),
       ],
     );
   }
 
-  /** Upserts a step; an older attempt or phase never overwrites a newer one. */
-  async applyStep(event: ExecutionStepEvent): Promise<void> {
+  private async writeSteps(events: ExecutionStepEvent[]): Promise<void> {
+    const steps = mergeStepEvents(events);
+    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     await this.dataSource.query(
       `INSERT INTO flows.execution_steps AS s (execution_id, step_key, sequence, node_id, node_type,
          node_name, status, attempt, rank, started_at, completed_at, input, output, error)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14
-         FROM flows.executions WHERE id = $1 AND organization_id = $15
+       SELECT v.execution_id, v.step_key, v.sequence, v.node_id, v.node_type, v.node_name,
+              v.status, v.attempt, v.rank, v.started_at, v.completed_at, v.input, v.output, v.error
+         FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[],
+                     $7::text[], $8::int[], $9::int[], $10::timestamptz[], $11::timestamptz[],
+                     $12::jsonb[], $13::jsonb[], $14::jsonb[], $15::uuid[])
+           AS v(execution_id, step_key, sequence, node_id, node_type, node_name, status, attempt,
+                rank, started_at, completed_at, input, output, error, organization_id)
+         -- Steps of runs that are not in this organization's read model are dropped.
+         JOIN flows.executions x ON x.id = v.execution_id AND x.organization_id = v.organization_id
        ON CONFLICT (execution_id, step_key) DO UPDATE SET
          status = EXCLUDED.status, attempt = EXCLUDED.attempt, rank = EXCLUDED.rank,
          started_at = LEAST(s.started_at, EXCLUDED.started_at), completed_at = EXCLUDED.completed_at,
          input = COALESCE(EXCLUDED.input, s.input), output = EXCLUDED.output, error = EXCLUDED.error
        WHERE s.rank <= EXCLUDED.rank`,
       [
-        event.executionId,
-        event.stepKey,
-        event.sequence,
-        event.nodeId,
-        event.nodeType,
-        event.nodeName,
-        event.status,
-        event.attempt,
-        stepRank(event.attempt, event.status),
-        event.startedAt,
-        event.completedAt ?? null,
-        event.input === undefined ? null : JSON.stringify(event.input),
-        event.output === undefined ? null : JSON.stringify(event.output),
-        event.error ? JSON.stringify(event.error) : null,
-        event.organizationId,
+        steps.map((e) => e.executionId),
+        steps.map((e) => e.stepKey),
+        steps.map((e) => e.sequence),
+        steps.map((e) => e.nodeId),
+        steps.map((e) => e.nodeType),
+        steps.map((e) => e.nodeName),
+        steps.map((e) => e.status),
+        steps.map((e) => e.attempt),
+        steps.map((e) => stepRank(e.attempt, e.status)),
+        steps.map((e) => e.startedAt),
+        steps.map((e) => e.completedAt ?? null),
+        steps.map((e) => json(e.input)),
+        steps.map((e) => json(e.output)),
+        steps.map((e) => (e.error ? JSON.stringify(e.error) : null)),
+        steps.map((e) => e.organizationId),
       ],
     );
   }

@@ -1,0 +1,52 @@
+import { WriteBatcher } from './write-batcher';
+
+describe('WriteBatcher', () => {
+  it('writes the calls of one turn together, and the calls made meanwhile in the next write', async () => {
+    const writes: number[][] = [];
+    let release: () => void = () => undefined;
+    const batcher = new WriteBatcher<number>(async (items) => {
+      writes.push(items);
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const first = [1, 2, 3].map((n) => batcher.add(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first write is under way: these wait for it, then go together.
+    const second = [4, 5].map((n) => batcher.add(n));
+    expect(writes).toEqual([[1, 2, 3]]);
+    release();
+    await Promise.all([...first, ...second]);
+    expect(writes).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('never writes more than its batch size at once', async () => {
+    const writes: number[][] = [];
+    const batcher = new WriteBatcher<number>(async (items) => {
+      writes.push(items);
+    }, 2);
+    await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
+    expect(writes).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('writes a failed batch again item by item, so only the bad item fails', async () => {
+    const writes: number[][] = [];
+    const batcher = new WriteBatcher<number>(async (items) => {
+      writes.push(items);
+      if (items.includes(2)) throw new Error('refused: 2');
+    });
+    const results = await Promise.allSettled([1, 2, 3].map((n) => batcher.add(n)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('refused: 2'));
+    expect(writes).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it('keeps writing after a failure', async () => {
+    const batcher = new WriteBatcher<number>(async (items) => {
+      if (items.includes(0)) throw new Error('refused');
+    });
+    await expect(batcher.add(0)).rejects.toThrow('refused');
+    await expect(batcher.add(1)).resolves.toBeUndefined();
+  });
+});
