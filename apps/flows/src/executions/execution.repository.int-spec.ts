@@ -155,7 +155,7 @@ describe('ExecutionRepository (PostgreSQL)', () => {
       stepKey,
       sequence: 1,
       nodeId: stepKey,
-      nodeType: 'transform.map',
+      nodeType: 'control.route',
       nodeName: stepKey,
       status,
       attempt: 1,
