@@ -20,6 +20,7 @@ export * from './logging/redact';
 export * from './metrics/metrics';
 export * from './metrics/metrics.controller';
 export * from './paging/page';
+export * from './batching/turn-end-queue';
 export * from './rpc/contract';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-client.module';

@@ -1,3 +1,4 @@
+import { TurnEndQueue } from '@docket/platform';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 
@@ -68,6 +69,7 @@ interface WindowCommands {
 @Injectable()
 export class RateLimiter implements OnApplicationShutdown {
   readonly redis: Redis;
+  private readonly turnEnd = new TurnEndQueue();
   private nonce = 0;
 
   constructor(private readonly config: GatewayConfig) {
@@ -75,8 +77,8 @@ export class RateLimiter implements OnApplicationShutdown {
       lazyConnect: false,
       maxRetriesPerRequest: 2,
       enableOfflineQueue: true,
-      // Concurrent requests' window scripts leave in one write per event-loop turn instead of
-      // one socket write each; still one script call and one round trip per request.
+      // With the TurnEndQueue below, the window scripts of every request read in one
+      // event-loop turn leave in one socket write; still one script call per request.
       enableAutoPipelining: true,
     });
     this.redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
@@ -90,11 +92,8 @@ export class RateLimiter implements OnApplicationShutdown {
   /** Records one request under `key` if the rolling minute has room for it. */
   async consume(key: string, limit = this.config.rateLimitPerMinute): Promise<RateDecision> {
     const nonce = `${process.pid}-${++this.nonce}-${Math.random().toString(36).slice(2, 8)}`;
-    const [allowed, remaining, resetMs] = await this.commands.slidingWindow(
-      this.redisKey(key),
-      WINDOW_MS,
-      limit,
-      nonce,
+    const [allowed, remaining, resetMs] = await this.turnEnd.run(() =>
+      this.commands.slidingWindow(this.redisKey(key), WINDOW_MS, limit, nonce),
     );
     return {
       allowed: allowed === 1,

@@ -1,6 +1,7 @@
 import { NatsOptions, ServerNats } from '@nestjs/microservices';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 
+import { TurnEndQueue } from '../batching/turn-end-queue';
 import { createLogger } from '../logging/logger';
 import { BoundRpcHandler, dispatchRpc } from '../rpc/rpc-dispatch';
 
@@ -24,6 +25,8 @@ const logger = createLogger('rpc-server');
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly drained: Subscription[] = [];
+  /** Answers sent in one turn leave in one socket write (TurnEndQueue). */
+  private readonly turnEnd = new TurnEndQueue();
   private inFlight = 0;
   private readonly gracePeriodMs: number;
   private readonly defaultQueue?: string;
@@ -66,11 +69,12 @@ export class DrainingNatsServer extends ServerNats {
   private async answer(handler: BoundRpcHandler, message: Msg): Promise<void> {
     const reply = await dispatchRpc(handler, message.data, message.headers);
     if (!message.reply) return;
-    try {
-      message.respond(reply);
-    } catch (error) {
-      logger.error({ err: error, subject: handler.subject }, 'could not send the reply');
-    }
+    // Awaited, so a call counts as in flight until its answer has left (see close()).
+    await this.turnEnd
+      .run(() => message.respond(reply))
+      .catch((error: unknown) =>
+        logger.error({ err: error, subject: handler.subject }, 'could not send the reply'),
+      );
   }
 
   private async track(handling: Promise<unknown>): Promise<void> {

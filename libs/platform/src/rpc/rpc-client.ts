@@ -10,6 +10,7 @@ import {
 } from 'nats';
 
 import { Actor } from '../auth/actor';
+import { TurnEndQueue } from '../batching/turn-end-queue';
 import { DocketException, fromWireError, isWireError } from '../errors/docket.exception';
 import { createLogger } from '../logging/logger';
 import { currentTraceId, newTraceId, TRACE_HEADER } from '../trace/trace-context';
@@ -137,6 +138,8 @@ interface PendingCall {
 class ReplyInbox {
   private readonly prefix: string;
   private readonly pending = new Map<string, PendingCall>();
+  /** Calls made in one turn leave in one socket write (TurnEndQueue). */
+  private readonly turnEnd = new TurnEndQueue();
   private counter = 0;
 
   constructor(private readonly connection: NatsConnection) {
@@ -172,13 +175,15 @@ class ReplyInbox {
         reject(new NoAnswer('timeout'));
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer });
-      try {
-        this.connection.publish(subject, payload, { reply: this.prefix + token, headers });
-      } catch (error) {
-        clearTimeout(timer);
-        this.pending.delete(token);
-        reject(error);
-      }
+      this.turnEnd
+        .run(() =>
+          this.connection.publish(subject, payload, { reply: this.prefix + token, headers }),
+        )
+        .catch((error: unknown) => {
+          clearTimeout(timer);
+          this.pending.delete(token);
+          reject(error);
+        });
     });
   }
 
