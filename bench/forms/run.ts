@@ -3,7 +3,10 @@
  * `libs/document-intelligence` scored against human annotation.
  *
  *   node -r @swc-node/register bench/forms/run.ts --data DIR [--split testing|training] [--ocr]
- *     [--limit N] [--verbose]
+ *     [--limit N | --range a:b] [--verbose]
+ *
+ * --range a:b takes forms a..b-1 of the split (sorted by name), for halves of the training split
+ * in a cross-validation; --limit N the first N.
  *
  * Without --ocr the annotation's own words are the text layer (layout analysis alone); with
  * --ocr each image goes through the production text layer (tesseract.js) first. The training
@@ -31,7 +34,8 @@ interface Options {
   split: 'testing' | 'training';
   ocr: boolean;
   verbose: boolean;
-  limit?: number;
+  /** Forms a..b-1 of the split, sorted by name (b: to the end). */
+  range: [number, number | undefined];
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -43,14 +47,18 @@ function parseOptions(argv: readonly string[]): Options {
   if (!data) throw new Error('--data DIR (a FUNSD copy holding testing_data/ and training_data/)');
   const split = value('--split') ?? 'testing';
   if (split !== 'testing' && split !== 'training') throw new Error('--split testing|training');
-  const limit = value('--limit');
+  const [from, to] = (value('--range') ?? `0:${value('--limit') ?? ''}`).split(':');
   return {
     data,
     split,
     ocr: argv.includes('--ocr'),
     verbose: argv.includes('--verbose'),
-    limit: limit === undefined ? undefined : Number.parseInt(limit, 10),
+    range: [Number.parseInt(from || '0', 10), to ? Number.parseInt(to, 10) : undefined],
   };
+}
+
+function rangeNote({ range: [from, to] }: Options, count: number): string {
+  return from > 0 || to !== undefined ? ` (${from}..${from + count - 1})` : '';
 }
 
 async function ocrTextPage(image: Buffer): Promise<TextPage> {
@@ -79,7 +87,7 @@ async function main(): Promise<void> {
   const names = readdirSync(path.join(dir, 'annotations'))
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .slice(0, options.limit);
+    .slice(...options.range);
   const pairsOnly = emptyCounts();
   const withTables = emptyCounts();
   const baseline = emptyCounts();
@@ -101,8 +109,8 @@ async function main(): Promise<void> {
   if (options.ocr) process.stderr.write('\n');
   const source = options.ocr ? 'production OCR' : 'annotated words';
   console.log(
-    `FUNSD ${options.split} split, ${names.length} forms, text layer: ${source} ` +
-      `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `FUNSD ${options.split} split, ${names.length} forms${rangeNote(options, names.length)}, ` +
+      `text layer: ${source} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   console.log(
     'links from'.padEnd(22) + '  truth  pred. right  prec.  recall     F1  key≠Q  wrong A',
