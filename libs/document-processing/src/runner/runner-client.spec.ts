@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { runPageJob } from './runner-client';
 import type { RunnerJob, RunnerPageMessage } from './runner-protocol';
@@ -56,6 +56,19 @@ describe('runPageJob', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ pageNumber: 1, width: 2, height: 3 });
     expect(Array.from(pages[0]!.png!)).toEqual([1, 2, 3]);
+  });
+
+  it('finds its packages through a node_modules that is a symbolic link', async () => {
+    // A shared install or a worktree: node_modules links to the real folder. The module
+    // resolution looks at the link under its own path, which the sandbox must allow.
+    const app = join(folder, 'linked-app');
+    mkdirSync(join(app, 'src'), { recursive: true });
+    const realModules = dirname(dirname(require.resolve('utif2/package.json')));
+    symlinkSync(realModules, join(app, 'node_modules'), 'dir');
+    writeFileSync(join(app, 'src', 'runner.mjs'), `import 'utif2';\n${RUNNERS.works}`);
+    const pages: RunnerPageMessage[] = [];
+    await runPageJob(job, limits, (page) => pages.push(page), join(app, 'src', 'runner.mjs'));
+    expect(pages).toHaveLength(1);
   });
 
   it('kills a runner that makes no progress', async () => {

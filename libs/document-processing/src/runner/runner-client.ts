@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 import { ProcessingError } from '../errors/processing-error';
@@ -187,7 +188,7 @@ function runnerArguments(runnerPath: string, memoryLimitMb: number): string[] {
       ? []
       : [
           permission,
-          ...[dirname(runnerPath), ...readableModuleFolders()].map(
+          ...[dirname(runnerPath), ...readableModuleFolders(runnerPath)].map(
             (folder) => `--allow-fs-read=${folder}`,
           ),
           '--allow-addons',
@@ -209,17 +210,37 @@ function permissionFlag(): string | undefined {
   return undefined;
 }
 
-let moduleFolders: readonly string[] | undefined;
+/** Per runner script (production has one). */
+const moduleFolders = new Map<string, readonly string[]>();
 
-function readableModuleFolders(): readonly string[] {
-  moduleFolders ??= [
-    ...new Set(
-      RUNNER_PACKAGES.map((name) => {
+/**
+ * Where the runner's packages are: their real folders, and every node_modules folder the module
+ * resolution passes on its way up from the runner under the name it has there. A node_modules
+ * that is a symbolic link (a shared install, a worktree) is looked at under its own path before
+ * it is followed, and the permission model refuses a path it was not given.
+ */
+function readableModuleFolders(runnerPath: string): readonly string[] {
+  const known = moduleFolders.get(runnerPath);
+  if (known) return known;
+  const folders = [
+    ...new Set([
+      ...RUNNER_PACKAGES.map((name) => {
         const manifest = require.resolve(`${name}/package.json`);
         const marker = `${sep}node_modules${sep}`;
         return manifest.slice(0, manifest.lastIndexOf(marker) + marker.length - 1);
       }),
-    ),
+      ...searchedModuleFolders(dirname(runnerPath)),
+    ]),
   ];
-  return moduleFolders;
+  moduleFolders.set(runnerPath, folders);
+  return folders;
+}
+
+function searchedModuleFolders(from: string): string[] {
+  const folders: string[] = [];
+  for (let folder = from; ; folder = dirname(folder)) {
+    const candidate = join(folder, 'node_modules');
+    if (existsSync(candidate)) folders.push(candidate);
+    if (dirname(folder) === folder) return folders;
+  }
 }
