@@ -30,6 +30,35 @@ describe('captionSimilarity', () => {
     expect(captionSimilarity(['Sub Total'], 'SUBTOTAL')).toBe(1);
   });
 
+  it('reads a caption word the dictionary gives as a synonym, below the same word', () => {
+    expect(captionSimilarity(['Agent'], 'Broker')).toBeCloseTo(0.75);
+    expect(captionSimilarity(['Invoice Number'], 'Bill Number')).toBeGreaterThan(0.7);
+    expect(captionSimilarity(['Invoice Number'], 'Bill Number')).toBeLessThan(
+      captionSimilarity(['Invoice Number'], 'Invoice No.'),
+    );
+  });
+
+  it('reads a two-word lemma of the dictionary as one word', () => {
+    expect(captionSimilarity(['Insurance Company'], 'Insurer')).toBeCloseTo(0.75);
+    expect(captionSimilarity(['Insurer'], 'Insurance Company')).toBeCloseTo(0.75);
+    // Word by word still counts where the collocation says less.
+    expect(captionSimilarity(['Insurance Company'], 'Issuing Company')).toBeCloseTo(0.4);
+  });
+
+  it('reads a broader word below a synonym, and never a narrower one', () => {
+    const broader = captionSimilarity(['Policy Number'], 'Contract Number');
+    expect(broader).toBeGreaterThan(0.5);
+    expect(broader).toBeLessThan(captionSimilarity(['Policy Number'], 'Policy ID'));
+    // "Total" is one kind of quantity: it does not stand for the quantity.
+    expect(captionSimilarity(['Quantity'], 'Line Total')).toBe(0);
+  });
+
+  it('asks the dictionary nothing about kind words, stop words or abbreviations', () => {
+    // WordNet makes a number an amount; the field's type tells those apart, not the caption.
+    expect(captionSimilarity(['Amount'], 'Number')).toBe(0);
+    expect(captionSimilarity(['Date'], 'Day')).toBe(0);
+  });
+
   it('takes the best of a field phrases', () => {
     expect(captionSimilarity(['Carrier', 'carrier name'], 'Carrier Name')).toBe(1);
   });

@@ -1,11 +1,14 @@
 import { tokenSimilarity } from '../text-layer/text-normaliser';
 import { type CaptionTerm, captionTerms } from './label-vocabulary';
+import { isLemma, type SenseRelation, senseRelation } from './word-senses';
 
 /*
  * How much of a field's meaning a printed caption shares, when the caption does not hold every
  * word of any of the field's phrases. Where the label matcher asks "is this the field's caption?",
  * this asks "how close is it?", so a first-time schema's "Policy Number" still finds "Policy
  * ID", "Total Incurred" finds "Inc. Total" and "Date of Loss" half-finds "Date of Incident".
+ * Words that share no letters may still share a meaning: the English dictionary (WordNet,
+ * word-senses.ts) says "Broker" can mean "Agent" and "Insurer" "Insurance Company".
  * Only general knowledge of how captions are written lives here, nothing of a document type.
  */
 
@@ -29,15 +32,54 @@ const MIN_PREFIX = 3;
 const NEAR_WORD = 0.85;
 const NEAR_WORD_FACTOR = 0.8;
 
+/**
+ * Words the dictionary gives a sense in common (synonyms) stand for one another less surely
+ * than the same word: a caption word has many senses, and the one it shares may not be the one
+ * the caption means. A caption may print a broader word than the field's ("Contract" for a
+ * policy, "Ends" for an expiration; its place on the page says which one), or an adjective the
+ * dictionary gives as similar: those count less still. A narrower word ("Total" for a quantity)
+ * names one kind among others a schema may ask for apart, and does not count: on the
+ * development draws it read wrong table columns and fixed nothing.
+ */
+const SENSE_AFFINITY: Readonly<Record<SenseRelation, number>> = {
+  synonym: 0.75,
+  hypernym: 0.5,
+  similar: 0.5,
+  hyponym: 0,
+};
+/** Shorter words are abbreviations or codes, not dictionary words. */
+const MIN_DICTIONARY_WORD = 3;
+
 function weightOf(term: CaptionTerm): number {
   return KIND_WORDS.has(term.text) ? KIND_WEIGHT : 1;
+}
+
+/**
+ * 0..1: how far the dictionary says one word means the other. Kind words are left out: they say
+ * what kind of value is asked for, which the field's type already checks, and the dictionary
+ * would make "Number" an "Amount" and "Date" a "Day".
+ */
+function senseAffinity(printed: CaptionTerm, wanted: CaptionTerm): number {
+  for (const term of [printed, wanted]) {
+    if (term.stop || KIND_WORDS.has(term.text) || term.text.length < MIN_DICTIONARY_WORD) return 0;
+    if (!/^[a-z]+(?: [a-z]+)?$/.test(term.text)) return 0;
+  }
+  const relation = senseRelation(printed.text, wanted.text);
+  return relation === null ? 0 : SENSE_AFFINITY[relation];
 }
 
 /** 0..1: how far a printed caption word stands for a wanted one. */
 function termAffinity(printed: CaptionTerm, wanted: CaptionTerm): number {
   if (printed.stem === wanted.stem || printed.text === wanted.text) return 1;
-  // The parties on either side ("Insurer" / "Insured") are never one another, however close.
-  if (printed.stem.endsWith('+agent') !== wanted.stem.endsWith('+agent')) return 0;
+  const bySense = senseAffinity(printed, wanted);
+  // The parties on either side ("Insurer" / "Insured") are never one another by spelling,
+  // however close; only the dictionary may relate an agent noun to another word.
+  if (printed.stem.endsWith('+agent') !== wanted.stem.endsWith('+agent')) return bySense;
+  return Math.max(bySense, spellingAffinity(printed, wanted));
+}
+
+/** 0..1: how far a printed word is spelt as the wanted one, cut short or a slip away. */
+function spellingAffinity(printed: CaptionTerm, wanted: CaptionTerm): number {
   if (IDENTIFIER_WORDS.has(printed.text) && IDENTIFIER_WORDS.has(wanted.text)) return 0.9;
   // Captions abbreviate by cutting a word short: "Inc." for "Incurred", "Est." for "Estimated".
   const [short, long] =
@@ -105,16 +147,58 @@ function joinCompounds(
   return result;
 }
 
+/**
+ * Two adjacent words the dictionary holds as one lemma ("Insurance Company") become one term,
+ * so it can be compared as a whole ("Insurer" is an insurance company; it is neither word).
+ */
+function joinCollocations(terms: readonly CaptionTerm[]): CaptionTerm[] {
+  const result: CaptionTerm[] = [];
+  for (let i = 0; i < terms.length; i += 1) {
+    const pair = i + 1 < terms.length ? `${terms[i].text} ${terms[i + 1].text}` : undefined;
+    if (pair && /^[a-z]+ [a-z]+$/.test(pair) && isLemma(pair)) {
+      result.push({ stem: pair, text: pair, stop: false });
+      i += 1;
+    } else result.push(terms[i]);
+  }
+  return result;
+}
+
+function termsSimilarity(phrase: readonly CaptionTerm[], printed: readonly CaptionTerm[]): number {
+  return phraseSimilarity(joinCompounds(phrase, printed), joinCompounds(printed, phrase));
+}
+
 /** 0..1: the best similarity of a printed caption to any of a field's phrases. */
 export function captionSimilarity(phrases: readonly string[], caption: string): number {
-  const printed = captionTerms(caption);
+  const printedReadings = readings(caption);
   return Math.max(
     0,
-    ...phrases.map((phrase) => {
-      const terms = captionTerms(phrase);
-      return phraseSimilarity(joinCompounds(terms, printed), joinCompounds(printed, terms));
-    }),
+    ...phrases.flatMap((phrase) =>
+      // Word by word, or with collocations as one term on either side: whichever reads closer.
+      readings(phrase).flatMap((wanted) =>
+        printedReadings.map((shown) => termsSimilarity(wanted, shown)),
+      ),
+    ),
   );
+}
+
+const readingCache = new Map<string, ReadonlyArray<readonly CaptionTerm[]>>();
+/** Captions and phrases repeat from page to page; this many readings are kept. */
+const READING_CACHE_SIZE = 5000;
+
+/**
+ * A caption's or phrase's terms word by word and, when the dictionary holds two of them as one
+ * lemma, so joined.
+ */
+function readings(text: string): ReadonlyArray<readonly CaptionTerm[]> {
+  let found = readingCache.get(text);
+  if (!found) {
+    const terms = captionTerms(text);
+    const joined = joinCollocations(terms);
+    found = joined.length === terms.length ? [terms] : [terms, joined];
+    if (readingCache.size >= READING_CACHE_SIZE) readingCache.clear();
+    readingCache.set(text, found);
+  }
+  return found;
 }
 
 /** Some phrase holds one of `words` as a caption term (abbreviations expanded). */

@@ -199,3 +199,40 @@ describe('fields of a type no caption names', () => {
     expect([subtotal.value, total.value]).toEqual([null, null]);
   });
 });
+
+describe('a caption the dictionary relates to the field', () => {
+  const declarations: FieldSchema = {
+    fields: [
+      { key: 'carrier', type: 'string', label: 'Insurance Company' },
+      { key: 'agent', type: 'string', label: 'Agent' },
+    ],
+  };
+
+  it('reads the field, below the confidence of a caption sharing its words, and says so', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Underwriter: Keystone Fidelity Insurance' },
+      { x: 50, y: 130, text: 'Broker: Omar Brennan' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, declarations));
+    expect(fields.carrier.value).toBe('Keystone Fidelity Insurance');
+    expect(fields.carrier.notes[0]).toBe('caption "Underwriter" matched by meaning (0.75)');
+    expect(fields.agent.value).toBe('Omar Brennan');
+    const sameWords = byKey(
+      extractDocumentFields(
+        { pages: [makePage([{ x: 50, y: 100, text: 'Agent Code: Omar Brennan' }])] },
+        declarations,
+      ),
+    );
+    expect(fields.agent.confidence).toBeLessThan(0.8);
+    expect(fields.agent.confidence).toBeLessThan(sameWords.agent.confidence);
+  });
+
+  it("never lets a synonym caption beat the field's own caption", () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Broker: Omar Brennan' },
+      { x: 50, y: 130, text: 'Agent Name: Linda Reynolds' },
+    ]);
+    const fields = byKey(extractDocumentFields({ pages: [page] }, declarations));
+    expect(fields.agent.value).toBe('Linda Reynolds');
+  });
+});

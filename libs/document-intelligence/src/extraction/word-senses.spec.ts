@@ -1,0 +1,37 @@
+import { isLemma, senseRelation } from './word-senses';
+
+describe('senseRelation (WordNet)', () => {
+  it('knows words that share a sense as synonyms, in either order', () => {
+    expect(senseRelation('broker', 'agent')).toBe('synonym');
+    expect(senseRelation('agent', 'broker')).toBe('synonym');
+    expect(senseRelation('bill', 'invoice')).toBe('synonym');
+  });
+
+  it('folds inflections to the lemma, as WordNet morphy does', () => {
+    expect(senseRelation('brokers', 'agents')).toBe('synonym');
+    expect(senseRelation('policies', 'contracts')).toBe('hyponym');
+  });
+
+  it('reads a two-word lemma as one word', () => {
+    expect(isLemma('insurance company')).toBe(true);
+    expect(isLemma('Insurance  Company')).toBe(true);
+    expect(senseRelation('insurer', 'insurance company')).toBe('synonym');
+    expect(isLemma('policy number')).toBe(false);
+  });
+
+  it('tells a direct hypernym from a direct hyponym', () => {
+    // A policy is a kind of contract: "contract" is the broader word.
+    expect(senseRelation('contract', 'policy')).toBe('hypernym');
+    expect(senseRelation('policy', 'contract')).toBe('hyponym');
+  });
+
+  it('relates adjectives the dictionary gives as similar', () => {
+    expect(senseRelation('wet', 'damp')).toBe('similar');
+  });
+
+  it('relates nothing it does not know, and words that share no sense', () => {
+    expect(senseRelation('insurer', 'insured')).toBeNull();
+    expect(senseRelation('client', 'insured')).toBeNull();
+    expect(senseRelation('xqzv', 'agent')).toBeNull();
+  });
+});
