@@ -30,13 +30,22 @@ export function pidsNamed(name: string): number[] {
   }
 }
 
-/** CPU used so far by each named group of processes; a process that has exited counts 0. */
+/** The last reading of each process, for one that exits between two readings. */
+const lastReading = new Map<number, number>();
+
+/**
+ * CPU used so far by each named group of processes. A process that has exited counts at its
+ * last reading (PostgreSQL ends idle backends), so a difference of two readings is never
+ * negative; what it used after that reading is not counted.
+ */
 export function cpuByGroup(groups: Record<string, number[]>): Record<string, number> {
   const alive = (pid: number) => {
     try {
-      return cpuMsOf(pid);
+      const ms = cpuMsOf(pid);
+      lastReading.set(pid, ms);
+      return ms;
     } catch {
-      return 0;
+      return lastReading.get(pid) ?? 0;
     }
   };
   return Object.fromEntries(
