@@ -1,6 +1,7 @@
 export * from './auth/actor';
 export * from './auth/api-key-format';
 export * from './auth/permissions';
+export * from './batching/turn-end-queue';
 export * from './config/base.config';
 export * from './config/env.decorator';
 export * from './config/load-config';
@@ -20,7 +21,6 @@ export * from './logging/redact';
 export * from './metrics/metrics';
 export * from './metrics/metrics.controller';
 export * from './paging/page';
-export * from './batching/turn-end-queue';
 export * from './rpc/contract';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-client.module';
