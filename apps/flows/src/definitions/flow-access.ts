@@ -13,45 +13,25 @@ import { flowFromRow } from './flow-row.mapper';
 export class FlowAccess {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * `manager` runs the read inside a caller's transaction; `lock` holds the row (FOR UPDATE)
+   * for a caller that will change the flow. One statement without the ORM's query builder: every
+   * run start takes it.
+   */
   async load(
     actor: Actor,
     flowId: string,
     manager?: EntityManager,
     lock = false,
   ): Promise<FlowEntity> {
-    const flow =
-      manager || lock
-        ? await this.loadWith(manager ?? this.dataSource.manager, flowId, actor, lock)
-        : await this.read(flowId, actor.organizationId);
-    if (!flow) throw DocketException.notFound('Flow');
+    const rows: Record<string, unknown>[] = await (manager ?? this.dataSource).query(
+      `SELECT * FROM flows.flows WHERE id = $1 AND organization_id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [flowId, actor.organizationId],
+    );
+    if (rows.length !== 1) throw DocketException.notFound('Flow');
+    const flow = flowFromRow(rows[0]);
     assertProjectAccess(actor, flow.projectId);
     return flow;
-  }
-
-  /** The plain read, taken by every run start: one statement, without the ORM's query builder. */
-  private async read(flowId: string, organizationId: string): Promise<FlowEntity | null> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      'SELECT * FROM flows.flows WHERE id = $1 AND organization_id = $2',
-      [flowId, organizationId],
-    );
-    return rows.length === 1 ? flowFromRow(rows[0]) : null;
-  }
-
-  /** Inside a caller's transaction, and locked when it will change the flow. */
-  private loadWith(
-    manager: EntityManager,
-    flowId: string,
-    actor: Actor,
-    lock: boolean,
-  ): Promise<FlowEntity | null> {
-    const query = manager
-      .createQueryBuilder(FlowEntity, 'flow')
-      .where('flow.id = :flowId AND flow.organization_id = :organizationId', {
-        flowId,
-        organizationId: actor.organizationId,
-      });
-    if (lock) query.setLock('pessimistic_write');
-    return query.getOne();
   }
 }
 
