@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+
+import { getMetadataArgsStorage } from 'typeorm';
+
+import { FileEntity } from '../database/files.entities';
+import { fileFromRow, fileInsertParameters, INSERT_FILE_SQL } from './file-row.mapper';
+
+describe('file row mapper', () => {
+  const entityColumns = getMetadataArgsStorage()
+    .columns.filter((column) => column.target === FileEntity)
+    .map((column) => ({
+      property: column.propertyName,
+      column: column.options.name ?? column.propertyName,
+    }));
+
+  it('inserts every column of the entity, each under its own name', () => {
+    const columns = /\(([^)]*)\)/.exec(INSERT_FILE_SQL)![1].split(', ');
+    expect([...columns].sort()).toEqual(entityColumns.map((c) => c.column).sort());
+  });
+
+  it('reads back what it writes: every property, sizes as numbers, times as dates', () => {
+    const file = Object.assign(new FileEntity(), {
+      id: '6f1c1a52-4c8e-4d2b-9a57-1f5f0f3c2a10',
+      organizationId: 'a3e5b2f4-8d9c-4b1e-a6f7-2c3d4e5f6a7b',
+      workspaceId: 'b4f6c3a5-9e0d-4c2f-b7a8-3d4e5f6a7b8c',
+      itemId: null,
+      parentFileId: null,
+      category: 'claims',
+      filename: 'claim.pdf',
+      mimeType: 'application/pdf',
+      kind: 'pdf',
+      blobPath: 'files/6f1c/claim.pdf',
+      status: 'UPLOADED',
+      failureCode: null,
+      failureReason: null,
+      sizeBytes: 1234,
+      pageCount: 2,
+      depth: 0,
+      attempts: 1,
+      notBefore: null,
+      uploadExpiresAt: new Date('2026-01-01T00:10:00.000Z'),
+      lastCheckedAt: null,
+      uploadedAt: new Date('2026-01-01T00:01:00.000Z'),
+      processingStartedAt: null,
+      processedAt: null,
+      createdAt: new Date('2026-01-01T00:00:00.000Z'),
+      updatedAt: new Date('2026-01-01T00:01:00.000Z'),
+    } satisfies FileEntity);
+    const parameters = fileInsertParameters(file);
+    const columns = /\(([^)]*)\)/.exec(INSERT_FILE_SQL)![1].split(', ');
+    // As pg answers: a bigint as a string, timestamps as ISO text.
+    const row = Object.fromEntries(
+      columns.map((column, i) => {
+        const value = parameters[i];
+        if (column === 'size_bytes') return [column, String(value)];
+        return [column, value instanceof Date ? value.toISOString() : value];
+      }),
+    );
+    expect(fileFromRow(row)).toEqual(file);
+  });
+});
