@@ -2,6 +2,7 @@ export * from './auth/actor';
 export * from './auth/api-key-format';
 export * from './auth/permissions';
 export * from './batching/turn-end-queue';
+export * from './batching/write-batcher';
 export * from './config/base.config';
 export * from './config/env.decorator';
 export * from './config/load-config';

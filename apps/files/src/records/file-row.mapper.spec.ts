@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { getMetadataArgsStorage } from 'typeorm';
 
 import { FileEntity } from '../database/files.entities';
-import { fileFromRow, fileInsertParameters, INSERT_FILE_SQL } from './file-row.mapper';
+import { fileFromRow, filesInsertParameters, insertFilesSql } from './file-row.mapper';
 
 describe('file row mapper', () => {
   const entityColumns = getMetadataArgsStorage()
@@ -14,7 +14,7 @@ describe('file row mapper', () => {
     }));
 
   it('inserts every column of the entity, each under its own name', () => {
-    const columns = /\(([^)]*)\)/.exec(INSERT_FILE_SQL)![1].split(', ');
+    const columns = /\(([^)]*)\)/.exec(insertFilesSql(1))![1].split(', ');
     expect([...columns].sort()).toEqual(entityColumns.map((c) => c.column).sort());
   });
 
@@ -46,8 +46,8 @@ describe('file row mapper', () => {
       createdAt: new Date('2026-01-01T00:00:00.000Z'),
       updatedAt: new Date('2026-01-01T00:01:00.000Z'),
     } satisfies FileEntity);
-    const parameters = fileInsertParameters(file);
-    const columns = /\(([^)]*)\)/.exec(INSERT_FILE_SQL)![1].split(', ');
+    const parameters = filesInsertParameters([file]);
+    const columns = /\(([^)]*)\)/.exec(insertFilesSql(1))![1].split(', ');
     // As pg answers: a bigint as a string, timestamps as ISO text.
     const row = Object.fromEntries(
       columns.map((column, i) => {
@@ -57,5 +57,23 @@ describe('file row mapper', () => {
       }),
     );
     expect(fileFromRow(row)).toEqual(file);
+  });
+
+  it('numbers the parameters of a batch row after row, each row as wide as the column list', () => {
+    const width = /\(([^)]*)\)/.exec(insertFilesSql(1))![1].split(', ').length;
+    const sql = insertFilesSql(3);
+    const tuples = sql.slice(sql.indexOf('VALUES') + 'VALUES'.length).split('),');
+    expect(tuples).toHaveLength(3);
+    const numbers = [...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+    expect(numbers).toEqual(Array.from({ length: 3 * width }, (_, i) => i + 1));
+    expect(tuples[2]).toContain(`$${2 * width + 1},`);
+    const files = [new FileEntity(), new FileEntity()].map((file, i) =>
+      Object.assign(file, { id: `id-${i}`, filename: `f${i}.pdf` }),
+    );
+    const parameters = filesInsertParameters(files);
+    expect(parameters).toHaveLength(2 * width);
+    expect(parameters[0]).toBe('id-0');
+    expect(parameters[width]).toBe('id-1');
+    expect(insertFilesSql(3)).toBe(sql);
   });
 });

@@ -57,11 +57,27 @@ export function fileFromRow(row: Record<string, unknown>): FileEntity {
   return file;
 }
 
-/** One row's INSERT: built once, since the column list never changes. */
-export const INSERT_FILE_SQL = `INSERT INTO files.files (${FILE_COLUMNS.map(([c]) => c).join(', ')})
-  VALUES (${FILE_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+/**
+ * The INSERT of `count` rows, one VALUES tuple each: built once per row count, since the column
+ * list never changes (a batch of pending uploads is one statement, FileRepository.insert).
+ */
+export function insertFilesSql(count: number): string {
+  let sql = INSERT_SQL_BY_COUNT.get(count);
+  if (!sql) {
+    const width = FILE_COLUMNS.length;
+    const tuples = Array.from(
+      { length: count },
+      (_, row) => `(${FILE_COLUMNS.map((_, i) => `$${row * width + i + 1}`).join(', ')})`,
+    );
+    sql = `INSERT INTO files.files (${FILE_COLUMNS.map(([c]) => c).join(', ')})\n  VALUES ${tuples.join(',\n    ')}`;
+    INSERT_SQL_BY_COUNT.set(count, sql);
+  }
+  return sql;
+}
 
-/** The entity's values in INSERT_FILE_SQL's parameter order. */
-export function fileInsertParameters(file: FileEntity): unknown[] {
-  return FILE_COLUMNS.map(([, property]) => file[property]);
+const INSERT_SQL_BY_COUNT = new Map<number, string>();
+
+/** The entities' values in insertFilesSql's parameter order, row after row. */
+export function filesInsertParameters(files: readonly FileEntity[]): unknown[] {
+  return files.flatMap((file) => FILE_COLUMNS.map(([, property]) => file[property]));
 }

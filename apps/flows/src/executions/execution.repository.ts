@@ -6,12 +6,12 @@ import {
   ExecutionStepEvent,
   ExecutionTrigger,
 } from '@docket/contracts';
+import { WriteBatcher } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
 import { mergeStatusEvents, mergeStepEvents, stepRank } from './execution-event.merge';
-import { WriteBatcher } from './write-batcher';
 
 export interface ExecutionFilter {
   organizationId: string;

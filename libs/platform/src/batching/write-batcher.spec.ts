@@ -23,9 +23,12 @@ describe('WriteBatcher', () => {
 
   it('never writes more than its batch size at once', async () => {
     const writes: number[][] = [];
-    const batcher = new WriteBatcher<number>(async (items) => {
-      writes.push(items);
-    }, 2);
+    const batcher = new WriteBatcher<number>(
+      async (items) => {
+        writes.push(items);
+      },
+      { maxBatch: 2 },
+    );
     await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
     expect(writes).toEqual([[1, 2], [3, 4], [5]]);
   });
@@ -48,5 +51,38 @@ describe('WriteBatcher', () => {
     });
     await expect(batcher.add(0)).rejects.toThrow('refused');
     await expect(batcher.add(1)).resolves.toBeUndefined();
+  });
+
+  it('keeps up to writesInFlight writes under way, and what arrives meanwhile waits for the first to end', async () => {
+    const writes: number[][] = [];
+    const releases: Array<() => void> = [];
+    const batcher = new WriteBatcher<number>(
+      async (items) => {
+        writes.push(items);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      },
+      { writesInFlight: 2 },
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const settled: number[] = [];
+    const track = (n: number) => batcher.add(n).then(() => settled.push(n));
+    const first = [track(1), track(2)];
+    await turn();
+    const second = [track(3)];
+    await turn();
+    // Two writes under way: the first turn's batch, then the next turn's call on its own.
+    expect(writes).toEqual([[1, 2], [3]]);
+    const third = [track(4), track(5)];
+    await turn();
+    expect(writes).toHaveLength(2);
+    releases[1]();
+    await turn();
+    // A writer came free: what waited goes together, while [1, 2] is still under way.
+    expect(writes).toEqual([[1, 2], [3], [4, 5]]);
+    expect(settled).toEqual([3]);
+    releases[0]();
+    releases[2]();
+    await Promise.all([...first, ...second, ...third]);
+    expect(settled.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 });

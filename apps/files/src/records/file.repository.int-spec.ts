@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+
+import { connectToTestSchema } from '@docket/testing';
+import { DataSource } from 'typeorm';
+
+import { FileEntity, FILES_ENTITIES } from '../database/files.entities';
+import { FileRepository } from './file.repository';
+
+/** Upload records against the migrated files schema: inserts that arrive together. */
+describe('FileRepository inserts (PostgreSQL)', () => {
+  let dataSource: DataSource;
+  let repository: FileRepository;
+  const organizationId = randomUUID();
+  const workspaceId = randomUUID();
+
+  beforeAll(async () => {
+    dataSource = await connectToTestSchema('files', { entities: FILES_ENTITIES, poolSize: 4 });
+    repository = new FileRepository(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.query('DELETE FROM files.files WHERE organization_id = $1', [organizationId]);
+    await dataSource.destroy();
+  });
+
+  function pendingUpload(overrides: Partial<FileEntity> = {}): FileEntity {
+    const id = randomUUID();
+    const now = new Date();
+    return Object.assign(new FileEntity(), {
+      id,
+      organizationId,
+      workspaceId,
+      itemId: null,
+      parentFileId: null,
+      category: 'batch',
+      filename: `${id}.pdf`,
+      mimeType: 'application/pdf',
+      kind: 'pdf',
+      blobPath: `files/${id}/claim.pdf`,
+      status: 'READY_TO_UPLOAD',
+      failureCode: null,
+      failureReason: null,
+      sizeBytes: null,
+      pageCount: null,
+      depth: 0,
+      attempts: 0,
+      notBefore: null,
+      uploadExpiresAt: new Date(now.getTime() + 900_000),
+      lastCheckedAt: null,
+      uploadedAt: null,
+      processingStartedAt: null,
+      processedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...overrides,
+    } satisfies FileEntity);
+  }
+
+  it('inserts the uploads of one turn in one statement, each readable once its call resolves', async () => {
+    const statements = jest.spyOn(dataSource, 'query');
+    const files = Array.from({ length: 12 }, () => pendingUpload());
+    await Promise.all(files.map((file) => repository.insert(file)));
+    const inserts = statements.mock.calls.filter(([sql]) => sql.startsWith('INSERT'));
+    statements.mockRestore();
+    expect(inserts).toHaveLength(1);
+    for (const file of files) {
+      expect(await repository.findOwned(organizationId, file.id)).toEqual(file);
+    }
+  });
+
+  it('fails only the row the database refuses; the rest of its batch lands', async () => {
+    const good = [pendingUpload(), pendingUpload()];
+    // The table allows categories of 1-64 characters.
+    const refused = pendingUpload({ category: '' });
+    const results = await Promise.allSettled(
+      [good[0], refused, good[1]].map((file) => repository.insert(file)),
+    );
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('files_category_check');
+    for (const file of good)
+      expect(await repository.findOwned(organizationId, file.id)).toEqual(file);
+    expect(await repository.findOwned(organizationId, refused.id)).toBeNull();
+  });
+
+  it('writes a call alone in its turn without waiting for company', async () => {
+    const file = pendingUpload();
+    await repository.insert(file);
+    expect(await repository.findOwned(organizationId, file.id)).toEqual(file);
+  });
+});
