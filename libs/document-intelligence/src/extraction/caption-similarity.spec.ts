@@ -1,4 +1,4 @@
-import { asksForIdentifier, captionSimilarity } from './caption-similarity';
+import { asksForIdentifier, captionSimilarity, sharedDefiningWords } from './caption-similarity';
 
 describe('captionSimilarity', () => {
   it('treats the words that name an identifier as one ("Claim ID" asks for the claim number)', () => {
@@ -57,6 +57,24 @@ describe('captionSimilarity', () => {
     // WordNet makes a number an amount; the field's type tells those apart, not the caption.
     expect(captionSimilarity(['Amount'], 'Number')).toBe(0);
     expect(captionSimilarity(['Date'], 'Day')).toBe(0);
+  });
+
+  it("reads a caption word the field's definition uses as a broader word does", () => {
+    const defining = captionSimilarity(['Policy Number'], 'Certificate No.');
+    expect(defining).toBeCloseTo(captionSimilarity(['Policy Number'], 'Contract Number'));
+    expect(defining).toBeLessThan(captionSimilarity(['Policy Number'], 'Policy ID'));
+    expect(captionSimilarity(['Claim Number'], 'Certificate No.')).toBeLessThan(defining);
+  });
+
+  it('does not count a word defining several of the names in competition', () => {
+    // "insurance" is in the definitions of "premium", "deductible" and "coverage" alike.
+    const shared = sharedDefiningWords([['Premium'], ['Deductible'], ['Coverage']]);
+    expect(shared.has('insurance')).toBe(true);
+    expect(captionSimilarity(['Premium'], 'Amount of Insurance')).toBeGreaterThan(0);
+    expect(captionSimilarity(['Premium'], 'Amount of Insurance', shared)).toBe(0);
+    // A word defining only one of them still counts.
+    const alone = sharedDefiningWords([['Policy Number'], ['Claim Number']]);
+    expect(captionSimilarity(['Policy Number'], 'Certificate No.', alone)).toBeGreaterThan(0.5);
   });
 
   it('takes the best of a field phrases', () => {

@@ -1,6 +1,6 @@
 import { tokenSimilarity } from '../text-layer/text-normaliser';
 import { type CaptionTerm, captionTerms } from './label-vocabulary';
-import { isLemma, type SenseRelation, senseRelation } from './word-senses';
+import { definitionWords, isLemma, type SenseRelation, senseRelation } from './word-senses';
 
 /*
  * How much of a field's meaning a printed caption shares, when the caption does not hold every
@@ -37,7 +37,10 @@ const NEAR_WORD_FACTOR = 0.8;
  * than the same word: a caption word has many senses, and the one it shares may not be the one
  * the caption means. A caption may print a broader word than the field's ("Contract" for a
  * policy, "Ends" for an expiration; its place on the page says which one), or an adjective the
- * dictionary gives as similar: those count less still. A narrower word ("Total" for a quantity)
+ * dictionary gives as similar, or a word the dictionary defines the field's word with
+ * ("Certificate" for a policy, "a written contract or certificate of insurance"; unless it
+ * defines several of the names in competition, see sharedDefiningWords): those count less
+ * still. A narrower word ("Total" for a quantity)
  * names one kind among others a schema may ask for apart, and does not count: on the
  * development draws it read wrong table columns and fixed nothing.
  */
@@ -45,6 +48,7 @@ const SENSE_AFFINITY: Readonly<Record<SenseRelation, number>> = {
   synonym: 0.75,
   hypernym: 0.5,
   similar: 0.5,
+  defining: 0.5,
   hyponym: 0,
 };
 /** Shorter words are abbreviations or codes, not dictionary words. */
@@ -59,19 +63,50 @@ function weightOf(term: CaptionTerm): number {
  * what kind of value is asked for, which the field's type already checks, and the dictionary
  * would make "Number" an "Amount" and "Date" a "Day".
  */
-function senseAffinity(printed: CaptionTerm, wanted: CaptionTerm): number {
+function senseAffinity(printed: CaptionTerm, wanted: CaptionTerm, shared: SharedWords): number {
   for (const term of [printed, wanted]) {
-    if (term.stop || KIND_WORDS.has(term.text) || term.text.length < MIN_DICTIONARY_WORD) return 0;
-    if (!/^[a-z]+(?: [a-z]+)?$/.test(term.text)) return 0;
+    if (!dictionaryWord(term)) return 0;
   }
   const relation = senseRelation(printed.text, wanted.text);
+  // A word defining several of the names in competition says nothing about which one is meant.
+  if (relation === 'defining' && shared.has(printed.text)) return 0;
   return relation === null ? 0 : SENSE_AFFINITY[relation];
 }
 
+function dictionaryWord(term: CaptionTerm): boolean {
+  return (
+    !term.stop &&
+    !KIND_WORDS.has(term.text) &&
+    term.text.length >= MIN_DICTIONARY_WORD &&
+    /^[a-z]+(?: [a-z]+)?$/.test(term.text)
+  );
+}
+
+/** Words of the definitions of two or more of the names a caption is compared with. */
+export type SharedWords = ReadonlySet<string>;
+
+/**
+ * The words that define two or more of the given names (each name: a field's or column's
+ * phrases): "insurance" defines "premium", "deductible" and "coverage" alike, so a caption
+ * printing it ("Amount of Insurance") is none of them by its definitions.
+ */
+export function sharedDefiningWords(names: ReadonlyArray<readonly string[]>): SharedWords {
+  const counts = new Map<string, number>();
+  for (const phrases of names) {
+    const words = new Set<string>();
+    for (const phrase of phrases)
+      for (const reading of readings(phrase))
+        for (const term of reading)
+          if (dictionaryWord(term)) definitionWords(term.text).forEach((w) => words.add(w));
+    words.forEach((w) => counts.set(w, (counts.get(w) ?? 0) + 1));
+  }
+  return new Set([...counts].filter(([, n]) => n >= 2).map(([w]) => w));
+}
+
 /** 0..1: how far a printed caption word stands for a wanted one. */
-function termAffinity(printed: CaptionTerm, wanted: CaptionTerm): number {
+function termAffinity(printed: CaptionTerm, wanted: CaptionTerm, shared: SharedWords): number {
   if (printed.stem === wanted.stem || printed.text === wanted.text) return 1;
-  const bySense = senseAffinity(printed, wanted);
+  const bySense = senseAffinity(printed, wanted, shared);
   // The parties on either side ("Insurer" / "Insured") are never one another by spelling,
   // however close; only the dictionary may relate an agent noun to another word.
   if (printed.stem.endsWith('+agent') !== wanted.stem.endsWith('+agent')) return bySense;
@@ -98,7 +133,11 @@ function spellingAffinity(printed: CaptionTerm, wanted: CaptionTerm): number {
  * weighing less), times how much of the caption that explains; a caption with words of its own
  * ("Date of Birth" for "Date") asks for something else.
  */
-function phraseSimilarity(phrase: readonly CaptionTerm[], caption: readonly CaptionTerm[]): number {
+function phraseSimilarity(
+  phrase: readonly CaptionTerm[],
+  caption: readonly CaptionTerm[],
+  shared: SharedWords,
+): number {
   if (phrase.length === 0 || caption.length === 0) return 0;
   const free = [...caption];
   let held = 0;
@@ -109,7 +148,7 @@ function phraseSimilarity(phrase: readonly CaptionTerm[], caption: readonly Capt
     let best = -1;
     let bestAffinity = 0;
     free.forEach((printed, k) => {
-      const affinity = termAffinity(printed, wanted);
+      const affinity = termAffinity(printed, wanted, shared);
       if (affinity > bestAffinity) {
         best = k;
         bestAffinity = affinity;
@@ -163,19 +202,32 @@ function joinCollocations(terms: readonly CaptionTerm[]): CaptionTerm[] {
   return result;
 }
 
-function termsSimilarity(phrase: readonly CaptionTerm[], printed: readonly CaptionTerm[]): number {
-  return phraseSimilarity(joinCompounds(phrase, printed), joinCompounds(printed, phrase));
+function termsSimilarity(
+  phrase: readonly CaptionTerm[],
+  printed: readonly CaptionTerm[],
+  shared: SharedWords,
+): number {
+  return phraseSimilarity(joinCompounds(phrase, printed), joinCompounds(printed, phrase), shared);
 }
 
-/** 0..1: the best similarity of a printed caption to any of a field's phrases. */
-export function captionSimilarity(phrases: readonly string[], caption: string): number {
+const NONE_SHARED: SharedWords = new Set();
+
+/**
+ * 0..1: the best similarity of a printed caption to any of a field's phrases. `shared`: words
+ * defining several of the names in competition (sharedDefiningWords), not counted as defining.
+ */
+export function captionSimilarity(
+  phrases: readonly string[],
+  caption: string,
+  shared: SharedWords = NONE_SHARED,
+): number {
   const printedReadings = readings(caption);
   return Math.max(
     0,
     ...phrases.flatMap((phrase) =>
       // Word by word, or with collocations as one term on either side: whichever reads closer.
       readings(phrase).flatMap((wanted) =>
-        printedReadings.map((shown) => termsSimilarity(wanted, shown)),
+        printedReadings.map((shown) => termsSimilarity(wanted, shown, shared)),
       ),
     ),
   );

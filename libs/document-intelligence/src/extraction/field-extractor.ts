@@ -24,6 +24,7 @@ import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { fieldPhrases } from './label-vocabulary';
 import { matchFieldsToPairs } from './pair-matcher';
 import { parseScalar } from './scalar-value.parser';
+import { settleTotal } from './sum-check';
 import { extractTable } from './table-extractor';
 import { columnsForAReading, matchTableToLayout } from './table-matcher';
 import { fitsKind } from './value-kinds';
@@ -552,6 +553,8 @@ function extractFromPages(
             notFound(field, documentId, context.unparsed.get(field.key))),
     );
   }
+  // The one field asking for the total takes the amount the document prints as a sum of others.
+  settleTotal(toMatch, results, layouts, documentId);
   return fields.map((f) => results.get(f.key)!);
 }
 

