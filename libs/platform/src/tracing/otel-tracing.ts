@@ -1,6 +1,7 @@
 import {
   Context,
   context,
+  INVALID_SPAN_CONTEXT,
   propagation,
   Span,
   SpanKind,
@@ -64,27 +65,40 @@ export async function stopTracing(): Promise<void> {
 
 const tracer = () => trace.getTracer('docket');
 
-/** Runs `fn` in a span; errors mark the span and pass through unchanged. */
+/** What `inSpan` hands its work when tracing is off: records nothing, like the API's no-op. */
+const UNTRACED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * Runs `fn` in a span; errors mark the span and pass through unchanged. With tracing off, `fn`
+ * runs directly with a span that records nothing: every service call passes here, and the API's
+ * no-op path still cost a context switch per call (docs/benchmarks.md).
+ */
 export async function inSpan<T>(
   name: string,
   kind: SpanKind,
   attributes: Record<string, string | number>,
   fn: (span: Span) => Promise<T>,
-  parent: Context = context.active(),
+  parent?: Context,
 ): Promise<T> {
-  return tracer().startActiveSpan(name, { kind, attributes }, parent, async (span) => {
-    try {
-      return await fn(span);
-    } catch (error) {
-      span.setStatus({
-        code: SpanStatusCode.ERROR,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  if (!provider) return fn(UNTRACED);
+  return tracer().startActiveSpan(
+    name,
+    { kind, attributes },
+    parent ?? context.active(),
+    async (span) => {
+      try {
+        return await fn(span);
+      } catch (error) {
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: error instanceof Error ? error.message : String(error),
+        });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** A server span opened by one hook of a request and closed by another. */
