@@ -63,8 +63,15 @@ describe('findLabelMatches: a plain label finds the caption a form prints', () =
   });
 
   it('tolerates OCR slips in the printed caption only on OCR text', () => {
-    const runs = [{ x: 50, y: 100, text: 'Insured Narne: Jane Roe' }];
+    const runs = [{ x: 50, y: 100, text: 'Insured Narne: Jane Roe', confidence: 0.8 }];
     expect(printedLabel(runs, 'Insured name', true)).toEqual(['Insured Narne:']);
     expect(printedLabel(runs, 'Insured name', false)).toEqual([]);
+  });
+
+  it('takes a word OCR read sure of for what was printed, not for a slip of another word', () => {
+    const sure = [{ x: 50, y: 100, text: 'Insurer: Granite Mutual', confidence: 0.95 }];
+    const unsure = [{ x: 50, y: 100, text: 'Insurer: Granite Mutual', confidence: 0.7 }];
+    expect(printedLabel(sure, 'Insured', true)).toEqual([]);
+    expect(printedLabel(unsure, 'Insured', true)).toEqual(['Insurer:']);
   });
 });

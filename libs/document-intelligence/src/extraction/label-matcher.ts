@@ -25,10 +25,17 @@ export interface LabelMatch {
 
 interface LineToken extends CaptionTerm {
   readonly word: number;
+  /** The OCR confidence of the word the token comes from (1 for a PDF's own text). */
+  readonly confidence: number;
 }
 
 /** Below this a token pair is a different word rather than an OCR slip. */
 const FUZZY_TOKEN_MATCH = 0.8;
+/**
+ * A word OCR read at least this sure is what was printed ("Insurer" stays "Insurer", not a slip
+ * of "Insured"): on the development scans no letter word read this sure was misread.
+ */
+const SURE_OCR = 0.92;
 /** A caption the phrase explains less than this share of belongs to another question. */
 const MIN_EXPLAINED = 0.34;
 /** How much of the score an unexplained share of the caption costs. */
@@ -39,15 +46,17 @@ const NO_COLON_FACTOR = 0.92;
 function lineTokens(line: TextLine): LineToken[] {
   const tokens: LineToken[] = [];
   line.words.forEach((word, index) => {
-    for (const term of wordCaptionTerms(word.text)) tokens.push({ ...term, word: index });
+    for (const term of wordCaptionTerms(word.text)) {
+      tokens.push({ ...term, word: index, confidence: word.confidence });
+    }
   });
   return tokens;
 }
 
-/** Stems equal, or (OCR text) the printed word a slip away from the wanted one. */
-function termSimilarity(printed: CaptionTerm, wanted: CaptionTerm, fuzzy: boolean): number {
+/** Stems equal, or (OCR text read unsure) the printed word a slip away from the wanted one. */
+function termSimilarity(printed: LineToken, wanted: CaptionTerm, fuzzy: boolean): number {
   if (printed.stem === wanted.stem) return 1;
-  if (!fuzzy) return 0;
+  if (!fuzzy || printed.confidence >= SURE_OCR) return 0;
   return Math.max(
     tokenSimilarity(printed.text, wanted.text),
     tokenSimilarity(printed.stem, wanted.stem),

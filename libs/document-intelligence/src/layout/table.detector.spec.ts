@@ -291,6 +291,67 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('ends the table at a summary line when OCR was unsure of one cell above it (a "5" read as "H")', () => {
+    const rows = (quantity: PlacedText): PlacedText[] => [
+      { x: 50, y: 100, text: 'Item' },
+      { x: 300, y: 100, text: 'Qty' },
+      { x: 420, y: 100, text: 'Net' },
+      { x: 50, y: 114, text: 'Roof shingles', confidence: 0.95 },
+      { x: 300, y: 114, text: '6', confidence: 0.95 },
+      { x: 420, y: 114, text: '$879.84', confidence: 0.95 },
+      { x: 50, y: 128, text: 'Drywall replacement', confidence: 0.95 },
+      quantity,
+      { x: 420, y: 128, text: '$761.10', confidence: 0.95 },
+      { x: 300, y: 146, text: 'Net Amount', confidence: 0.95 },
+      { x: 420, y: 146, text: '$1640.94', confidence: 0.95 },
+      { x: 300, y: 160, text: 'Tax Due', confidence: 0.95 },
+      { x: 420, y: 160, text: '$82.05', confidence: 0.95 },
+    ];
+    const unsure = detectTables(
+      groupLines(makePage(rows({ x: 300, y: 128, text: 'H', confidence: 0.38 }), 1, 'ocr')),
+    );
+    expect(unsure.map((t) => t.rows)).toEqual([3]);
+    // Read sure of, a word where the column held numbers is a caption: the rows go on.
+    const sure = detectTables(
+      groupLines(makePage(rows({ x: 300, y: 128, text: 'H', confidence: 0.95 }), 1, 'ocr')),
+    );
+    expect(sure.map((t) => t.rows)).not.toEqual([3]);
+  });
+
+  it('leaves out of a row a speck OCR read unsure of that stands under no column', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 100, text: 'Claim ID' },
+            { x: 200, y: 100, text: 'Status' },
+            { x: 350, y: 100, text: 'Paid' },
+            { x: 50, y: 114, text: '23-96924-A0', confidence: 0.9 },
+            { x: 200, y: 114, text: 'Closed', confidence: 0.95 },
+            { x: 350, y: 114, text: 'USD 11,558.66', confidence: 0.95 },
+            { x: 5, y: 128, text: 'i', confidence: 0.33 },
+            { x: 50, y: 128, text: 'CLM-2023-998186', confidence: 0.9 },
+            { x: 200, y: 128, text: 'Open', confidence: 0.95 },
+            { x: 350, y: 128, text: 'USD 5,866.48', confidence: 0.95 },
+            { x: 50, y: 142, text: '23-30998-GR', confidence: 0.9 },
+            { x: 200, y: 142, text: 'Closed', confidence: 0.95 },
+            { x: 350, y: 142, text: 'USD 9,719.21', confidence: 0.95 },
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Claim ID', 'Status', 'Paid'],
+        ['23-96924-A0', 'Closed', 'USD 11,558.66'],
+        ['CLM-2023-998186', 'Open', 'USD 5,866.48'],
+        ['23-30998-GR', 'Closed', 'USD 9,719.21'],
+      ],
+    ]);
+  });
+
   it('reads no table in the rows of a caption/answer grid', () => {
     const tables = detectTables(
       groupLines(

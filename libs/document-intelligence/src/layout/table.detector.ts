@@ -89,7 +89,19 @@ function columnOf(segment: TextSegment, columns: readonly Column[], reach: numbe
   return nearest;
 }
 
-/** Phrases of a line by column; null when a phrase fits no column or two share one. */
+/** OCR words read with less confidence than this may be a slip ("5" read as "H"). */
+const UNSURE_OCR = 0.6;
+
+/** A cell OCR read unsure of every word: it says little either way about what was printed. */
+function unsure(words: readonly PositionedWord[]): boolean {
+  return words.every((w) => w.confidence < UNSURE_OCR);
+}
+
+/**
+ * Phrases of a line by column; null when a phrase fits no column or two share one. A phrase
+ * OCR was unsure of that fits no column is a speck or a ruling read as a letter, not a cell:
+ * it is left out rather than ending the table.
+ */
 function rowOf(
   segments: readonly TextSegment[],
   columns: readonly Column[],
@@ -98,6 +110,7 @@ function rowOf(
   const row: Row = new Map();
   for (const segment of segments) {
     const column = columnOf(segment, columns, reach);
+    if (column < 0 && unsure(segment.words)) continue;
     if (column < 0) return null;
     row.set(column, [...(row.get(column) ?? []), ...segment.words]);
   }
@@ -164,15 +177,19 @@ function headerAbove(
 /**
  * A summary line under the rows ("Goods Total  USD 19,841.23", "Taxes  USD 992.06"): nothing in
  * the first column, and a caption where every row so far held a value. It ends the table and is
- * left to the key-value pairs, whatever words it uses.
+ * left to the key-value pairs, whatever words it uses. A cell OCR was unsure of does not count
+ * against the column (a quantity "5" read as "H"), as long as other rows hold values there.
  */
 function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   if (body.length === 0 || row.has(0)) return false;
+  const holdsValue = (r: Row, column: number): boolean =>
+    hasValueSignal(layoutText(r.get(column)!).text);
   return [...row].some(
     ([column, words]) =>
       column > 0 &&
       !hasValueSignal(layoutText(words).text) &&
-      body.every((r) => r.has(column) && hasValueSignal(layoutText(r.get(column)!).text)),
+      body.every((r) => r.has(column) && (holdsValue(r, column) || unsure(r.get(column)!))) &&
+      body.some((r) => holdsValue(r, column)),
   );
 }
 

@@ -208,6 +208,35 @@ describe('page processing of images and scans', () => {
     expect([image.width, image.height]).toEqual([1000, 300]);
   });
 
+  it('reads a dotted leader as one word of dots between its caption and its answer', async () => {
+    const form = await textImage(1000, 120, [
+      {
+        text: 'Date of loss ................................ April 5, 2024',
+        x: 20,
+        y: 70,
+        size: 30,
+      },
+    ]);
+
+    const [page] = await extractTextLayer(form.png);
+
+    const texts = page!.words.map((w) => w.text);
+    expect(texts.filter((t) => /[a-z0-9]/i.test(t))).toEqual([
+      'Date',
+      'of',
+      'loss',
+      'April',
+      '5,',
+      '2024',
+    ]);
+    const leader = page!.words.find((w) => /^\.{10,}$/.test(w.text));
+    expect(texts.indexOf(leader!.text)).toBe(3);
+    const loss = page!.words[2]!;
+    // The leader has the height of its line, as a PDF's own text gives it.
+    expect(leader!.box.y0).toBeCloseTo(loss.box.y0, 2);
+    expect(leader!.box.x0).toBeGreaterThan(loss.box.x1);
+  });
+
   it('splits a multi-page TIFF into pages scaled to the DPI and reads each by OCR', async () => {
     const blank = new Uint8Array(scan.gray.length).fill(255);
     const tiff = grayscaleTiff([

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { toPgm } from './canvas-module.mjs';
+import { eraseDottedLeaders } from './dotted-leaders.mjs';
 import { RunnerError } from './runner-error.mjs';
 
 const require = createRequire(import.meta.url);
@@ -35,6 +36,10 @@ export function createOcrEngine(language) {
     async recognize(canvas) {
       // Read the pixels before the first await: the caller encodes the same canvas next.
       const image = toPgm(canvas);
+      // Dotted leaders are erased from the image (tesseract reads them as junk letters that
+      // garble their neighbours too) and put back as words of dots where they were printed.
+      const pixels = image.subarray(image.length - canvas.width * canvas.height);
+      const leaders = eraseDottedLeaders(pixels, canvas.width, canvas.height);
       started ??= start();
       const worker = await started;
       const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
@@ -45,11 +50,18 @@ export function createOcrEngine(language) {
         source: 'ocr',
         imageWidth: canvas.width,
         imageHeight: canvas.height,
-        words: words.map((word) => ({
-          text: word.text,
-          bbox: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
-          confidence: word.confidence,
-        })),
+        words: [
+          ...words.map((word) => ({
+            text: word.text,
+            bbox: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+            confidence: word.confidence,
+          })),
+          ...leaders.map((leader) => ({
+            text: '.'.repeat(leader.dots),
+            bbox: { x0: leader.x0, y0: leader.y0, x1: leader.x1, y1: leader.y1 },
+            confidence: 100,
+          })),
+        ],
       };
     },
     async close() {
