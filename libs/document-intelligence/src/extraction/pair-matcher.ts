@@ -1,7 +1,7 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { parseBoolean } from './boolean-normaliser';
-import { captionSimilarity, sharedDefiningWords, type SharedWords } from './caption-similarity';
+import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import type { ExtractedField, ScalarValue } from './extraction-result.types';
 import type { ScalarFieldDefinition } from './field-schema.types';
 import { fieldPhrases } from './label-vocabulary';
@@ -87,12 +87,12 @@ function shapeSimilarity(field: ScalarFieldDefinition, answer: string): number {
     : 0;
 }
 
+/** `byCaption`: how close the pair's caption is to the field (captionSimilarity). */
 function candidateFor(
   field: ScalarFieldDefinition,
   pair: KeyValuePair,
-  shared: SharedWords,
+  byCaption: number,
 ): PairCandidate | null {
-  const byCaption = captionSimilarity(fieldPhrases(field), pair.key.text, shared);
   const byShape = pair.value ? shapeSimilarity(field, pair.value.text) : 0;
   const similarity = Math.max(byCaption, byShape);
   const floor = field.type === 'string' ? MIN_STRING_SIMILARITY : MIN_SIMILARITY;
@@ -204,12 +204,10 @@ function guessedCandidate(
 function onlyOfItsType(
   fields: readonly ScalarFieldDefinition[],
   chosen: ReadonlyMap<string, PairCandidate>,
-  takenPairs: ReadonlySet<KeyValuePair>,
+  free: readonly KeyValuePair[],
   layouts: readonly PageLayout[],
-  used: ReadonlySet<string>,
 ): Map<string, PairCandidate> {
   const result = new Map<string, PairCandidate>();
-  const free = freePairs(layouts, used).filter((pair) => !takenPairs.has(pair) && pair.value);
   const pageOf = new Map(layouts.flatMap((l) => l.keyValuePairs.map((p) => [p, l.pageNumber])));
   for (const kind of VALUE_KINDS) {
     const open = fields.filter(
@@ -370,8 +368,18 @@ export function matchFieldsToPairs(
   const result = new Map<string, ExtractedField>();
   if (fields.length === 0) return result;
   const shared = sharedDefiningWords(fields.map(fieldPhrases));
-  const candidates = freePairs(layouts, used)
-    .flatMap((pair) => fields.map((field) => candidateFor(field, pair, shared)))
+  const free = freePairs(layouts, used);
+  // Each caption against each field, once: the candidates and elimination both read it.
+  const byCaption = new Map(
+    free.map((pair) => [
+      pair,
+      fields.map((field) => captionSimilarity(fieldPhrases(field), pair.key.text, shared)),
+    ]),
+  );
+  const candidates = free
+    .flatMap((pair) =>
+      fields.map((field, i) => candidateFor(field, pair, byCaption.get(pair)![i]!)),
+    )
     .filter((c): c is PairCandidate => c !== null)
     .sort((a, b) => b.score - a.score);
   const chosen = new Map<string, PairCandidate>();
@@ -381,22 +389,16 @@ export function matchFieldsToPairs(
     takenPairs.add(candidate.pair);
     chosen.set(candidate.field.key, candidate);
   }
-  for (const [key, candidate] of onlyOfItsType(fields, chosen, takenPairs, layouts, used)) {
-    takenPairs.add(candidate.pair);
-    chosen.set(key, candidate);
-  }
-  // Then, for the fields still open, what the page leaves no doubt about: the one answer that
-  // is one of an enum field's options, and the one text answer left for the one text field left.
-  const left = (): KeyValuePair[] =>
-    freePairs(layouts, used).filter((pair) => !takenPairs.has(pair) && pair.value);
+  // Then, for the fields still open, what the page leaves no doubt about: the one answer of a
+  // kind left for the one field of that kind, the one answer that is one of an enum field's
+  // options, and the one text answer left for the one text field left.
+  const left = (): KeyValuePair[] => free.filter((pair) => !takenPairs.has(pair) && pair.value);
+  const namedByCaption = (pair: KeyValuePair): boolean =>
+    byCaption.get(pair)!.some((similarity) => similarity >= MIN_SIMILARITY);
   for (const guess of [
+    () => onlyOfItsType(fields, chosen, left(), layouts),
     () => oneOfItsOptions(fields, chosen, left()),
-    () =>
-      byElimination(fields, chosen, left(), layouts, (pair) =>
-        fields.some(
-          (f) => captionSimilarity(fieldPhrases(f), pair.key.text, shared) >= MIN_SIMILARITY,
-        ),
-      ),
+    () => byElimination(fields, chosen, left(), layouts, namedByCaption),
   ]) {
     for (const [key, candidate] of guess()) {
       takenPairs.add(candidate.pair);

@@ -77,6 +77,12 @@ function amountOf(field: ExtractedField | undefined): number | null {
   return value && typeof value === 'object' && 'amount' in value ? value.amount : null;
 }
 
+/** The field's value is this amount, to the cent. */
+function holdsAmount(field: ExtractedField | undefined, amount: number): boolean {
+  const held = amountOf(field);
+  return held !== null && Math.abs(held - amount) < CENT;
+}
+
 /**
  * The one field asking for a plain total takes the one amount the document prints as a sum of
  * others, when no caption of its own gave it another; the money field that held that amount
@@ -96,21 +102,19 @@ export function settleTotal(
   const sum = sums[0];
   const current = results.get(field.key);
   if (!current || current.confidence >= OWN_CAPTION) return;
-  if (amountOf(current) !== null && Math.abs(amountOf(current)! - sum.value.amount) < CENT) return;
+  if (holdsAmount(current, sum.value.amount)) return;
   const holder = fields.find(
     (f) =>
       f.type === 'money' &&
       f.key !== field.key &&
-      amountOf(results.get(f.key)) !== null &&
-      Math.abs(amountOf(results.get(f.key))! - sum.value.amount) < CENT,
+      holdsAmount(results.get(f.key), sum.value.amount),
   );
   // A field read some other way (a remembered layout) holding the amount keeps it.
   const elsewhere = [...results.values()].some(
     (r) =>
       r.key !== field.key &&
       !fields.some((f) => f.key === r.key) &&
-      amountOf(r) !== null &&
-      Math.abs(amountOf(r)! - sum.value.amount) < CENT,
+      holdsAmount(r, sum.value.amount),
   );
   if (elsewhere) return;
   const held = holder ? results.get(holder.key)! : undefined;
