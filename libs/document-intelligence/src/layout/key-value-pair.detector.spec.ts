@@ -223,4 +223,85 @@ describe('detectKeyValuePairs', () => {
       ]),
     ).toEqual([['Written by', 'Peter Schick', 'right']]);
   });
+
+  it('reads each person listed under a caption’s first name as one more answer of it', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'cc:' },
+        { x: 100, y: 100, text: 'Mr. A. B. Brown' },
+        { x: 100, y: 112, text: 'Ms. C. Dole' },
+        { x: 100, y: 124, text: 'Dr. E. Fry' },
+        { x: 50, y: 160, text: 'Subject: Budget' },
+      ]),
+    ).toEqual([
+      ['cc', 'Mr. A. B. Brown', 'colon'],
+      ['cc', 'Ms. C. Dole', 'colon'],
+      ['cc', 'Dr. E. Fry', 'colon'],
+      ['Subject', 'Budget', 'colon'],
+    ]);
+  });
+
+  it('keeps the next line of an address out of a list of names', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'To:' },
+        { x: 100, y: 100, text: 'Dr. E. Fry' },
+        { x: 100, y: 112, text: '12 Oak Lane' },
+        { x: 100, y: 124, text: 'Ms. C. Dole' },
+      ]),
+    ).toEqual([['To', 'Dr. E. Fry', 'colon']]);
+  });
+
+  it('ends a list of names where the next caption starts under the first one', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'To:' },
+        { x: 100, y: 100, text: 'Mr. G. Hart' },
+        { x: 50, y: 112, text: 'From:' },
+        { x: 100, y: 112, text: 'Ms. C. Dole' },
+      ]),
+    ).toEqual([
+      ['To', 'Mr. G. Hart', 'colon'],
+      ['From', 'Ms. C. Dole', 'colon'],
+    ]);
+  });
+
+  it('does not take a phrase in the next column of the page for a caption’s answer', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'SEX:' },
+        { x: 330, y: 100, text: 'sample size and should be read' },
+        { x: 50, y: 130, text: 'Account' },
+        { x: 330, y: 130, text: 'Harley Davidson' },
+      ]),
+    ).toEqual([['SEX', null, 'colon']]);
+  });
+
+  it('still reads an answer far to the right when a dotted leader leads to it', () => {
+    expect(
+      pairsOf([
+        {
+          x: 50,
+          y: 100,
+          text: 'Premium .................................................. $1,200.00',
+        },
+      ]),
+    ).toEqual([['Premium', '$1,200.00', 'colon']]);
+  });
+
+  it('reads a tick box printed apart from its caption as that caption’s box', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: '☒' },
+        { x: 70, y: 100, text: 'Police report filed' },
+        { x: 250, y: 100, text: '☐' },
+        { x: 270, y: 100, text: 'Injuries' },
+        { x: 50, y: 130, text: '☐' },
+        { x: 400, y: 130, text: 'Remarks' },
+      ]),
+    ).toEqual([
+      ['Police report filed', 'checked', 'checkbox'],
+      ['Injuries', 'unchecked', 'checkbox'],
+    ]);
+  });
 });

@@ -1,5 +1,10 @@
 import { boxHeight, horizontalOverlap } from '../text-layer/box-geometry';
-import type { PositionedWord, TextLine, TextSegment } from '../text-layer/line-grouper';
+import {
+  makeSegment,
+  type PositionedWord,
+  type TextLine,
+  type TextSegment,
+} from '../text-layer/line-grouper';
 import { hasOwnAnswer, headingBlock } from './answer-guards';
 import { alignedUnder, formBands, gridRuns } from './caption-grid';
 import { gluedCaptions } from './glued-caption';
@@ -13,7 +18,8 @@ import {
   looksLikeLabelText,
   namesAPerson,
 } from './layout-text';
-import { type LineParts, partsOf } from './line-parts';
+import { LEADER, type LineParts, partsOf } from './line-parts';
+import { listedNames } from './listed-names';
 
 /*
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
@@ -134,6 +140,25 @@ function checkboxPairs(segment: TextSegment): KeyValuePair[] | null {
   return pairs;
 }
 
+/** A tick box stands at most this many line heights before its caption. */
+const BOX_TO_CAPTION = 3;
+
+/**
+ * The caption of a tick box printed alone, apart from its caption (a form's drawn box, a
+ * fillable form's tick box): the next phrase on its line, when close.
+ */
+function captionOfLoneBox(
+  segments: readonly TextSegment[],
+  s: number,
+  line: TextLine,
+): TextSegment | undefined {
+  const [box, ...rest] = segments[s].words;
+  const next = segments[s + 1];
+  if (rest.length > 0 || !box || !CHECKBOX.test(box.text) || !next) return undefined;
+  if (CHECKBOX.test(next.words[0]?.text ?? '')) return undefined;
+  return next.box.x0 - box.box.x1 <= BOX_TO_CAPTION * line.heightInWidthUnits ? next : undefined;
+}
+
 /** A caption ending in a preposition ("Written by", "Copies to") awaits the answer after it. */
 const AWAITS_OBJECT = /\s(?:by|to|for|from|of|per|with)$/i;
 
@@ -191,6 +216,25 @@ function segmentBelow(
 }
 
 /**
+ * An answer further right than this (page widths) stands in another column; a figure may stand
+ * further off (an amount set flush right on a totals line), but not across the page.
+ */
+const ANSWER_REACH = 0.3;
+const FIGURE_REACH = 0.5;
+
+/**
+ * The phrase right of a caption is too far off to be its answer: it belongs to the next column
+ * of the form, unless a dotted leader leads the eye across to it.
+ */
+function outOfReach(caption: TextSegment, answer: TextSegment, line: TextLine): boolean {
+  const gap = answer.box.x0 - caption.box.x1;
+  if (gap <= (hasValueSignal(answer.text) ? FIGURE_REACH : ANSWER_REACH)) return false;
+  return !line.words.some(
+    (w) => LEADER.test(w.text) && w.box.x1 > caption.box.x1 && w.box.x0 < answer.box.x0,
+  );
+}
+
+/**
  * Finds key-value pairs on the lines of one page. `excluded` words (table cells) are not
  * looked at.
  */
@@ -206,9 +250,15 @@ export function detectKeyValuePairs(
   parts.forEach(({ segments }, index) => {
     segments.forEach((segment, s) => {
       if (taken.has(segment)) return;
-      const ticks = checkboxPairs(segment);
+      const caption = captionOfLoneBox(segments, s, parts[index].line);
+      const ticks = checkboxPairs(
+        caption && !taken.has(caption)
+          ? makeSegment([...segment.words, ...caption.words])
+          : segment,
+      );
       if (ticks) {
         taken.add(segment);
+        if (caption && ticks.length > 0) taken.add(caption);
         pairs.push(...ticks);
         return;
       }
@@ -221,6 +271,7 @@ export function detectKeyValuePairs(
       if (
         next &&
         !taken.has(next) &&
+        !outOfReach(segment, next, parts[index].line) &&
         colonPairs(next).lead.length === next.words.length &&
         !hasOwnAnswer(segments, s + 1)
       ) {
@@ -288,7 +339,12 @@ export function detectKeyValuePairs(
     segments.forEach((segment, s) => {
       if (taken.has(segment) || !captionShaped(segment.text) || namesAPerson(segment.text)) return;
       const right = segments[s + 1];
-      if (right && !taken.has(right) && answersCaption(segment.text, right.text)) {
+      if (
+        right &&
+        !taken.has(right) &&
+        !outOfReach(segment, right, parts[index].line) &&
+        answersCaption(segment.text, right.text)
+      ) {
         taken.add(segment);
         taken.add(right);
         pairs.push(pair(segment.words, right.words, 'right', CONFIDENCE.right));
@@ -303,5 +359,9 @@ export function detectKeyValuePairs(
     });
   });
 
+  for (const { pair: listed, segment } of listedNames(parts, [...pairs], (s) => !taken.has(s))) {
+    taken.add(segment);
+    pairs.push(listed);
+  }
   return pairs.sort((a, b) => a.key.box.y0 - b.key.box.y0 || a.key.box.x0 - b.key.box.x0);
 }

@@ -13,7 +13,7 @@ import { COLON_END } from './layout-text';
  */
 
 /** Dot, underscore or ellipsis runs that lead the eye from a caption to its answer. */
-const LEADER = /[._…·]{3,}/;
+export const LEADER = /[._…·]{3,}/;
 /**
  * A caption word ending in a colon glued to the answer after it: letters (or "?", ")", "#",
  * ".") before the colon, and after it something that starts an answer. A time ("10:30") has
