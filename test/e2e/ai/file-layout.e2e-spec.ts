@@ -1,5 +1,6 @@
 import { apiRequest, createTestOrganization, TestOrganization } from '@docket/testing';
 
+import { filledFormPdf } from '../../../libs/document-processing/src/testing/pdf-fixtures';
 import { apiErrorOf, FileRecordBody, uploadFile } from '../files/support/files-api';
 import { placedPdf } from './support/placed-pdf';
 
@@ -136,6 +137,41 @@ describe('GET /files/{fileId}/layout: a form’s pairs and tables without a sche
     expect(apiErrorOf(response).code).toBe('NOT_FOUND');
     expect((await layout(org.admin.token, '00000000-0000-4000-8000-000000000000')).status).toBe(
       404,
+    );
+  });
+});
+
+describe('GET /files/{fileId}/layout of a filled fillable PDF form', () => {
+  it('pairs the printed captions with the answers typed into the form’s fields', async () => {
+    const org = await createTestOrganization();
+    const pdf = await filledFormPdf(
+      [
+        { text: 'PROPERTY LOSS NOTICE', x: 72, y: 720, size: 14 },
+        { text: 'Policy number:', x: 72, y: 680, size: 10 },
+        { text: 'Date of loss:', x: 330, y: 680, size: 10 },
+        { text: 'Police report filed', x: 96, y: 640, size: 10 },
+        { text: 'Injuries', x: 260, y: 640, size: 10 },
+      ],
+      [
+        { name: 'policy', value: 'HO-4471-2209', x: 150, y: 675, width: 150, height: 18 },
+        { name: 'lossDate', value: '03/14/2026', x: 400, y: 675, width: 120, height: 18 },
+        { name: 'police', value: true, x: 72, y: 637, width: 12, height: 12 },
+        { name: 'injuries', value: false, x: 236, y: 637, width: 12, height: 12 },
+      ],
+    );
+    const file = await uploadFile(org.admin.token, org.workspaceId, 'notice.pdf', Buffer.from(pdf));
+    expect(file.status).toBe('READY');
+
+    const response = await layout(org.admin.token, file.fileId);
+    expect(response.status).toBe(200);
+    const pairs = response.body.data[0].keyValuePairs.map((p) => [p.key.text, p.value?.text]);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ['Policy number', 'HO-4471-2209'],
+        ['Date of loss', '03/14/2026'],
+        ['Police report filed', 'checked'],
+        ['Injuries', 'unchecked'],
+      ]),
     );
   });
 });

@@ -7,6 +7,7 @@ import { grayscaleTiff, TextImage, textImage } from '../testing/image-fixtures';
 import {
   digitalPdf,
   DrawnText,
+  filledFormPdf,
   helveticaWidth,
   LETTER,
   passwordProtectedPdf,
@@ -169,6 +170,68 @@ describe('page processing of a rotated PDF page', () => {
     expect(rotated!.box.x0).toBeGreaterThan(0.8);
     expect(heading!.box.y0).toBeGreaterThan(rotated!.box.y1);
     expect(await darkestIn(pages[0]!.png, rotated!.box)).toBeLessThan(100);
+  });
+});
+
+describe('page processing of a filled fillable PDF form', () => {
+  let result: Awaited<ReturnType<typeof processPages>>;
+
+  beforeAll(async () => {
+    result = await processPages(
+      await filledFormPdf(
+        [
+          { text: 'Notice of loss', x: 72, y: 720, size: 16 },
+          { text: 'Policy number:', x: 72, y: 680, size: 10 },
+          { text: 'Loss description:', x: 72, y: 640, size: 10 },
+          { text: 'Police report filed', x: 96, y: 580, size: 10 },
+          { text: 'Injuries', x: 96, y: 560, size: 10 },
+        ],
+        [
+          { name: 'policy', value: 'HO-4471 2209', x: 160, y: 675, width: 160, height: 18 },
+          {
+            name: 'description',
+            value: 'Pipe burst in kitchen\nwater under the floor',
+            x: 160,
+            y: 600,
+            width: 260,
+            height: 50,
+            multiline: true,
+          },
+          { name: 'police', value: true, x: 72, y: 577, width: 12, height: 12 },
+          { name: 'injuries', value: false, x: 72, y: 557, width: 12, height: 12 },
+        ],
+      ),
+    );
+  });
+
+  it('reads the values typed into the fields as words of the page, after its printed text', () => {
+    const [page] = result.textLayer;
+    expect(page!.source).toBe('pdf-text');
+    expect(page!.words.map((word) => word.text)).toEqual([
+      ...'Notice of loss Policy number: Loss description: Police report filed Injuries'.split(' '),
+      'HO-4471',
+      '2209',
+      ...'Pipe burst in kitchen water under the floor'.split(' '),
+      '☒',
+      '☐',
+    ]);
+  });
+
+  it('puts a field’s words inside the field, where the viewer draws them', async () => {
+    const words = result.textLayer[0]!.words;
+    const at = (text: string) => words.find((word) => word.text === text)!;
+    const caption = at('number:');
+    const value = at('HO-4471');
+    // On the caption's line, right of it, inside the field's rectangle (x 160..320 pt).
+    expect(value.box.x0).toBeGreaterThanOrEqual(160 / LETTER.width);
+    expect(value.box.x1).toBeLessThan(at('2209').box.x0);
+    expect(at('2209').box.x1).toBeLessThanOrEqual(320 / LETTER.width);
+    expect(value.box.y0).toBeLessThan(caption.box.y1);
+    expect(value.box.y1).toBeGreaterThan(caption.box.y0);
+    // A multi-line field keeps its lines in order, one under the other.
+    expect(at('water').box.y0).toBeGreaterThanOrEqual(at('Pipe').box.y1 - 0.001);
+    // The rendered page shows ink where the value's box says it is.
+    expect(await darkestIn(result.pages[0]!.png, value.box)).toBeLessThan(100);
   });
 });
 

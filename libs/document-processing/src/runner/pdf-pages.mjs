@@ -115,13 +115,17 @@ async function renderAt(page, scale) {
 async function pdfText(page, viewport, job) {
   const content = await page.getTextContent();
   const runs = content.items.filter((item) => typeof item.str === 'string');
-  if (runs.length > job.maxTextItemsPerPage) {
+  const fields = await formFields(page);
+  if (runs.length + fields.length > job.maxTextItemsPerPage) {
     throw new RunnerError(
       'TOO_LARGE',
-      `page ${page.pageNumber} has ${runs.length} text runs; at most ${job.maxTextItemsPerPage} are processed`,
+      `page ${page.pageNumber} has ${runs.length + fields.length} text runs and form fields; at most ${job.maxTextItemsPerPage} are processed`,
     );
   }
-  const visible = runs.reduce((count, item) => count + item.str.replace(/\s/g, '').length, 0);
+  const visible = [...runs.map((item) => item.str), ...fields.map((field) => field.text)].reduce(
+    (count, text) => count + text.replace(/\s/g, '').length,
+    0,
+  );
   if (visible < job.minPdfTextChars) return undefined;
   const styles = {};
   for (const [name, style] of Object.entries(content.styles)) {
@@ -148,5 +152,60 @@ async function pdfText(page, viewport, job) {
       dir: item.dir,
     })),
     styles,
+    fields,
   };
+}
+
+const CHECKED_BOX = '☒';
+const EMPTY_BOX = '☐';
+
+/**
+ * What a fillable form (AcroForm) holds in its fields. pdf.js draws field values from the
+ * widgets' appearances and leaves them out of the page's text content, yet they are the form's
+ * answers: each visible field is returned with its rectangle (user space) for the text layer to
+ * place as words. Tick boxes and radio buttons become a ticked or empty box character, which is
+ * how a printed form's boxes reach the text layer too; choice fields give their shown value.
+ */
+async function formFields(page) {
+  const annotations = await page.getAnnotations({ intent: 'display' });
+  const fields = [];
+  for (const annotation of annotations) {
+    if (annotation.subtype !== 'Widget' || annotation.hidden || annotation.noView) continue;
+    const text = fieldText(annotation);
+    if (text === undefined || !Array.isArray(annotation.rect)) continue;
+    fields.push({
+      text,
+      rect: annotation.rect.map(Number),
+      fontSize: Number(annotation.defaultAppearanceData?.fontSize) || 0,
+      multiLine: annotation.multiLine === true,
+      alignment: Number(annotation.textAlignment) || 0,
+    });
+  }
+  return fields;
+}
+
+function fieldText(annotation) {
+  const value = annotation.fieldValue;
+  switch (annotation.fieldType) {
+    case 'Tx':
+      return typeof value === 'string' && /\S/.test(value) ? value : undefined;
+    case 'Ch': {
+      const chosen = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string');
+      const shown = chosen.map(
+        (v) => annotation.options?.find((o) => o.exportValue === v)?.displayValue ?? v,
+      );
+      const text = shown.join(', ');
+      return /\S/.test(text) ? text : undefined;
+    }
+    case 'Btn':
+      if (annotation.checkBox) {
+        return value === annotation.exportValue && value !== 'Off' ? CHECKED_BOX : EMPTY_BOX;
+      }
+      if (annotation.radioButton) {
+        return value === annotation.buttonValue && value !== 'Off' ? CHECKED_BOX : EMPTY_BOX;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
 }

@@ -38,6 +38,18 @@ export interface RunnerTextItem {
   readonly dir: string;
 }
 
+/** A filled field of a fillable PDF form, its rectangle in PDF user space ([x1, y1, x2, y2]). */
+export interface RunnerFormField {
+  /** The value as shown: typed text, a choice's display value, or ☒ / ☐ for a tick box. */
+  readonly text: string;
+  readonly rect: readonly [number, number, number, number];
+  /** The field's font size; 0 when the form sizes the text to fit. */
+  readonly fontSize: number;
+  readonly multiLine: boolean;
+  /** 0 left, 1 centred, 2 right (the PDF's quadding). */
+  readonly alignment: number;
+}
+
 export interface RunnerTextStyle {
   readonly fontFamily: string;
   readonly ascent: number;
@@ -55,6 +67,7 @@ export interface RunnerPdfText {
   };
   readonly items: readonly RunnerTextItem[];
   readonly styles: Readonly<Record<string, RunnerTextStyle>>;
+  readonly fields: readonly RunnerFormField[];
 }
 
 export interface RunnerOcrWord {
@@ -169,6 +182,20 @@ function textStyle(value: unknown): RunnerTextStyle {
   };
 }
 
+function formField(value: unknown): RunnerFormField {
+  const field = record(value, 'form field');
+  const rect = array(field.rect, 'form field rect');
+  if (rect.length !== 4) fail('form field rect');
+  const [x1, y1, x2, y2] = rect.map((entry) => finite(entry, 'form field rect'));
+  return {
+    text: string(field.text, 'form field text'),
+    rect: [x1!, y1!, x2!, y2!],
+    fontSize: finite(field.fontSize, 'form field fontSize'),
+    multiLine: field.multiLine === true,
+    alignment: finite(field.alignment, 'form field alignment'),
+  };
+}
+
 function pdfText(text: Fields): RunnerPdfText {
   const viewport = record(text.viewport, 'viewport');
   const styles = record(text.styles, 'styles');
@@ -183,6 +210,7 @@ function pdfText(text: Fields): RunnerPdfText {
     styles: Object.fromEntries(
       Object.entries(styles).map(([name, style]) => [name, textStyle(style)]),
     ),
+    fields: array(text.fields, 'form fields').map(formField),
   };
 }
 

@@ -28,6 +28,50 @@ export async function digitalPdf(
   return document.save({ useObjectStreams: options.useObjectStreams ?? true });
 }
 
+export interface FilledField {
+  readonly name: string;
+  /** Typed text, or true / false for a tick box. */
+  readonly value: string | boolean;
+  /** The field's rectangle: PDF points from the left and bottom edges. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly multiline?: boolean;
+}
+
+/**
+ * A fillable PDF form (AcroForm) with printed captions and fields filled in, as a viewer saves
+ * it: the values live in the fields, not in the page's text.
+ */
+export async function filledFormPdf(
+  captions: readonly DrawnText[],
+  fields: readonly FilledField[],
+): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([LETTER.width, LETTER.height]);
+  for (const line of captions) {
+    page.drawText(line.text, { x: line.x, y: line.y, size: line.size, font });
+  }
+  const form = document.getForm();
+  for (const field of fields) {
+    const place = { x: field.x, y: field.y, width: field.width, height: field.height };
+    if (typeof field.value === 'boolean') {
+      const box = form.createCheckBox(field.name);
+      box.addToPage(page, place);
+      if (field.value) box.check();
+      continue;
+    }
+    const text = form.createTextField(field.name);
+    if (field.multiline) text.enableMultiline();
+    text.setText(field.value);
+    text.addToPage(page, { ...place, font });
+    text.setFontSize(10);
+  }
+  return document.save();
+}
+
 /** Width of text drawn by digitalPdf, in points: the ground truth for word boxes. */
 export async function helveticaWidth(text: string, size: number): Promise<number> {
   const document = await PDFDocument.create();

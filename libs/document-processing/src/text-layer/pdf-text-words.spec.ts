@@ -31,7 +31,13 @@ function run(
 function page(items: RunnerTextItem[], transform: Matrix = UPRIGHT): RunnerPdfText {
   const [width, height] =
     transform[0] === 0 ? [PAGE.height, PAGE.width] : [PAGE.width, PAGE.height];
-  return { source: 'pdf-text', viewport: { width, height, transform }, items, styles: STYLE };
+  return {
+    source: 'pdf-text',
+    viewport: { width, height, transform },
+    items,
+    styles: STYLE,
+    fields: [],
+  };
 }
 
 describe('wordsFromPdfText', () => {

@@ -4,6 +4,7 @@ import type {
   RunnerTextItem,
   RunnerTextStyle,
 } from '../runner/runner-protocol';
+import { wordsFromFormFields } from './form-field-words';
 import { fontClassOf, glyphWidth } from './glyph-widths';
 import { clampUnit, TextWord } from './text-layer';
 
@@ -37,7 +38,10 @@ interface Piece {
   openEnd: boolean;
 }
 
-/** Splits the PDF's text runs into words with their own boxes, normalised to the page. */
+/**
+ * Splits the PDF's text runs into words with their own boxes, normalised to the page, followed by
+ * the values filled into the page's form fields.
+ */
 export function wordsFromPdfText(text: RunnerPdfText): TextWord[] {
   const { width, height, transform } = text.viewport;
   const pieces: Piece[] = [];
@@ -48,7 +52,7 @@ export function wordsFromPdfText(text: RunnerPdfText): TextWord[] {
       else pieces.push(piece);
     }
   }
-  return pieces.map((piece) => ({
+  const printed = pieces.map((piece) => ({
     text: piece.text,
     box: {
       x0: clampUnit(Math.min(...piece.xs) / width),
@@ -58,6 +62,7 @@ export function wordsFromPdfText(text: RunnerPdfText): TextWord[] {
     },
     confidence: 1,
   }));
+  return [...printed, ...wordsFromFormFields(text.fields, text.viewport)];
 }
 
 function splitRun(
