@@ -172,10 +172,12 @@ async function formFields(page) {
   for (const annotation of annotations) {
     if (annotation.subtype !== 'Widget' || annotation.hidden || annotation.noView) continue;
     const text = fieldText(annotation);
-    if (text === undefined || !Array.isArray(annotation.rect)) continue;
+    const rect = Array.isArray(annotation.rect) ? annotation.rect.map(Number) : [];
+    // A damaged widget without a usable rectangle has nowhere to be shown: leave it out.
+    if (text === undefined || rect.length !== 4 || !rect.every(Number.isFinite)) continue;
     fields.push({
       text,
-      rect: annotation.rect.map(Number),
+      rect,
       fontSize: Number(annotation.defaultAppearanceData?.fontSize) || 0,
       multiLine: annotation.multiLine === true,
       alignment: Number(annotation.textAlignment) || 0,
