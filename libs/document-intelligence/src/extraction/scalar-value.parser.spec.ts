@@ -68,6 +68,18 @@ describe('parseScalar for strings', () => {
     expect(parsed?.quality).toBeLessThan(0.7);
   });
 
+  it('leaves out a word of punctuation after the value, and keeps a full stop touching it', () => {
+    expect(parseScalar('23-83931-CN .', { key: 'claim_number', type: 'string' })?.value).toBe(
+      '23-83931-CN',
+    );
+    expect(parseScalar('Acme Roofing - ,', { key: 'payee', type: 'string' })?.value).toBe(
+      'Acme Roofing',
+    );
+    expect(parseScalar('Acme Roofing Inc.', { key: 'payee', type: 'string' })?.value).toBe(
+      'Acme Roofing Inc.',
+    );
+  });
+
   it('treats printed placeholders as no value', () => {
     for (const text of ['N/A', 'none', '—', ': n/a']) {
       expect(parseScalar(text, { key: 'vin', type: 'string' })).toBeNull();

@@ -8,8 +8,12 @@ import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';
 import { normaliseString } from './string-normaliser';
 
-/** Punctuation that separates a label from its value but belongs to neither. */
-const EDGE_PUNCTUATION = /^[\s:;,.\-–—|_]+|[\s:;,|_]+$/g;
+/**
+ * Punctuation that separates a label from its value but belongs to neither, and a word of
+ * punctuation alone after the value (a speck of the scan OCR read as "." or "-"); a full stop
+ * touching the value stays ("Acme Inc.").
+ */
+const EDGE_PUNCTUATION = /^[\s:;,.\-–—|_]+|(?:\s+[.,:;'"`‘’\-–—|_~·]+)+$|[\s:;,|_]+$/g;
 
 function compilePatterns(patterns: readonly string[] | undefined): RegExp[] {
   return (patterns ?? []).map((source) => new RegExp(source, 'i'));
