@@ -1,5 +1,5 @@
 import type { SplitEvaluation } from './bundle-splitting.evaluator';
-import type { DocumentEvaluation, Medium, Shot } from './document.evaluator';
+import { type DocumentEvaluation, MEDIA, type Medium, type Shot } from './document.evaluator';
 import { addCounts, emptyCounts, f1, mean, precision, recall } from './quality-metrics';
 import { DOCUMENT_TYPES, type LayoutSet } from './synthetic-document.types';
 
@@ -81,7 +81,7 @@ export function throughputTable(evaluations: readonly DocumentEvaluation[]): str
     '| Medium | Pages | Text layer pages/s | Engine pages/s | End-to-end pages/s |',
     '|---|---|---|---|---|',
   ];
-  for (const medium of ['digital', 'scan'] as const) {
+  for (const medium of MEDIA) {
     const scoped = evaluations.filter((e) => e.medium === medium);
     if (scoped.length === 0) continue;
     const pages = scoped.reduce((s, e) => s + e.pages, 0);

@@ -9,16 +9,24 @@ import {
 import { STANDARD_FONT, type TextMeasurer } from './text-measurer';
 import { type RenderedDocument, type TruthBox, truthKey } from './truth-box.types';
 
+/** Room a form field leaves around its text, in points. */
+const FIELD_PADDING = 2;
+
 /**
  * Draws layout pages as a born-digital PDF. Truth boxes span each value from its start to its
  * advance width and from cap height to descender: where the glyphs are, not the em box a text
  * layer may report, so IoU measures localisation rather than agreeing on a convention.
+ * `answersInFormFields`: each field's value is typed into a text field of a fillable form
+ * (AcroForm) at the place it would be printed, as a form filled in a PDF viewer and saved; the
+ * captions and tables stay printed.
  */
 export async function renderDigitalPdf(
   pages: readonly LayoutPage[],
   measure: TextMeasurer,
+  options: { answersInFormFields?: boolean } = {},
 ): Promise<RenderedDocument> {
   const doc = await PDFDocument.create();
+  const form = doc.getForm();
   const fonts = {} as Record<FontName, PDFFont>;
   for (const name of Object.keys(STANDARD_FONT) as FontName[])
     fonts[name] = await doc.embedFont(STANDARD_FONT[name]);
@@ -43,15 +51,31 @@ export async function renderDigitalPdf(
         });
       }
     }
-    for (const run of layout.runs) {
-      page.drawText(run.text, {
-        x: run.x,
-        y: PAGE_HEIGHT - run.baseline,
-        size: run.size,
-        font: fonts[run.font],
-      });
-      if (!run.truth) continue;
+    layout.runs.forEach((run, n) => {
       const width = measure.width(run.text, run.font, run.size);
+      if (options.answersInFormFields && run.truth && 'field' in run.truth) {
+        const ascent = measure.ascent(run.font, run.size);
+        const descent = measure.descent(run.font, run.size);
+        const field = form.createTextField(`answer-${index + 1}-${n}`);
+        field.setText(run.text);
+        field.addToPage(page, {
+          x: run.x - FIELD_PADDING,
+          y: PAGE_HEIGHT - run.baseline - descent - FIELD_PADDING,
+          width: width + 2 * FIELD_PADDING,
+          height: ascent + descent + 2 * FIELD_PADDING,
+          font: fonts[run.font],
+          borderWidth: 0,
+        });
+        field.setFontSize(run.size);
+      } else {
+        page.drawText(run.text, {
+          x: run.x,
+          y: PAGE_HEIGHT - run.baseline,
+          size: run.size,
+          font: fonts[run.font],
+        });
+      }
+      if (!run.truth) return;
       truthBoxes.set(truthKey(run.truth), {
         page: index + 1,
         box: {
@@ -61,7 +85,7 @@ export async function renderDigitalPdf(
           y1: (run.baseline + measure.descent(run.font, run.size)) / PAGE_HEIGHT,
         },
       });
-    }
+    });
   });
   return { pdf: await doc.save(), truthBoxes };
 }

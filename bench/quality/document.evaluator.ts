@@ -22,7 +22,12 @@ import {
 import type { DocumentType, GeneratedDocument } from './synthetic-document.types';
 import type { TruthBox } from './truth-box.types';
 
-export type Medium = 'digital' | 'scan';
+/**
+ * How the engine receives a document: a born-digital PDF, the same PDF as a fillable form whose
+ * answers were typed into form fields, or a scan of it.
+ */
+export const MEDIA = ['digital', 'fillable', 'scan'] as const;
+export type Medium = (typeof MEDIA)[number];
 /** zero: the configuration alone; one: after one reviewed document of the layout. */
 export type Shot = 'zero' | 'one';
 

@@ -4,7 +4,8 @@
  *   node -r @swc-node/register bench/quality/run.ts            # default, about 10 minutes
  *   node -r @swc-node/register bench/quality/run.ts --large    # more families, documents, scans
  *
- * Headline: randomised layout families (families/), zero-shot and one-shot, digital and scans.
+ * Headline: randomised layout families (families/), zero-shot and one-shot, digital, fillable (the
+ * same PDFs with each field typed into a form field) and scans.
  * Options: --families N (per document type, default 10), --family-docs N (documents per family),
  * --family-scans N (scanned documents per family; the first teaches the scan memory),
  * --scan-families N (how many families per type are scanned, default 3: OCR is the slow part),
@@ -39,7 +40,7 @@ import {
 } from './bundle-splitting.evaluator';
 import { renderDigitalPdf } from './digital-pdf.renderer';
 import { DirectOcrReader } from './direct-ocr.reader';
-import { type DocumentEvaluation, evaluateDocument } from './document.evaluator';
+import { type DocumentEvaluation, evaluateDocument, MEDIA } from './document.evaluator';
 import { EXPERT_SETUP, type ExtractionSetup, PLAIN_SETUP } from './extraction-setup';
 import { evaluateFamilies } from './families/family-benchmark';
 import {
@@ -161,9 +162,7 @@ async function main(): Promise<void> {
   if (handwritten) evaluations.push(...handwritten.evaluations);
 
   const shots = (['zero', 'one'] as const).flatMap((shot) =>
-    (['digital', 'scan'] as const).map((medium) =>
-      qualityTable(evaluations, 'generated', medium, shot),
-    ),
+    MEDIA.map((medium) => qualityTable(evaluations, 'generated', medium, shot)),
   );
   const sections = [
     `### Generated families (${setup.name} configuration; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,

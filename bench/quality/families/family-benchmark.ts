@@ -84,6 +84,18 @@ async function readFamily(
       textMs: text.ms,
       teaches,
     });
+    const fillable = await renderDigitalPdf(doc.pages, context.measure, {
+      answersInFormFields: true,
+    });
+    const filled = await timedRead(context, fillable.pdf);
+    reads.push({
+      doc,
+      medium: 'fillable',
+      pages: filled.pages,
+      truthBoxes: fillable.truthBoxes,
+      textMs: filled.ms,
+      teaches,
+    });
     if (index >= scans || doc.pages.length > 1) continue;
     const scan = await renderScannedPdf(
       doc.pages,

@@ -1,4 +1,4 @@
-import type { DocumentEvaluation, Medium, Shot } from '../document.evaluator';
+import { type DocumentEvaluation, MEDIA, type Medium, type Shot } from '../document.evaluator';
 import { addCounts, emptyCounts, f1 } from '../quality-metrics';
 
 /*
@@ -10,6 +10,7 @@ const fixed = (value: number): string => (Number.isNaN(value) ? 'n/a' : value.to
 
 const TARGETS: Readonly<Record<Medium, Readonly<Record<Shot, number>>>> = {
   digital: { zero: 0.9, one: 0.98 },
+  fillable: { zero: 0.9, one: 0.98 },
   scan: { zero: 0.8, one: 0.93 },
 };
 const CELL_TARGET = 0.85;
@@ -44,7 +45,7 @@ export function headlineTable(evaluations: readonly DocumentEvaluation[]): strin
     '| Medium | Shot | Docs | Field F1 (target) | Cell F1 (target) | Silent errors (target <= 0.02) | Right at conf >= 0.9 (target >= 0.97) |',
     '|---|---|---|---|---|---|---|',
   ];
-  for (const medium of ['digital', 'scan'] as const)
+  for (const medium of MEDIA)
     for (const shot of ['zero', 'one'] as const) {
       const items = evaluations.filter(
         (e) => e.set === 'generated' && e.medium === medium && e.shot === shot,
@@ -90,7 +91,7 @@ const BANDS: readonly { label: string; from: number; to: number }[] = [
 
 /** Calibration: per confidence band, how many returned values and what share of them is right. */
 export function calibrationTable(evaluations: readonly DocumentEvaluation[]): string {
-  const groups = (['digital', 'scan'] as const).flatMap((medium) =>
+  const groups = MEDIA.flatMap((medium) =>
     (['zero', 'one'] as const).map((shot) => ({
       label: `${medium} ${shot}-shot`,
       outcomes: evaluations
@@ -122,7 +123,7 @@ function percentile(values: readonly number[], p: number): number {
 /** Layout analysis + classification + extraction + validation per page, text layer excluded. */
 export function engineLatencyTable(evaluations: readonly DocumentEvaluation[]): string {
   const lines = ['| Medium | Shot | Pages | Engine ms/page p50 | p90 |', '|---|---|---|---|---|'];
-  for (const medium of ['digital', 'scan'] as const)
+  for (const medium of MEDIA)
     for (const shot of ['zero', 'one'] as const) {
       const items = evaluations.filter(
         (e) => e.set === 'generated' && e.medium === medium && e.shot === shot,
