@@ -8,7 +8,8 @@
  * Prints, per configuration: word recall and precision (multiset, so reading order does not
  * matter), the share of numbers (words holding a digit: amounts, dates, ids) read exactly, and
  * pages per minute and CPU seconds per page (the figure that survives a busy machine), with the
- * CPU cost relative to today's production setting (tesseract.js, PSM 6).
+ * CPU cost relative to tesseract.js with its default PSM 6. Production reads with PSM 3 since the
+ * end-to-end comparison in docs/benchmarks.md (the text layer's repairs change the picture).
  *   node -r @swc-node/register bench/ocr/ocr-engines.ts [--pages 8] [--dpi 200]
  */
 import { execFileSync } from 'node:child_process';
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${pages.length} scanned pages at ${DPI} dpi: ${truthWords} printed words, ${truthNumbers} of them numbers\n`,
   );
-  // Today's production setting first: it is the baseline of the speed ratio.
+  // tesseract.js' default first: it is the baseline of the speed ratio.
   const readers: OcrReader[] = [tesseractJsReader(6), tesseractJsReader(3), tesseractJsReader(11)];
   const native = await ensureNativeTesseract((line) => process.stderr.write(`${line}\n`));
   if (native) {
