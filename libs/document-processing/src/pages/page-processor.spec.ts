@@ -217,6 +217,40 @@ describe('page processing of a filled fillable PDF form', () => {
     ]);
   });
 
+  it('counts filled fields against the per-page text-item limit, at the limit and one past it', async () => {
+    const captions = [
+      { text: 'Policy number:', x: 72, y: 680, size: 10 },
+      { text: 'Date of loss:', x: 72, y: 650, size: 10 },
+    ];
+    const field = (name: string, y: number) => ({
+      name,
+      value: 'A-1',
+      x: 160,
+      y,
+      width: 90,
+      height: 16,
+    });
+    const printedOnly = await filledFormPdf(captions, []);
+    const filled = await filledFormPdf(captions, [
+      field('a', 675),
+      field('b', 645),
+      field('c', 615),
+    ]);
+    const passes = (pdf: Uint8Array, limit: number) =>
+      extractTextLayer(pdf, { maxTextItemsPerPage: limit }).then(
+        () => true,
+        (error: { code?: string }) => {
+          expect(error.code).toBe('TOO_LARGE');
+          return false;
+        },
+      );
+    let runs = 1;
+    while (runs < 50 && !(await passes(printedOnly, runs))) runs += 1;
+    expect(runs).toBeLessThan(50);
+    expect(await passes(filled, runs + 3)).toBe(true);
+    expect(await passes(filled, runs + 2)).toBe(false);
+  });
+
   it('puts a field’s words inside the field, where the viewer draws them', async () => {
     const words = result.textLayer[0]!.words;
     const at = (text: string) => words.find((word) => word.text === text)!;
