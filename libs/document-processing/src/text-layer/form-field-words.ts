@@ -1,6 +1,6 @@
 import type { Matrix, RunnerFormField } from '../runner/runner-protocol';
 import { glyphWidth } from './glyph-widths';
-import { clampUnit, type TextWord } from './text-layer';
+import { normalisedBox, type TextWord } from './text-layer';
 
 /*
  * The values of a fillable PDF form's fields as words of the page, placed where a viewer shows
@@ -107,12 +107,12 @@ export function wordsFromFormFields(
       for (const word of lineWords(line, baseline, size, field, rect)) {
         words.push({
           text: word.text,
-          box: {
-            x0: clampUnit(word.left / viewport.width),
-            y0: clampUnit(word.top / viewport.height),
-            x1: clampUnit(word.right / viewport.width),
-            y1: clampUnit(word.bottom / viewport.height),
-          },
+          box: normalisedBox(
+            [word.left, word.right],
+            [word.top, word.bottom],
+            viewport.width,
+            viewport.height,
+          ),
           confidence: 1,
         });
       }

@@ -2,7 +2,7 @@ import type { RunnerOcrText } from '../runner/runner-protocol';
 import { placeLeaders } from './ocr-leader-placer';
 import { dropOcrNoise } from './ocr-noise-filter';
 import { joinSplitNumbers } from './ocr-number-joiner';
-import { clampUnit, TextWord } from './text-layer';
+import { clampUnit, normalisedBox, TextWord } from './text-layer';
 
 /**
  * Tesseract's words without rows of texture read as junk, dotted leaders (erased before OCR)
@@ -15,12 +15,12 @@ export function wordsFromOcr(ocr: RunnerOcrText): TextWord[] {
     .filter((word) => word.text !== '');
   return joinSplitNumbers(placeLeaders(dropOcrNoise(words))).map((word) => ({
     text: word.text,
-    box: {
-      x0: clampUnit(Math.min(word.bbox.x0, word.bbox.x1) / ocr.imageWidth),
-      y0: clampUnit(Math.min(word.bbox.y0, word.bbox.y1) / ocr.imageHeight),
-      x1: clampUnit(Math.max(word.bbox.x0, word.bbox.x1) / ocr.imageWidth),
-      y1: clampUnit(Math.max(word.bbox.y0, word.bbox.y1) / ocr.imageHeight),
-    },
+    box: normalisedBox(
+      [word.bbox.x0, word.bbox.x1],
+      [word.bbox.y0, word.bbox.y1],
+      ocr.imageWidth,
+      ocr.imageHeight,
+    ),
     confidence: clampUnit(word.confidence / 100),
   }));
 }

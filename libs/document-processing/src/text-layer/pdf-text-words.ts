@@ -6,7 +6,7 @@ import type {
 } from '../runner/runner-protocol';
 import { wordsFromFormFields } from './form-field-words';
 import { fontClassOf, glyphWidth } from './glyph-widths';
-import { clampUnit, TextWord } from './text-layer';
+import { normalisedBox, TextWord } from './text-layer';
 
 type Vector = readonly [number, number];
 
@@ -54,12 +54,7 @@ export function wordsFromPdfText(text: RunnerPdfText): TextWord[] {
   }
   const printed = pieces.map((piece) => ({
     text: piece.text,
-    box: {
-      x0: clampUnit(Math.min(...piece.xs) / width),
-      y0: clampUnit(Math.min(...piece.ys) / height),
-      x1: clampUnit(Math.max(...piece.xs) / width),
-      y1: clampUnit(Math.max(...piece.ys) / height),
-    },
+    box: normalisedBox(piece.xs, piece.ys, width, height),
     confidence: 1,
   }));
   return [...printed, ...wordsFromFormFields(text.fields, text.viewport)];

@@ -32,3 +32,21 @@ export interface TextLayerPage {
 export function clampUnit(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
+
+/**
+ * The box around points given in a page's or image's own units (`width` by `height`, origin
+ * top-left), normalised to the page: every source of words reports its boxes through this.
+ */
+export function normalisedBox(
+  xs: readonly number[],
+  ys: readonly number[],
+  width: number,
+  height: number,
+): WordBox {
+  return {
+    x0: clampUnit(Math.min(...xs) / width),
+    y0: clampUnit(Math.min(...ys) / height),
+    x1: clampUnit(Math.max(...xs) / width),
+    y1: clampUnit(Math.max(...ys) / height),
+  };
+}
