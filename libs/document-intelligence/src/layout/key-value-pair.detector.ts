@@ -25,7 +25,8 @@ import { listedNames } from './listed-names';
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
  * ending in a colon, a dotted or underscored leader, a tick box before its caption, a caption
  * run into its value with no colon ("Total Sample  214"), a caption left of its answer, a
- * caption above its answer (boxed forms). A word belongs to one pair.
+ * caption above its answer (boxed forms). A word belongs to one pair, but for a caption with
+ * people listed under its first answer (`listed-names.ts`): one pair per name, the caption shared.
  */
 
 const CONFIDENCE: Readonly<
@@ -151,10 +152,13 @@ function captionOfLoneBox(
   segments: readonly TextSegment[],
   s: number,
   line: TextLine,
+  taken: ReadonlySet<TextSegment>,
 ): TextSegment | undefined {
   const [box, ...rest] = segments[s].words;
   const next = segments[s + 1];
-  if (rest.length > 0 || !box || !CHECKBOX.test(box.text) || !next) return undefined;
+  if (rest.length > 0 || !box || !CHECKBOX.test(box.text) || !next || taken.has(next)) {
+    return undefined;
+  }
   if (CHECKBOX.test(next.words[0]?.text ?? '')) return undefined;
   return next.box.x0 - box.box.x1 <= BOX_TO_CAPTION * line.heightInWidthUnits ? next : undefined;
 }
@@ -247,18 +251,16 @@ export function detectKeyValuePairs(
   const pairs: KeyValuePair[] = [];
   const pendingBelow: Array<{ key: PositionedWord[]; index: number }> = [];
 
-  parts.forEach(({ segments }, index) => {
+  parts.forEach(({ line, segments }, index) => {
     segments.forEach((segment, s) => {
       if (taken.has(segment)) return;
-      const caption = captionOfLoneBox(segments, s, parts[index].line);
+      const caption = captionOfLoneBox(segments, s, line, taken);
       const ticks = checkboxPairs(
-        caption && !taken.has(caption)
-          ? makeSegment([...segment.words, ...caption.words])
-          : segment,
+        caption ? makeSegment([...segment.words, ...caption.words]) : segment,
       );
       if (ticks) {
         taken.add(segment);
-        if (caption && ticks.length > 0) taken.add(caption);
+        if (caption) taken.add(caption);
         pairs.push(...ticks);
         return;
       }
@@ -271,7 +273,7 @@ export function detectKeyValuePairs(
       if (
         next &&
         !taken.has(next) &&
-        !outOfReach(segment, next, parts[index].line) &&
+        !outOfReach(segment, next, line) &&
         colonPairs(next).lead.length === next.words.length &&
         !hasOwnAnswer(segments, s + 1)
       ) {
@@ -335,14 +337,14 @@ export function detectKeyValuePairs(
   }
 
   // Colon-less captions: an answer to the right on the same line, else one under it.
-  parts.forEach(({ segments }, index) => {
+  parts.forEach(({ line, segments }, index) => {
     segments.forEach((segment, s) => {
       if (taken.has(segment) || !captionShaped(segment.text) || namesAPerson(segment.text)) return;
       const right = segments[s + 1];
       if (
         right &&
         !taken.has(right) &&
-        !outOfReach(segment, right, parts[index].line) &&
+        !outOfReach(segment, right, line) &&
         answersCaption(segment.text, right.text)
       ) {
         taken.add(segment);
