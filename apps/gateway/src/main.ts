@@ -1,6 +1,11 @@
 import 'reflect-metadata';
 
-import { createLogger, NestPinoLogger, startTracing } from '@docket/platform';
+import {
+  cacheValidationMetadataLookups,
+  createLogger,
+  NestPinoLogger,
+  startTracing,
+} from '@docket/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 
@@ -18,6 +23,7 @@ process.env.DOCKET_SERVICE ??= 'gateway';
 
 async function main(): Promise<void> {
   startTracing('gateway');
+  cacheValidationMetadataLookups();
   const trustedProxies = gatewayConfig.trustedProxies
     .split(',')
     .map((entry) => entry.trim())

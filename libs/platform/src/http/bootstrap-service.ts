@@ -7,6 +7,7 @@ import { BaseConfig } from '../config/base.config';
 import { createLogger, NestPinoLogger } from '../logging/logger';
 import { discoverRpcHandlers } from '../rpc/rpc-dispatch';
 import { startTracing } from '../tracing/otel-tracing';
+import { cacheValidationMetadataLookups } from '../validation/metadata-lookup-cache';
 import { DrainingNatsServer } from './draining-nats.server';
 import { ServiceExceptionFilter } from './service-exception.filter';
 
@@ -23,6 +24,7 @@ export async function bootstrapService(
 ): Promise<INestApplication> {
   const logger = createLogger('bootstrap');
   startTracing(name);
+  cacheValidationMetadataLookups();
   // This HTTP server carries only probes and metrics: nothing on it is worth waiting for at
   // shutdown, and a prober's idle keep-alive connection must not hold the process open until
   // its keep-alive timeout (72 s) runs out. The NATS side drains what is in flight.
