@@ -33,12 +33,16 @@ export class ArrivalService {
     return this.arrive(file, properties.size);
   }
 
-  /** One reconciler tick: abandon long-expired uploads, then check the next batch. */
-  async reconcile(): Promise<void> {
-    const abandoned = await this.files.abandonExpiredUploads(this.config.uploadAbandonAfterSeconds);
-    if (abandoned > 0) logger.info({ abandoned }, 'pending uploads expired without content');
+  /** One reconciler tick: looks in storage for the next batch of pending uploads. */
+  async checkPending(): Promise<void> {
     const batch = await this.files.nextToCheck(CHECK_BATCH, this.config.uploadAbandonAfterSeconds);
     await Promise.all(batch.map((file) => this.detect(file)));
+  }
+
+  /** Pending uploads whose URL expired long ago end FAILED (UPLOAD_EXPIRED). */
+  async abandonExpired(): Promise<void> {
+    const abandoned = await this.files.abandonExpiredUploads(this.config.uploadAbandonAfterSeconds);
+    if (abandoned > 0) logger.info({ abandoned }, 'pending uploads expired without content');
   }
 
   /** Storage reported new blobs (Event Grid); unknown blobs are not ours to care about. */

@@ -6,8 +6,8 @@ import { DataSource } from 'typeorm';
 import { FileEntity, FILES_ENTITIES } from '../database/files.entities';
 import { FileRepository } from './file.repository';
 
-/** Upload records against the migrated files schema: inserts that arrive together. */
-describe('FileRepository inserts (PostgreSQL)', () => {
+/** Upload records against the migrated files schema: inserts that arrive together, abandonment. */
+describe('FileRepository (PostgreSQL)', () => {
   let dataSource: DataSource;
   let repository: FileRepository;
   const organizationId = randomUUID();
@@ -95,5 +95,25 @@ describe('FileRepository inserts (PostgreSQL)', () => {
     const file = pendingUpload();
     await repository.insert(file);
     expect(await readBack(file.id)).toEqual(file);
+  });
+
+  it('abandons the pending uploads whose URL expired longer ago than the grace, and only them', async () => {
+    const hour = 3_600_000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const abandoned = pendingUpload({ uploadExpiresAt: ago(2 * hour) });
+    const inGrace = pendingUpload({ uploadExpiresAt: ago(hour / 2) });
+    const open = pendingUpload();
+    const arrived = pendingUpload({ uploadExpiresAt: ago(2 * hour), uploadedAt: ago(3 * hour) });
+    for (const file of [abandoned, inGrace, open, arrived]) await repository.insert(file);
+
+    await repository.abandonExpiredUploads(3600);
+
+    const after = await Promise.all([abandoned, inGrace, open, arrived].map((f) => readBack(f.id)));
+    expect(after.map((file) => [file?.status, file?.failureCode])).toEqual([
+      ['FAILED', 'UPLOAD_EXPIRED'],
+      ['READY_TO_UPLOAD', null],
+      ['READY_TO_UPLOAD', null],
+      ['READY_TO_UPLOAD', null],
+    ]);
   });
 });
