@@ -27,7 +27,7 @@ import {
   ProfileName,
   PROFILES,
 } from '../libs/testing/src';
-import { BENCH_PROFILE, servicePid, startBenchStack } from './support/bench-stack';
+import { BENCH_PROFILE, servicePid, startBenchStack, stopBenchStack } from './support/bench-stack';
 import { cpuByGroup, pidsNamed } from './support/process-cpu';
 
 const { values } = parseArgs({
@@ -301,7 +301,17 @@ async function liveFlow(token: string, projectId: string): Promise<string> {
   return flow.flowId as string;
 }
 
-main()
+// A stack this run started is stopped again, as the other server benchmarks do: left running, it
+// answered the next benchmark's requests on the same ports.
+async function run(): Promise<void> {
+  try {
+    await main();
+  } finally {
+    if (values.start) stopBenchStack(PROFILE);
+  }
+}
+
+run()
   .then(() => process.exit(0))
   .catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);

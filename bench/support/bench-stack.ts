@@ -52,10 +52,10 @@ export function startBenchStack(services: string, profile: Profile = BENCH_PROFI
   run(['up', profile.name, '--only', services]);
 }
 
-export function stopBenchStack(): void {
+export function stopBenchStack(profile: Profile = BENCH_PROFILE): void {
   execFileSync(
     process.execPath,
-    ['-r', '@swc-node/register', 'deploy/stack/services.ts', 'down', BENCH_PROFILE.name],
+    ['-r', '@swc-node/register', 'deploy/stack/services.ts', 'down', profile.name],
     {
       cwd: ROOT,
       stdio: 'inherit',
