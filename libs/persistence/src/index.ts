@@ -1,1 +1,2 @@
 export * from './data-source.factory';
+export * from './prepared-query';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
 import { connectToTestSchema } from '@docket/testing';
+import type { Pool, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 import { FileEntity, FILES_ENTITIES } from '../database/files.entities';
 import { FileRepository } from './file.repository';
@@ -67,12 +69,15 @@ describe('FileRepository (PostgreSQL)', () => {
   }
 
   it('inserts the uploads of one turn in one statement, each readable once its call resolves', async () => {
-    const statements = jest.spyOn(dataSource, 'query');
+    const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    const statements = jest.spyOn(pool, 'query');
     const files = Array.from({ length: 12 }, () => pendingUpload());
     await Promise.all(files.map((file) => repository.insert(file)));
-    const inserts = statements.mock.calls.filter(([sql]) => sql.startsWith('INSERT'));
+    const inserts = statements.mock.calls
+      .map(([statement]) => statement as unknown as QueryConfig)
+      .filter((statement) => statement.text.startsWith('INSERT'));
     statements.mockRestore();
-    expect(inserts).toHaveLength(1);
+    expect(inserts.map((statement) => statement.name)).toEqual(['files-insert-12']);
     for (const file of files) {
       expect(await readBack(file.id)).toEqual(file);
     }

@@ -1,4 +1,5 @@
 import type { FileStatus } from '@docket/contracts';
+import { preparedQuery } from '@docket/persistence';
 import { WriteBatcher } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -37,7 +38,12 @@ export class FileRepository {
    */
   private readonly pendingInserts = new WriteBatcher<FileEntity>(
     async (files) => {
-      await this.dataSource.query(insertFilesSql(files.length), filesInsertParameters(files));
+      await preparedQuery(
+        this.dataSource,
+        `files-insert-${files.length}`,
+        insertFilesSql(files.length),
+        filesInsertParameters(files),
+      );
     },
     // New rows only, so batches cannot deadlock; a few under way keep a slow commit (an
     // fsync) from holding every other upload back.
