@@ -33,7 +33,7 @@ export class ArrivalService {
     return this.arrive(file, properties.size);
   }
 
-  /** One reconciler tick: looks in storage for the next batch of pending uploads. */
+  /** Looks in storage for the next batch of pending uploads, least recently checked first. */
   async checkPending(): Promise<void> {
     const batch = await this.files.nextToCheck(CHECK_BATCH, this.config.uploadAbandonAfterSeconds);
     await Promise.all(batch.map((file) => this.detect(file)));
