@@ -45,6 +45,22 @@ describe('WriteBatcher', () => {
     expect(writes).toEqual([[1, 2, 3], [1], [2], [3]]);
   });
 
+  it("answers each caller with its own item's result, also when a failed batch is written again", async () => {
+    const batcher = new WriteBatcher<number, string>(async (items) => {
+      if (items.includes(2) && items.length > 1) throw new Error('refused in a batch');
+      return items.map((n) => `wrote ${n}`);
+    });
+    await expect(Promise.all([1, 3].map((n) => batcher.add(n)))).resolves.toEqual([
+      'wrote 1',
+      'wrote 3',
+    ]);
+    await expect(Promise.all([1, 2, 3].map((n) => batcher.add(n)))).resolves.toEqual([
+      'wrote 1',
+      'wrote 2',
+      'wrote 3',
+    ]);
+  });
+
   it('keeps writing after a failure', async () => {
     const batcher = new WriteBatcher<number>(async (items) => {
       if (items.includes(0)) throw new Error('refused');

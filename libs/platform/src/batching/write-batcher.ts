@@ -1,6 +1,6 @@
-interface Waiting<T> {
+interface Waiting<T, R> {
   item: T;
-  resolve(): void;
+  resolve(result: R): void;
   reject(reason: unknown): void;
 }
 
@@ -18,6 +18,9 @@ interface Waiting<T> {
  *
  * A batch that fails is written again item by item: one bad item (a value the database refuses)
  * then fails alone, and the others still land.
+ *
+ * A write may answer each item (one result per item, in the batch's order), e.g. whether its
+ * change was applied; each caller's promise then resolves with its own item's result.
  */
 export interface WriteBatcherOptions {
   /** Items per write at most (default 100). */
@@ -26,24 +29,24 @@ export interface WriteBatcherOptions {
   writesInFlight?: number;
 }
 
-export class WriteBatcher<T> {
-  private waiting: Waiting<T>[] = [];
+export class WriteBatcher<T, R = void> {
+  private waiting: Waiting<T, R>[] = [];
   private inFlight = 0;
   private startScheduled = false;
   private readonly maxBatch: number;
   private readonly writesInFlight: number;
 
   constructor(
-    private readonly write: (items: T[]) => Promise<void>,
+    private readonly write: (items: T[]) => Promise<void | readonly R[]>,
     options: WriteBatcherOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 100;
     this.writesInFlight = options.writesInFlight ?? 1;
   }
 
-  /** Resolves once the item is written, rejects with the error of its own write. */
-  add(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** Resolves once the item is written (with its result), rejects with its own write's error. */
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (!this.startScheduled && this.inFlight < this.writesInFlight) {
         this.startScheduled = true;
@@ -69,10 +72,10 @@ export class WriteBatcher<T> {
   }
 
   /** Settles every caller of the batch; never rejects. */
-  private async writeBatch(batch: Waiting<T>[]): Promise<void> {
+  private async writeBatch(batch: Waiting<T, R>[]): Promise<void> {
     try {
-      await this.write(batch.map((w) => w.item));
-      for (const w of batch) w.resolve();
+      const results = await this.write(batch.map((w) => w.item));
+      batch.forEach((w, index) => w.resolve(results?.[index] as R));
       return;
     } catch (error) {
       if (batch.length === 1) {
@@ -81,7 +84,7 @@ export class WriteBatcher<T> {
       }
     }
     for (const w of batch) {
-      await this.write([w.item]).then(w.resolve, w.reject);
+      await this.write([w.item]).then((results) => w.resolve(results?.[0] as R), w.reject);
     }
   }
 }

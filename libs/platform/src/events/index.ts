@@ -41,7 +41,8 @@
  *     maxDeliver: 10,        // then the message is terminated and logged (default 10)
  *     ackWaitMs: 30_000,     // kept alive with `working()` while the handler runs
  *     handle: async (event, delivery) => {
- *       // resolve = ack; throw = redelivery after 1 s, 2 s, 4 s ... (max 60 s).
+ *       // resolve = ack; throw = redelivery after 1 s, 2 s, 4 s ... (max 60 s);
+ *       // throw new RedeliverLater(ms, why) = not yet: back after ms, quietly.
  *       // Be idempotent: the same event can arrive twice (delivery.msgId is a stable key,
  *       // delivery.deliveryCount starts at 1). The handler runs inside the publisher's trace id.
  *     },
@@ -53,3 +54,4 @@
 export * from './event-definition';
 export * from './jetstream-events';
 export * from './outbox-relay';
+export * from './redeliver-later';

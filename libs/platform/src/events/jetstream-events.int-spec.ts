@@ -10,6 +10,7 @@ import { currentTraceId, runWithTrace } from '../trace/trace-context';
 import { defineEvent, eventStreamOf } from './event-definition';
 import { Delivery, JetStreamEvents, Subscription } from './jetstream-events';
 import { OutboxMessage, OutboxRelay, OutboxStore } from './outbox-relay';
+import { RedeliverLater } from './redeliver-later';
 
 class ThingHappened {
   @IsUUID('4') id!: string;
@@ -110,6 +111,38 @@ describe('JetStream events (real NATS)', () => {
     await got.until(2);
     await new Promise((r) => setTimeout(r, 1500));
     expect(got.seen.map((s) => s.delivery.deliveryCount)).toEqual([1, 2]);
+  });
+
+  it("brings a RedeliverLater back after its own delay, ahead of a failure's back-off", async () => {
+    const got = collector();
+    await consume(
+      `d-${randomUUID()}`,
+      async (event, delivery) => {
+        got.seen.push({ event, delivery });
+        if (delivery.deliveryCount > 1) return;
+        if (event.note === 'later') throw new RedeliverLater(20, 'waits for another event');
+        throw new Error('transient');
+      },
+      { concurrency: 2 },
+    );
+    // The failure first: its redelivery waits 1 s, the other's 20 ms.
+    await events.publish(
+      ThingHappenedV1,
+      { id: randomUUID(), note: 'fails' },
+      { msgId: randomUUID() },
+    );
+    await events.publish(
+      ThingHappenedV1,
+      { id: randomUUID(), note: 'later' },
+      { msgId: randomUUID() },
+    );
+    await got.until(4);
+    expect(got.seen.map((s) => `${s.event.note}#${s.delivery.deliveryCount}`)).toEqual([
+      'fails#1',
+      'later#1',
+      'later#2',
+      'fails#2',
+    ]);
   });
 
   it('terminates a message after maxDeliver failed attempts', async () => {

@@ -24,6 +24,7 @@ import {
   eventStreamOf,
   eventSubjectOf,
 } from './event-definition';
+import { RedeliverLater } from './redeliver-later';
 
 const logger = createLogger('jetstream');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -135,7 +136,8 @@ export class JetStreamEvents {
 
   /**
    * Starts a durable pull consumer for one event. A handler that resolves acks the message; one
-   * that throws is redelivered with a growing delay, until `maxDeliver`, then terminated. A
+   * that throws is redelivered with a growing delay (a `RedeliverLater` after its own delay),
+   * until `maxDeliver`, then terminated. A
    * payload that fails validation is terminated at once: redelivering it cannot help.
    */
   async consume<T extends object>(
@@ -223,6 +225,9 @@ export class JetStreamEvents {
             'event handler failed on its last delivery; event terminated',
           );
           message.term('handler failed on every delivery');
+        } else if (error instanceof RedeliverLater) {
+          logger.debug({ reason: error.message, subject: event.subject, ...delivery }, 'not yet');
+          message.nak(error.delayMs);
         } else {
           logger.warn({ err: describe(error), subject: event.subject, ...delivery }, 'retrying');
           message.nak(Math.min(60_000, 1000 * 2 ** (delivery.deliveryCount - 1)));
