@@ -68,6 +68,24 @@ describe('flow runs and executions', () => {
     }
   });
 
+  it('shows a run completed only once it shows every step completed with its output', async () => {
+    const chain = ['input.n', 'nodes.t1 + 1', 'nodes.t2 + 1', 'nodes.t3 + 1', 'nodes.t4 + 1'];
+    const chainId = await liveFlow(org.admin.token, org.projectId, transformChain(chain));
+    // Several runs at once, so that their steps' events and their ends interleave.
+    const runs = Array.from({ length: 8 }, (_, n) => n);
+    await Promise.all(
+      runs.map(async (n) => {
+        const executionId = await startedRun(partner.token, chainId, { input: { n } });
+        await waitForStatus(partner.token, executionId, ['completed']);
+        const recorded = await steps(partner.token, executionId);
+        expect(recorded.map((step) => [step.nodeId, step.status, step.output])).toEqual([
+          ['trigger', 'completed', expect.objectContaining({ input: { n } })],
+          ...chain.map((_, index) => [`t${index + 1}`, 'completed', n + index]),
+        ]);
+      }),
+    );
+  });
+
   it('refuses to run an inactive flow, but runs its draft as a test run listed apart', async () => {
     const draftFlow = await createdFlowId(
       org.admin.token,

@@ -39,7 +39,7 @@ function step(
 describe('mergeStatusEvents', () => {
   it("folds a run's events, in any order, into the newest status with the earliest start", () => {
     const running = status(1, 'running', '2026-01-01T00:00:01.000Z', { itemIds: [other] });
-    const completed = status(2, 'completed', '2026-01-01T00:00:05.000Z');
+    const completed = status(2, 'completed', '2026-01-01T00:00:05.000Z', { stepsCompleted: 3 });
     for (const events of [
       [running, completed],
       [completed, running],
@@ -54,6 +54,7 @@ describe('mergeStatusEvents', () => {
           startedAt: '2026-01-01T00:00:01.000Z',
           error: null,
           itemIds: [other],
+          stepsCompleted: 3,
         },
       ]);
     }
@@ -78,6 +79,19 @@ describe('mergeStatusEvents', () => {
       status(1, 'running', '2026-01-01T00:00:01.000Z'),
     ]);
     expect(merged[0]).toMatchObject({ status: 'failed', error });
+  });
+
+  it("waits for the newest event's steps only, none when it names none", () => {
+    const ended = status(4, 'completed', '2026-01-01T00:00:09.000Z', { stepsCompleted: 2 });
+    expect(
+      mergeStatusEvents([ended, status(1, 'running', '2026-01-01T00:00:01.000Z')])[0],
+    ).toMatchObject({ status: 'completed', stepsCompleted: 2 });
+    const older = status(2, 'failed', '2026-01-01T00:00:05.000Z', { stepsCompleted: 5 });
+    const newer = status(3, 'canceled', '2026-01-01T00:00:06.000Z');
+    expect(mergeStatusEvents([older, newer])[0]).toMatchObject({
+      status: 'canceled',
+      stepsCompleted: null,
+    });
   });
 });
 

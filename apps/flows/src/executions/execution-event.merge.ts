@@ -29,6 +29,8 @@ export interface MergedStatus {
   error: ExecutionError | null;
   /** Every item any event named. */
   itemIds: string[];
+  /** The newest event's count of completed steps to wait for, null when it has none. */
+  stepsCompleted: number | null;
 }
 
 export function mergeStatusEvents(events: readonly ExecutionStatusEvent[]): MergedStatus[] {
@@ -48,6 +50,7 @@ export function mergeStatusEvents(events: readonly ExecutionStatusEvent[]): Merg
         startedAt,
         error: event.error ?? null,
         itemIds: [...new Set(event.itemIds ?? [])],
+        stepsCompleted: event.stepsCompleted ?? null,
       });
       if (event.error) errorSeq.set(key, event.seq);
       continue;
@@ -56,6 +59,7 @@ export function mergeStatusEvents(events: readonly ExecutionStatusEvent[]): Merg
       known.seq = event.seq;
       known.status = event.status;
       known.at = event.at;
+      known.stepsCompleted = event.stepsCompleted ?? null;
     }
     if (startedAt && (!known.startedAt || Date.parse(startedAt) < Date.parse(known.startedAt))) {
       known.startedAt = startedAt;

@@ -1,11 +1,28 @@
-import { ExecutionStatusEventV1, ExecutionStepEventV1 } from '@docket/contracts';
-import { JetStreamEvents, Subscription } from '@docket/platform';
+import {
+  ExecutionStatusEvent,
+  ExecutionStatusEventV1,
+  ExecutionStepEventV1,
+} from '@docket/contracts';
+import { Delivery, JetStreamEvents, RedeliverLater, Subscription } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 
 import { ExecutionRepository } from './execution.repository';
 
 /** Events handled at once per consumer: the more in flight, the fewer statements write them. */
 const IN_FLIGHT = 64;
+
+/**
+ * A run's end waits for its last steps' events (separate consumers apply them): it comes back
+ * after 50 ms, then 100, 200 ... A step is normally written within milliseconds.
+ */
+const STEP_WAIT_FIRST_MS = 50;
+/**
+ * The delivery that shows the end whatever the steps (after about 6 s of waiting): a step
+ * event that can never be written (refused as poison) must not keep a run open for ever.
+ */
+const STEP_WAIT_LAST_DELIVERY = 8;
+/** Deliveries of a status event in all: the waits above, then retries of failed writes. */
+const STATUS_MAX_DELIVER = STEP_WAIT_LAST_DELIVERY + 10;
 
 /**
  * Feeds the execution read model from the worker's events. Replicas share the durable
@@ -25,7 +42,8 @@ export class ExecutionEventsConsumer implements OnApplicationBootstrap, OnApplic
       await this.events.consume(ExecutionStatusEventV1, {
         durable: 'flows-execution-status',
         concurrency: IN_FLIGHT,
-        handle: (event) => this.executions.applyStatus(event),
+        maxDeliver: STATUS_MAX_DELIVER,
+        handle: (event, delivery) => this.applyStatus(event, delivery),
       }),
       await this.events.consume(ExecutionStepEventV1, {
         durable: 'flows-execution-steps',
@@ -37,5 +55,16 @@ export class ExecutionEventsConsumer implements OnApplicationBootstrap, OnApplic
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.subscriptions.map((subscription) => subscription.stop()));
+  }
+
+  private async applyStatus(event: ExecutionStatusEvent, delivery: Delivery): Promise<void> {
+    const waitForSteps = delivery.deliveryCount < STEP_WAIT_LAST_DELIVERY;
+    const outcome = await this.executions.applyStatus(event, { waitForSteps });
+    if (outcome === 'waiting-for-steps') {
+      throw new RedeliverLater(
+        STEP_WAIT_FIRST_MS * 2 ** (delivery.deliveryCount - 1),
+        `run ${event.executionId} ends once ${event.stepsCompleted} completed steps are shown`,
+      );
+    }
   }
 }

@@ -210,6 +210,39 @@ describe('ExecutionRepository (PostgreSQL)', () => {
     ]);
   });
 
+  it("holds a run's end until the read model shows its completed steps, then shows it", async () => {
+    const id = await newExecution();
+    await repository.applyStatus(event(id, 1, 'running'));
+    await repository.applyStep(step(id, 'a', 'completed'));
+    await repository.applyStep(step(id, 'b', 'running'));
+    const end = { ...event(id, 2, 'completed'), stepsCompleted: 2, itemIds: [randomUUID()] };
+    // A stale event of the same run in the batch waits with it; another run is not held back.
+    const other = await newExecution();
+    const [outcome, stale, unrelated] = await Promise.all([
+      repository.applyStatus(end),
+      repository.applyStatus(event(id, 1, 'running')),
+      repository.applyStatus(event(other, 1, 'running')),
+    ]);
+    expect([outcome, stale, unrelated]).toEqual(['waiting-for-steps', 'shown', 'shown']);
+    expect(await statusOf(id)).toEqual({ status: 'running', status_seq: 1 });
+    expect(await statusOf(other)).toEqual({ status: 'running', status_seq: 1 });
+
+    await repository.applyStep(step(id, 'b', 'completed', { output: { done: true } }));
+    await expect(repository.applyStatus(end)).resolves.toBe('shown');
+    expect(await statusOf(id)).toEqual({ status: 'completed', status_seq: 2 });
+    // Delivered again, the end is simply older than what is shown.
+    await expect(repository.applyStatus(end)).resolves.toBe('shown');
+  });
+
+  it("shows a run's end without its steps when told to stop waiting", async () => {
+    const id = await newExecution();
+    const end = { ...event(id, 1, 'completed'), stepsCompleted: 3 };
+    await expect(repository.applyStatus(end)).resolves.toBe('waiting-for-steps');
+    expect(await statusOf(id)).toEqual({ status: 'pending', status_seq: 0 });
+    await expect(repository.applyStatus(end, { waitForSteps: false })).resolves.toBe('shown');
+    expect(await statusOf(id)).toEqual({ status: 'completed', status_seq: 1 });
+  });
+
   it('drops the steps and statuses of a run of another organization or of no run', async () => {
     const id = await newExecution();
     await Promise.all([

@@ -5,6 +5,7 @@ import {
   ExecutionStatusEvent,
   ExecutionStepEvent,
   ExecutionTrigger,
+  TERMINAL_EXECUTION_STATUSES,
 } from '@docket/contracts';
 import { WriteBatcher } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
@@ -40,12 +41,24 @@ const SORT_COLUMNS: Record<ExecutionSortField, string> = {
 
 const TERMINAL = `('completed', 'failed', 'canceled')`;
 
+/** A status event to write, and whether a run's end may wait for its steps (see applyStatus). */
+interface StatusWrite {
+  event: ExecutionStatusEvent;
+  waitForSteps: boolean;
+}
+
+/**
+ * `shown`: written, or older than what the read model shows. `waiting-for-steps`: a run's end
+ * whose completed steps the read model does not show yet; nothing of its status was changed.
+ */
+export type StatusOutcome = 'shown' | 'waiting-for-steps';
+
 /** The execution read model in PostgreSQL (schema `flows`). */
 @Injectable()
 export class ExecutionRepository {
   /** The worker's events arrive a few per run: written in batches, one statement each. */
-  private readonly statusWrites = new WriteBatcher<ExecutionStatusEvent>((events) =>
-    this.writeStatuses(events),
+  private readonly statusWrites = new WriteBatcher<StatusWrite, StatusOutcome>((writes) =>
+    this.writeStatuses(writes),
   );
   private readonly stepWrites = new WriteBatcher<ExecutionStepEvent>((events) =>
     this.writeSteps(events),
@@ -147,12 +160,17 @@ export class ExecutionRepository {
   }
 
   /**
-   * Applies a status event from the worker. Events may repeat or arrive out of order: a status
-   * applies only when its seq is newer and the run is not over; item ids are merged always.
+   * Applies a status event from the worker; resolves once it is written (with the others of its
+   * batch). Events may repeat or arrive out of order: a status applies only when its seq is
+   * newer and the run is not over; item ids are merged always. A run's end that names its
+   * completed steps applies only once the read model shows that many (they travel as separate
+   * events), unless `waitForSteps` is false: then it applies whatever the steps.
    */
-  /** Applies a status event; resolves once it is written (with the others of its batch). */
-  applyStatus(event: ExecutionStatusEvent): Promise<void> {
-    return this.statusWrites.add(event);
+  applyStatus(
+    event: ExecutionStatusEvent,
+    options: { waitForSteps: boolean } = { waitForSteps: true },
+  ): Promise<StatusOutcome> {
+    return this.statusWrites.add({ event, waitForSteps: options.waitForSteps });
   }
 
   /** Upserts a step; an older attempt or phase never overwrites a newer one. */
@@ -160,16 +178,24 @@ export class ExecutionRepository {
     return this.stepWrites.add(event);
   }
 
-  private async writeStatuses(events: ExecutionStatusEvent[]): Promise<void> {
-    const runs = mergeStatusEvents(events);
+  private async writeStatuses(writes: StatusWrite[]): Promise<StatusOutcome[]> {
+    const runs = mergeStatusEvents(
+      writes.map(({ event, waitForSteps }) =>
+        waitForSteps ? event : { ...event, stepsCompleted: undefined },
+      ),
+    );
     // Whether an event is newer is judged on the row being updated, never on a separate read
     // of it: two writes of one run at once (two replicas) would both read the row before
     // either wrote it, and the one that waited for the other's lock would then write with a
     // stale verdict ("running" over "completed"). PostgreSQL re-evaluates expressions on the
-    // target row against the version the other transaction committed.
-    const fresh = `(e.status_seq < v.seq AND e.status NOT IN ${TERMINAL})`;
-    await this.dataSource.query(
-      `UPDATE flows.executions e SET
+    // target row against the version the other transaction committed. A run's end that names
+    // its completed steps also waits until the read model shows that many.
+    const fresh = `(e.status_seq < v.seq AND e.status NOT IN ${TERMINAL}
+      AND (v.steps IS NULL OR v.steps_shown >= v.steps))`;
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [Array<{ id: string; status: string; status_seq: number }>, number] =
+      await this.dataSource.query(
+        `UPDATE flows.executions e SET
          status = CASE WHEN ${fresh} THEN v.status ELSE e.status END,
          status_seq = CASE WHEN ${fresh} THEN v.seq ELSE e.status_seq END,
          error = CASE WHEN ${fresh} AND v.error IS NOT NULL THEN v.error ELSE e.error END,
@@ -178,23 +204,38 @@ export class ExecutionRepository {
                              ELSE e.completed_at END,
          item_ids = ARRAY(SELECT DISTINCT unnest(e.item_ids || v.item_ids)),
          updated_at = now()
-       FROM (SELECT id, organization_id, seq, status, at, started_at, error,
-                    ARRAY(SELECT jsonb_array_elements_text(items)::uuid) AS item_ids
+       FROM (SELECT id, organization_id, seq, status, at, started_at, error, steps,
+                    ARRAY(SELECT jsonb_array_elements_text(items)::uuid) AS item_ids,
+                    CASE WHEN steps IS NULL THEN NULL ELSE
+                      (SELECT count(*) FROM flows.execution_steps s
+                        WHERE s.execution_id = u.id AND s.status = 'completed') END AS steps_shown
                FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::timestamptz[],
-                           $6::timestamptz[], $7::jsonb[], $8::jsonb[])
-                 AS u(id, organization_id, seq, status, at, started_at, error, items)) v
-       WHERE e.id = v.id AND e.organization_id = v.organization_id`,
-      [
-        runs.map((r) => r.executionId),
-        runs.map((r) => r.organizationId),
-        runs.map((r) => r.seq),
-        runs.map((r) => r.status),
-        runs.map((r) => r.at),
-        runs.map((r) => r.startedAt),
-        runs.map((r) => (r.error ? JSON.stringify(r.error) : null)),
-        runs.map((r) => JSON.stringify(r.itemIds)),
-      ],
-    );
+                           $6::timestamptz[], $7::jsonb[], $8::jsonb[], $9::int[])
+                 AS u(id, organization_id, seq, status, at, started_at, error, items, steps)) v
+       WHERE e.id = v.id AND e.organization_id = v.organization_id
+       RETURNING e.id, e.status, e.status_seq`,
+        [
+          runs.map((r) => r.executionId),
+          runs.map((r) => r.organizationId),
+          runs.map((r) => r.seq),
+          runs.map((r) => r.status),
+          runs.map((r) => r.at),
+          runs.map((r) => r.startedAt),
+          runs.map((r) => (r.error ? JSON.stringify(r.error) : null)),
+          runs.map((r) => JSON.stringify(r.itemIds)),
+          runs.map((r) => r.stepsCompleted),
+        ],
+      );
+    // A fresh event that left its run's status as it was waits for the run's steps.
+    const after = new Map(rows.map((row) => [row.id, row]));
+    return writes.map(({ event }): StatusOutcome => {
+      const row = after.get(event.executionId);
+      const unapplied =
+        row !== undefined &&
+        event.seq > row.status_seq &&
+        !TERMINAL_EXECUTION_STATUSES.includes(row.status as ExecutionStatus);
+      return unapplied ? 'waiting-for-steps' : 'shown';
+    });
   }
 
   private async writeSteps(events: ExecutionStepEvent[]): Promise<void> {

@@ -28,6 +28,7 @@ export class ExecutionReporter {
     };
     if (itemIds) event.itemIds = itemIds;
     if (report.error) event.error = report.error;
+    if (report.stepsCompleted !== undefined) event.stepsCompleted = report.stepsCompleted;
     await this.events.publish(ExecutionStatusEventV1, event, {
       msgId: `${report.run.executionId}:status:${report.seq}`,
     });

@@ -62,6 +62,8 @@ export interface StatusReport {
   seq: number;
   status: ExecutionStatus;
   error?: ExecutionError;
+  /** On the run's end: the steps whose completion was reported (see ExecutionStatusEvent). */
+  stepsCompleted?: number;
 }
 
 export interface StepReport {

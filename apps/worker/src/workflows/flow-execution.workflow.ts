@@ -20,7 +20,13 @@ import {
   TimeoutFailure,
 } from '@temporalio/workflow';
 
-import type { FlowActivities, NodeExecution, RunData, RunRef } from './flow-activities.types';
+import type {
+  FlowActivities,
+  NodeExecution,
+  RunData,
+  RunRef,
+  StatusReport,
+} from './flow-activities.types';
 import { followedEdges, GraphPlan, planGraph, Region } from './graph-plan';
 import {
   activityOptionsFor,
@@ -95,6 +101,8 @@ class FlowInterpreter {
   private closure?: ItemClosure;
   private statusSeq = 0;
   private stepSequence = 0;
+  /** Steps whose completion the worker has reported (the node's activity returned). */
+  private stepsCompleted = 0;
 
   constructor(private readonly input: FlowRunInput) {
     this.plan = planGraph(input.graph);
@@ -131,42 +139,48 @@ class FlowInterpreter {
       this.run.itemId = begun.itemId;
       this.data.documents = begun.documents;
       await this.runRegion(this.plan.main, this.data, '');
-      await bookkeeping.finishRun({ run: this.run, seq: this.nextSeq(), status: 'completed' });
+      await bookkeeping.finishRun(this.ending('completed'));
       return { status: 'completed', itemId: this.run.itemId };
     } catch (error) {
       if (isCancellation(error)) {
         await CancellationScope.nonCancellable(() =>
-          bookkeeping.finishRun({ run: this.run, seq: this.nextSeq(), status: 'canceled' }),
+          bookkeeping.finishRun(this.ending('canceled')),
         );
         throw error;
       }
       if (error instanceof ItemClosedError) {
         // The item stays CLOSED (the reviewer's decision); the run ends without failing.
-        await bookkeeping.finishRun({
-          run: this.run,
-          seq: this.nextSeq(),
-          status: 'canceled',
-          error: {
+        await bookkeeping.finishRun(
+          this.ending('canceled', {
             code: 'ITEM_CLOSED',
             message: `The item was closed by ${error.closure.closedBy.name}${
               error.closure.reason ? `: ${error.closure.reason}` : ''
             }`,
-          },
-        });
+          }),
+        );
         return { status: 'canceled', itemId: this.run.itemId };
       }
       const failure =
         error instanceof NodeFailedError
           ? error.failure
           : { code: 'RUN_FAILED', message: messageOf(error) };
-      await bookkeeping.finishRun({
-        run: this.run,
-        seq: this.nextSeq(),
-        status: 'failed',
-        error: failure,
-      });
+      await bookkeeping.finishRun(this.ending('failed', failure));
       throw ApplicationFailure.nonRetryable(failure.message, failure.code, failure);
     }
+  }
+
+  /** The run's last status report, with the count of steps the read model must show first. */
+  private ending(
+    status: 'completed' | 'failed' | 'canceled',
+    error?: ExecutionError,
+  ): StatusReport {
+    return {
+      run: this.run,
+      seq: this.nextSeq(),
+      status,
+      ...(error ? { error } : {}),
+      stepsCompleted: this.stepsCompleted,
+    };
   }
 
   private nextSeq(): number {
@@ -228,6 +242,7 @@ class FlowInterpreter {
       const outcome = await this.guard(node, () =>
         nodeActivities(node.type, stepKey).executeNode(execution),
       );
+      this.stepsCompleted += 1;
       data.nodes[id] = outcome.output;
       if (outcome.documents) data.documents = outcome.documents;
       if (node.type === 'control.for-each') {
@@ -293,6 +308,7 @@ class FlowInterpreter {
       input: { seconds },
       output,
     });
+    this.stepsCompleted += 1;
     data.nodes[node.id] = output;
     return followedEdges(node, outgoing, undefined);
   }
@@ -329,6 +345,7 @@ class FlowInterpreter {
       outcome: arrived ? 'submitted' : 'timeout',
       submission,
     });
+    this.stepsCompleted += 1;
     data.nodes[node.id] = outcome.output;
     data.review = submission;
     const taken = followedEdges(node, outgoing, arrived ? 'submitted' : 'timeout');

@@ -23,6 +23,12 @@ export class ExecutionStatusEvent {
   @IsIn(EXECUTION_STATUSES) status!: ExecutionStatus;
   @IsISO8601() at!: string;
   @IsOptional() @IsArray() @IsUUID('4', { each: true }) itemIds?: string[];
+  /**
+   * On a run's end: how many of its steps completed. Steps travel as their own events, so the
+   * read model holds the end back until it shows that many completed steps: whoever sees the
+   * run over also sees every step's output. Absent from workers that predate it.
+   */
+  @IsOptional() @IsInt() @Min(0) stepsCompleted?: number;
   @IsOptional()
   @IsObject()
   @ValidateNested()
