@@ -17,6 +17,8 @@ export interface LoadResult {
   cpuMsPerRequest?: number;
   /** CPU per request (ms) of each named group of processes, when the target names groups. */
   cpuMsByGroup?: Record<string, number>;
+  /** CPU of the load generator (this process) per request (ms). */
+  loadGeneratorCpuMsPerRequest?: number;
 }
 
 export interface LoadTarget {
@@ -44,6 +46,7 @@ export async function load(
   const cpuBefore = target.pids ? cpuMsOfAll(target.pids) : 0;
   const groups = target.cpuGroups?.();
   const groupsBefore = groups ? cpuByGroup(groups) : undefined;
+  const loadGeneratorBefore = process.cpuUsage();
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -52,9 +55,14 @@ export async function load(
     connections,
     duration: seconds,
   });
+  // autocannon runs in this process: its CPU shares the machine with the servers under test,
+  // and a request with a body costs it more than one without.
+  const loadGenerator = process.cpuUsage(loadGeneratorBefore);
+  const loadGeneratorMs = (loadGenerator.user + loadGenerator.system) / 1000;
   return {
     label: target.label,
     requestsPerSecond: result.requests.average,
+    loadGeneratorCpuMsPerRequest: loadGeneratorMs / result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
@@ -127,6 +135,7 @@ function withPooledCpu(result: LoadResult, rounds: LoadResult[]): LoadResult {
         : Object.fromEntries(
             Object.keys(byGroup).map((name) => [name, pooled((r) => r.cpuMsByGroup![name])]),
           ),
+    loadGeneratorCpuMsPerRequest: pooled((r) => r.loadGeneratorCpuMsPerRequest ?? 0),
   };
 }
 
@@ -142,7 +151,11 @@ function cpuSplit(result: LoadResult): string[] {
   const entries = Object.entries(result.cpuMsByGroup);
   const parts = entries.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ');
   const total = entries.reduce((sum, [, ms]) => sum + ms, 0);
-  return [`  CPU-ms per request, ${result.label}: ${parts} = ${total.toFixed(3)}`];
+  const generator = result.loadGeneratorCpuMsPerRequest;
+  return [
+    `  CPU-ms per request, ${result.label}: ${parts} = ${total.toFixed(3)}` +
+      (generator === undefined ? '' : ` (and the load generator ${generator.toFixed(3)})`),
+  ];
 }
 
 function median(results: LoadResult[]): LoadResult {
