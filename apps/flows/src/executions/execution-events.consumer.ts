@@ -12,15 +12,16 @@ import { ExecutionRepository } from './execution.repository';
 const IN_FLIGHT = 64;
 
 /**
- * A run's end waits for its last steps' events (separate consumers apply them): it comes back
- * after 50 ms, then 100, 200 ... A step is normally written within milliseconds.
+ * A run's end waits for its last steps' events (a separate consumer applies them; the
+ * repository first waits for the steps this process has in hand): when they are still missing
+ * it comes back after 25 ms, then 50, 100 ...
  */
-const STEP_WAIT_FIRST_MS = 50;
+const STEP_WAIT_FIRST_MS = 25;
 /**
  * The delivery that shows the end whatever the steps (after about 6 s of waiting): a step
  * event that can never be written (refused as poison) must not keep a run open for ever.
  */
-const STEP_WAIT_LAST_DELIVERY = 8;
+const STEP_WAIT_LAST_DELIVERY = 9;
 /** Deliveries of a status event in all: the waits above, then retries of failed writes. */
 const STATUS_MAX_DELIVER = STEP_WAIT_LAST_DELIVERY + 10;
 

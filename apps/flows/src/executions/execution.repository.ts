@@ -166,10 +166,15 @@ export class ExecutionRepository {
    * completed steps applies only once the read model shows that many (they travel as separate
    * events), unless `waitForSteps` is false: then it applies whatever the steps.
    */
-  applyStatus(
+  async applyStatus(
     event: ExecutionStatusEvent,
     options: { waitForSteps: boolean } = { waitForSteps: true },
   ): Promise<StatusOutcome> {
+    if (options.waitForSteps && event.stepsCompleted !== undefined) {
+      // The run's steps were published before its end: those this process has received are
+      // written first, so the end rarely has to come back for them.
+      await this.stepWrites.settled();
+    }
     return this.statusWrites.add({ event, waitForSteps: options.waitForSteps });
   }
 

@@ -61,6 +61,33 @@ describe('WriteBatcher', () => {
     ]);
   });
 
+  it('tells when everything added so far is written or failed, not waiting for later items', async () => {
+    const releases: Array<() => void> = [];
+    const batcher = new WriteBatcher<number>(async (items) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      if (items.includes(2)) throw new Error('refused');
+    });
+    await expect(batcher.settled()).resolves.toBeUndefined();
+    const first = [batcher.add(1), batcher.add(2).catch(() => 'failed')];
+    let settled = false;
+    void batcher.settled().then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Added after the call, while the first write is under way: it is not waited for.
+    let thirdWritten = false;
+    const third = batcher.add(3).then(() => (thirdWritten = true));
+    expect(settled).toBe(false);
+    // The batch of 1 and 2 fails, then each is written alone (2 fails again).
+    while (!settled) {
+      releases.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect(Promise.all(first)).resolves.toEqual([undefined, 'failed']);
+    expect(thirdWritten).toBe(false);
+    releases.splice(0).forEach((release) => release());
+    await third;
+    expect(thirdWritten).toBe(true);
+  });
+
   it('keeps writing after a failure', async () => {
     const batcher = new WriteBatcher<number>(async (items) => {
       if (items.includes(0)) throw new Error('refused');

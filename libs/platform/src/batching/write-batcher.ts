@@ -31,6 +31,8 @@ export interface WriteBatcherOptions {
 
 export class WriteBatcher<T, R = void> {
   private waiting: Waiting<T, R>[] = [];
+  /** Every item added and not yet settled, for `settled()`. */
+  private readonly unsettled = new Set<Promise<unknown>>();
   private inFlight = 0;
   private startScheduled = false;
   private readonly maxBatch: number;
@@ -46,6 +48,26 @@ export class WriteBatcher<T, R = void> {
 
   /** Resolves once the item is written (with its result), rejects with its own write's error. */
   add(item: T): Promise<R> {
+    const written = this.enqueue(item);
+    const settled = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.unsettled.add(settled);
+    void settled.then(() => this.unsettled.delete(settled));
+    return written;
+  }
+
+  /**
+   * Resolves once every item added before the call is written or has failed: a writer whose
+   * rows depend on this batcher's (a run's end on its steps) waits for them first.
+   */
+  settled(): Promise<void> {
+    if (this.unsettled.size === 0) return Promise.resolve();
+    return Promise.all([...this.unsettled]).then(() => undefined);
+  }
+
+  private enqueue(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (!this.startScheduled && this.inFlight < this.writesInFlight) {
