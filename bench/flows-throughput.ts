@@ -6,7 +6,10 @@
  * Prints runs started/s, runs completed/s, start-to-complete p50/p99, and the run-start API
  * latency. Targets: >= 50 completed runs/s, >= 0.9x the direct baseline (issue 14), run-start p50 <= 25 ms.
  *   node -r @swc-node/register bench/flows-throughput.ts [--seconds 60] [--concurrency 16]
- *     [--profile sandbox4] [--start]   (--start builds and starts the bench stack first)
+ *     [--rounds 2] [--profile sandbox4] [--start]   (--start builds and starts the bench stack first)
+ * The two paths alternate gateway, direct, direct, gateway ... (--rounds phases of each), so a
+ * machine that drifts faster or slower during the run weighs on both alike; the figures are
+ * over all of a path's phases.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -33,6 +36,7 @@ import { cpuByGroup, pidsNamed } from './support/process-cpu';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
+    rounds: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '16' },
     drain: { type: 'string', default: '60' },
     inflight: { type: 'string', default: '150' },
@@ -44,6 +48,10 @@ const { values } = parseArgs({
 const PROFILE = PROFILES[values.profile as ProfileName];
 const GATEWAY = `http://127.0.0.1:${portOf(PROFILE, 'gateway')}`;
 const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  throw new Error(`--rounds takes a positive integer: ${values.rounds}`);
+}
 const CONCURRENCY = Number(values.concurrency);
 
 const GRAPH: FlowGraph = {
@@ -67,6 +75,8 @@ interface PhaseResult {
   completedTotal: number;
   startLatencies: number[];
   completeLatencies: number[];
+  /** Measuring windows of SECONDS the counts cover (one per phase). */
+  windows: number;
 }
 
 /** Completion times by executionId, fed by the worker's status events. */
@@ -101,25 +111,45 @@ async function main(): Promise<void> {
   await phase('warm-up gateway', 3, () => startThroughGateway(token, flowId));
   await phase('warm-up direct', 3, () => startDirectly(client, taskQueue, org, flowId));
 
-  const gateway = await phase('gateway (POST /flows/{id}/run)', SECONDS, () =>
-    startThroughGateway(token, flowId),
-  );
-  // Per run the worker executed in the phase (its drain included), for sizing workers.
+  const gatewayLabel = 'gateway (POST /flows/{id}/run)';
+  const directLabel = 'direct Temporal start (baseline)';
+  const gatewayPhases: PhaseResult[] = [];
+  const directPhases: PhaseResult[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const throughGateway = () =>
+      phase(`${gatewayLabel}, round ${round}`, SECONDS, () => startThroughGateway(token, flowId));
+    const direct = () =>
+      phase(`${directLabel}, round ${round}`, SECONDS, () =>
+        startDirectly(client, taskQueue, org, flowId),
+      );
+    if (round % 2 === 1) {
+      gatewayPhases.push(await throughGateway());
+      directPhases.push(await direct());
+    } else {
+      directPhases.push(await direct());
+      gatewayPhases.push(await throughGateway());
+    }
+  }
+  const gateway = combine(gatewayLabel, gatewayPhases);
+  const direct = combine(directLabel, directPhases);
+  // Per run the worker executed in the phases (their drains included), for sizing workers.
   const workerCpuPerRun = gateway.cpu.worker / Math.max(1, gateway.completedTotal);
-  const direct = await phase('direct Temporal start (baseline)', SECONDS, () =>
-    startDirectly(client, taskQueue, org, flowId),
-  );
   process.stdout.write("\nwhere a run's CPU goes (ms per completed run, drain included)\n");
   for (const result of [gateway, direct]) printCpuSplit(result);
 
   for (const result of [gateway, direct]) print(result);
-  const ratio = rate(gateway.completedInWindow) / Math.max(1e-9, rate(direct.completedInWindow));
+  const ratio =
+    rate(gateway.completedInWindow, gateway.windows) /
+    Math.max(1e-9, rate(direct.completedInWindow, direct.windows));
+  const roundRatios = gatewayPhases.map(
+    (g, i) => g.completedInWindow / Math.max(1, directPhases[i].completedInWindow),
+  );
   const apiP50 = percentile(gateway.startLatencies, 50);
   process.stdout.write(
     [
       '',
-      `completed runs/s through the gateway: ${rate(gateway.completedInWindow).toFixed(1)} (target >= 50)`,
-      `gateway / direct completed runs/s:    ${ratio.toFixed(2)}x (target >= 0.9x)`,
+      `completed runs/s through the gateway: ${rate(gateway.completedInWindow, gateway.windows).toFixed(1)} (target >= 50)`,
+      `gateway / direct completed runs/s:    ${ratio.toFixed(2)}x (target >= 0.9x); by round ${roundRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`,
       `run-start API p50:                    ${apiP50.toFixed(1)} ms (target <= 25 ms)`,
       `worker CPU per run (${GRAPH.nodes.length} nodes):       ${workerCpuPerRun.toFixed(1)} ms, i.e. ${(workerCpuPerRun / 10).toFixed(2)} worker cores per 100 runs/s`,
       '',
@@ -129,8 +159,24 @@ async function main(): Promise<void> {
   await connection.close();
 }
 
-function rate(count: number): number {
-  return count / SECONDS;
+/** A path's phases as one: its counts over all of their windows. */
+function combine(label: string, phases: PhaseResult[]): PhaseResult {
+  const sum = (value: (p: PhaseResult) => number) => phases.reduce((t, p) => t + value(p), 0);
+  return {
+    label: `${label}, ${phases.length} phase${phases.length === 1 ? '' : 's'}`,
+    cpu: Object.fromEntries(Object.keys(phases[0].cpu).map((k) => [k, sum((p) => p.cpu[k])])),
+    started: sum((p) => p.started),
+    completedInWindow: sum((p) => p.completedInWindow),
+    completedTotal: sum((p) => p.completedTotal),
+    startLatencies: phases.flatMap((p) => p.startLatencies),
+    completeLatencies: phases.flatMap((p) => p.completeLatencies),
+    windows: phases.length,
+  };
+}
+
+/** Per second of the result's window(s). */
+function rate(count: number, windows = 1): number {
+  return count / (SECONDS * windows);
 }
 
 /** Starts runs with CONCURRENCY starters for `seconds`, then waits for the runs to drain. */
@@ -189,6 +235,7 @@ async function phase(
     completedTotal: completeLatencies.length,
     startLatencies,
     completeLatencies,
+    windows: 1,
   };
   if (!label.startsWith('warm-up')) print(result);
   return result;
@@ -218,7 +265,7 @@ function printCpuSplit(result: PhaseResult): void {
 function print(result: PhaseResult): void {
   process.stdout.write(
     `${result.label}\n` +
-      `  runs started/s ${rate(result.started).toFixed(1)}  completed/s (in window) ${rate(result.completedInWindow).toFixed(1)}` +
+      `  runs started/s ${rate(result.started, result.windows).toFixed(1)}  completed/s (in window) ${rate(result.completedInWindow, result.windows).toFixed(1)}` +
       `  completed ${result.completedTotal}/${result.started}\n` +
       `  start-to-complete p50 ${percentile(result.completeLatencies, 50).toFixed(0)} ms` +
       `  p99 ${percentile(result.completeLatencies, 99).toFixed(0)} ms` +
