@@ -25,6 +25,14 @@ const STEP_WAIT_LAST_DELIVERY = 9;
 /** Deliveries of a status event in all: the waits above, then retries of failed writes. */
 const STATUS_MAX_DELIVER = STEP_WAIT_LAST_DELIVERY + 10;
 
+/** How a run's end on its `delivery`-th delivery treats missing steps. */
+export function stepWaitOf(delivery: number): { waitForSteps: boolean; retryInMs: number } {
+  return {
+    waitForSteps: delivery < STEP_WAIT_LAST_DELIVERY,
+    retryInMs: STEP_WAIT_FIRST_MS * 2 ** (delivery - 1),
+  };
+}
+
 /**
  * Feeds the execution read model from the worker's events. Replicas share the durable
  * consumers; every application is idempotent and order-tolerant (see ExecutionRepository).
@@ -59,11 +67,11 @@ export class ExecutionEventsConsumer implements OnApplicationBootstrap, OnApplic
   }
 
   private async applyStatus(event: ExecutionStatusEvent, delivery: Delivery): Promise<void> {
-    const waitForSteps = delivery.deliveryCount < STEP_WAIT_LAST_DELIVERY;
+    const { waitForSteps, retryInMs } = stepWaitOf(delivery.deliveryCount);
     const outcome = await this.executions.applyStatus(event, { waitForSteps });
     if (outcome === 'waiting-for-steps') {
       throw new RedeliverLater(
-        STEP_WAIT_FIRST_MS * 2 ** (delivery.deliveryCount - 1),
+        retryInMs,
         `run ${event.executionId} ends once ${event.stepsCompleted} completed steps are shown`,
       );
     }
