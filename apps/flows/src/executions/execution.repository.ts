@@ -39,7 +39,8 @@ const SORT_COLUMNS: Record<ExecutionSortField, string> = {
   status: 'status',
 };
 
-const TERMINAL = `('completed', 'failed', 'canceled')`;
+/** The contract's terminal statuses as an SQL list (fixed words, never input). */
+const TERMINAL = `(${TERMINAL_EXECUTION_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /** A status event to write, and whether a run's end may wait for its steps (see applyStatus). */
 interface StatusWrite {
