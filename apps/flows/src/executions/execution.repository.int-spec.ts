@@ -110,12 +110,28 @@ describe('ExecutionRepository (PostgreSQL)', () => {
     expect(await repository.claimStart(randomUUID())).toBe(false);
   });
 
-  it("reads a run's status alone, null for an unknown id", async () => {
-    const id = await newExecution();
-    expect(await repository.statusOf(id)).toBe('pending');
-    await repository.applyStatus(event(id, 1, 'running'));
-    expect(await repository.statusOf(id)).toBe('running');
-    expect(await repository.statusOf(randomUUID())).toBeNull();
+  it('marks started runs in one batch, answering each its status (null for an unknown id)', async () => {
+    const [pending, running, canceled] = [
+      await newExecution(),
+      await newExecution(),
+      await newExecution(),
+    ];
+    await repository.applyStatus(event(running, 1, 'running'));
+    await dataSource.query(`UPDATE flows.executions SET status = 'canceled' WHERE id = $1`, [
+      canceled,
+    ]);
+    const unknown = randomUUID();
+    const statuses = await Promise.all(
+      [pending, running, canceled, unknown].map((id) => repository.markStarted(id)),
+    );
+    expect(statuses).toEqual(['pending', 'running', 'canceled', null]);
+    // A started run is no longer the relay's, and cannot be claimed again.
+    expect(await repository.claimStart(pending)).toBe(false);
+    const started: Array<{ workflow_started: boolean }> = await dataSource.query(
+      'SELECT workflow_started FROM flows.executions WHERE id = ANY($1::uuid[])',
+      [[pending, running, canceled]],
+    );
+    expect(started.map((row) => row.workflow_started)).toEqual([true, true, true]);
   });
 
   it("writes a run's events of one batch as if applied one after the other", async () => {

@@ -64,6 +64,10 @@ export class ExecutionRepository {
   private readonly stepWrites = new WriteBatcher<ExecutionStepEvent>((events) =>
     this.writeSteps(events),
   );
+  /** Every API run start records its started workflow: under load, many in one statement. */
+  private readonly startedMarks = new WriteBatcher<string, ExecutionStatus | null>((ids) =>
+    this.writeStartedMarks(ids),
+  );
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -116,18 +120,31 @@ export class ExecutionRepository {
     return rows.length === 1;
   }
 
+  /**
+   * Records that a run's workflow has started (the relay then leaves the run alone) and answers
+   * the run's status, null for an unknown id: a run canceled while its workflow was being
+   * started shows `canceled` here, and its workflow is then canceled too.
+   */
+  markStarted(id: string): Promise<ExecutionStatus | null> {
+    return this.startedMarks.add(id);
+  }
+
+  private async writeStartedMarks(ids: string[]): Promise<Array<ExecutionStatus | null>> {
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [Array<{ id: string; status: ExecutionStatus }>, number] =
+      await this.dataSource.query(
+        `UPDATE flows.executions SET workflow_started = true
+          WHERE id = ANY($1::uuid[])
+         RETURNING id, status`,
+        [ids],
+      );
+    const statuses = new Map(rows.map((row) => [row.id, row.status]));
+    return ids.map((id) => statuses.get(id) ?? null);
+  }
+
   /** A run by id alone, for the start relay (which knows only ids). */
   findById(id: string): Promise<ExecutionEntity | null> {
     return this.dataSource.manager.findOne(ExecutionEntity, { where: { id } });
-  }
-
-  /** Just a run's status, null for an unknown id. */
-  async statusOf(id: string): Promise<ExecutionStatus | null> {
-    const rows: Array<{ status: ExecutionStatus }> = await this.dataSource.query(
-      'SELECT status FROM flows.executions WHERE id = $1',
-      [id],
-    );
-    return rows[0]?.status ?? null;
   }
 
   /** Gives a claimed start back (Temporal refused it): the relay claims it again. */

@@ -14,10 +14,10 @@ const RELAY_INTERVAL_MS = 2000;
 const GRACE_MS = 5000;
 
 /**
- * Starts the workflow of a recorded run. The API path calls `start` right after recording
- * the execution and does not wait for it; the relay starts any pending run whose workflow did
- * not start (Temporal unavailable, process killed in between). The workflow id is the
- * executionId, so a repeated start is harmless.
+ * Starts the workflow of a recorded run. The API path calls `startRecorded` right after
+ * recording the execution and does not wait for it; the relay claims and starts any pending
+ * run whose workflow did not start within GRACE_MS (Temporal unavailable, process killed in
+ * between). The workflow id is the executionId, so a repeated start is harmless.
  */
 @Injectable()
 export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -45,16 +45,26 @@ export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShu
   async start(executionId: string): Promise<void> {
     if (!(await this.executions.claimStart(executionId))) return;
     const row = await this.executions.findById(executionId);
-    if (row) await this.startClaimed(row);
+    if (!row) return;
+    if ((await this.startWorkflow(row)) === 'failed') await this.executions.releaseStart(row.id);
   }
 
-  /** Starts the run the launcher has just recorded, from the row it holds: nothing is read back. */
+  /**
+   * Starts the run the launcher has just recorded, from the row it holds: nothing is read back
+   * and nothing claimed first, so the API path costs one batched statement after the insert.
+   * A start that fails leaves the run unstarted for the relay; one the relay makes meanwhile
+   * (the same workflow id) is refused by Temporal and harmless.
+   */
   async startRecorded(row: ExecutionEntity): Promise<void> {
-    if (await this.executions.claimStart(row.id)) await this.startClaimed(row);
+    await this.startWorkflow(row);
   }
 
-  private async startClaimed(row: ExecutionEntity): Promise<void> {
-    await runWithTrace(row.traceId ?? row.id.replace(/-/g, ''), async () => {
+  /**
+   * Starts the run's workflow and records that it runs; a run canceled meanwhile (its cancel
+   * found no workflow yet and marked the row) has its new workflow canceled too.
+   */
+  private async startWorkflow(row: ExecutionEntity): Promise<'started' | 'failed'> {
+    return runWithTrace(row.traceId ?? row.id.replace(/-/g, ''), async () => {
       try {
         const client = await this.temporal.client();
         await client.workflow.start(FLOW_EXECUTION_WORKFLOW, {
@@ -63,22 +73,21 @@ export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShu
           args: [await this.inputOf(row)],
         });
       } catch (error) {
-        if (error instanceof WorkflowExecutionAlreadyStartedError) return;
-        await this.executions.releaseStart(row.id);
+        if (error instanceof WorkflowExecutionAlreadyStartedError) return 'started';
         logger.warn(
           { err: error, executionId: row.id },
           'workflow start failed; the relay will retry',
         );
-        return;
+        return 'failed';
       }
-      // Canceled while we were starting it: pass the cancellation on.
-      if ((await this.executions.statusOf(row.id)) === 'canceled') {
+      if ((await this.executions.markStarted(row.id)) === 'canceled') {
         const client = await this.temporal.client();
         await client.workflow
           .getHandle(row.id)
           .cancel()
           .catch(() => undefined);
       }
+      return 'started';
     });
   }
 
