@@ -64,7 +64,7 @@ export class ExecutionRepository {
   private readonly stepWrites = new WriteBatcher<ExecutionStepEvent>((events) =>
     this.writeSteps(events),
   );
-  /** Every API run start records its started workflow: under load, many in one statement. */
+  /** Every started workflow is recorded (API path and relay): under load, many in one statement. */
   private readonly startedMarks = new WriteBatcher<string, ExecutionStatus | null>((ids) =>
     this.writeStartedMarks(ids),
   );
