@@ -32,5 +32,6 @@ export * from './secrets/secret-mask';
 export * from './temporal/temporal-connection.options';
 export * from './trace/trace-context';
 export * from './tracing/otel-tracing';
+export * from './validation/lean-validation';
 export * from './validation/metadata-lookup-cache';
 export * from './validation/strict-integer';

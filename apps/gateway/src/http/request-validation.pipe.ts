@@ -1,4 +1,4 @@
-import { DocketException, validationException } from '@docket/platform';
+import { DocketException, leanValidated, validationException } from '@docket/platform';
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { DECORATORS } from '@nestjs/swagger';
 
@@ -36,6 +36,10 @@ export class RequestValidationPipe extends ValidationPipe {
           });
         }
       }
+      // The valid case of a flat body without class-validator's per-call machinery; anything
+      // else (and every refusal, which needs class-validator's wording) goes the full way.
+      const lean = leanValidated(metadata.metatype as new () => object, value);
+      if (lean) return lean;
     }
     return super.transform(value, metadata);
   }

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate, ValidationError } from 'class-validator';
 
 import { DocketException } from '../errors/docket.exception';
+import { leanValidated } from '../validation/lean-validation';
 
 type Constructor<T> = new () => T;
 
@@ -34,6 +35,8 @@ export async function validateInto<T extends object>(
     throw DocketException.invalid('Invalid request: expected a JSON object');
   }
   if (emptyIsValid.get(type) && isEmpty(plain)) return new type();
+  const lean = leanValidated(type, plain);
+  if (lean) return lean;
   const instance = await validateFully(type, plain);
   if (!emptyIsValid.has(type) && isEmpty(plain)) {
     emptyIsValid.set(type, Object.keys(instance).length === 0 && hasNoRules(type));

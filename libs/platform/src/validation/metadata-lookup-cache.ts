@@ -4,6 +4,9 @@ type Lookup = MetadataStorage['getTargetValidationMetadatas'];
 type Rules = ReturnType<Lookup>;
 
 const INSTALLED = Symbol.for('docket.validationMetadataLookupCache');
+const VERSION = Symbol.for('docket.validationRulesVersion');
+
+type MarkedStorage = MetadataStorage & { [INSTALLED]?: true; [VERSION]?: number };
 
 /**
  * Makes class-validator's rule lookup a map hit. On every validated object, class-validator
@@ -20,13 +23,15 @@ const INSTALLED = Symbol.for('docket.validationMetadataLookupCache');
 export function cacheValidationMetadataLookups(
   storage: MetadataStorage = getMetadataStorage(),
 ): void {
-  const marked = storage as MetadataStorage & { [INSTALLED]?: true };
+  const marked = storage as MarkedStorage;
   if (marked[INSTALLED]) return;
   marked[INSTALLED] = true;
+  marked[VERSION] = 0;
 
   let cache = new WeakMap<object, Map<string, Rules>>();
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   const register = storage.addValidationMetadata.bind(storage);
+  const registerConstraint = storage.addConstraintMetadata.bind(storage);
 
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
     let byOptions = cache.get(target);
@@ -45,6 +50,22 @@ export function cacheValidationMetadataLookups(
   };
   storage.addValidationMetadata = (metadata) => {
     cache = new WeakMap();
+    marked[VERSION]! += 1;
     register(metadata);
   };
+  storage.addConstraintMetadata = (metadata) => {
+    marked[VERSION]! += 1;
+    registerConstraint(metadata);
+  };
+}
+
+/**
+ * Changes whenever a rule or a constraint is registered, so that what is derived from a class's
+ * rules (leanValidated's plans) is derived again; undefined while the cache is not installed,
+ * when registrations are not seen.
+ */
+export function validationRulesVersion(
+  storage: MetadataStorage = getMetadataStorage(),
+): number | undefined {
+  return (storage as MarkedStorage)[VERSION];
 }
