@@ -2,9 +2,12 @@ import 'reflect-metadata';
 
 import { randomUUID } from 'node:crypto';
 
-import { cacheValidationMetadataLookups, leanValidated } from '@docket/platform';
-import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, validate } from 'class-validator';
+import {
+  cacheValidationMetadataLookups,
+  leanValidated,
+  validateWithClassValidator,
+} from '@docket/platform';
+import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import fc from 'fast-check';
 
@@ -13,10 +16,11 @@ import * as contracts from '../src';
 type Target = new () => object;
 
 /*
- * leanValidated may answer only what class-validator answers: for every class the contracts
- * define, random flat requests built around each property's own rules (bounds, allowed values,
+ * leanValidated may answer only what class-validator answers: for every class with rules that
+ * loading the contracts registers (their requests and events, a mapped type and the platform's
+ * config classes), random flat requests built around each property's own rules (bounds, allowed values,
  * near misses, nulls, unknown keys) are validated both ways, and whatever the lean path accepts
- * the full path (plainToInstance + validate, the services' options) must accept too, as the
+ * the full path (validateWithClassValidator, the services' own) must accept too, as the
  * same instance.
  */
 describe('leanValidated against class-validator, over every contract', () => {
@@ -26,14 +30,9 @@ describe('leanValidated against class-validator, over every contract', () => {
     getMetadataStorage() as unknown as { validationMetadatas: Map<Target, ValidationMetadata[]> }
   ).validationMetadatas;
 
+  /** The services' own full path (the gateway's pipe adds only forbidUnknownValues). */
   async function fullPath(target: Target, plain: object): Promise<object | undefined> {
-    const instance = plainToInstance(target, plain, { enableImplicitConversion: false });
-    const errors = await validate(instance, {
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: false,
-    });
-    return errors.length === 0 ? instance : undefined;
+    return validateWithClassValidator(target, plain).catch(() => undefined);
   }
 
   it('never accepts what the full path refuses, and builds the same instance', async () => {

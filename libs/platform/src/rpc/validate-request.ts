@@ -37,14 +37,21 @@ export async function validateInto<T extends object>(
   if (emptyIsValid.get(type) && isEmpty(plain)) return new type();
   const lean = leanValidated(type, plain);
   if (lean) return lean;
-  const instance = await validateFully(type, plain);
+  const instance = await validateWithClassValidator(type, plain);
   if (!emptyIsValid.has(type) && isEmpty(plain)) {
     emptyIsValid.set(type, Object.keys(instance).length === 0 && hasNoRules(type));
   }
   return instance;
 }
 
-async function validateFully<T extends object>(type: Constructor<T>, plain: object): Promise<T> {
+/**
+ * class-transformer + class-validator with the options every service validates with; what
+ * `leanValidated` answers for the valid case, and what its test compares it with.
+ */
+export async function validateWithClassValidator<T extends object>(
+  type: Constructor<T>,
+  plain: object,
+): Promise<T> {
   const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
   const errors = await validate(instance, {
     whitelist: true,

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -42,6 +43,11 @@ class WithAccessor {
   get name(): string {
     return 'fixed';
   }
+}
+
+class WithDetails {
+  @IsObject()
+  details!: object;
 }
 
 class Nested {
@@ -106,6 +112,8 @@ describe('leanValidated', () => {
     ['a field initialiser without rules', WithInitialiser, { name: 'x' }],
     ['an accessor', WithAccessor, { name: 'x' }],
     ['a nested class', Nested, {}],
+    // class-transformer copies an object value; the lean path never hands one through.
+    ['an object value its rule accepts', WithDetails, { details: { a: 1 } }],
     ['a class-transformer decorator', Transformed, { name: 'x' }],
     ['a rule on each element', Tagged, { tag: 'x' }],
     ['an async rule', Eventually, { ready: true }],

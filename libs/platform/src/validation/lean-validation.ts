@@ -32,7 +32,6 @@ interface ClassPlan {
 }
 
 const plans = new WeakMap<Constructor<object>, ClassPlan>();
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * The valid case of class-transformer + class-validator, without their per-call machinery: for
@@ -57,24 +56,25 @@ export function leanValidated<T extends object>(
 ): T | undefined {
   const plan = planOf(type);
   if (!plan?.properties) return undefined;
+  // A plain object's keys are all its own: nothing is inherited but Object.prototype's.
   if (Object.getPrototypeOf(plain) !== Object.prototype) return undefined;
-  const record = plain as Record<string, unknown>;
-  for (const key in record) {
-    if (!hasOwn.call(record, key)) return undefined;
-    if (!plan.allowed.has(key)) return undefined;
-    const value = record[key];
-    if (typeof value === 'object' && value !== null) return undefined;
-    if (typeof value === 'function' || typeof value === 'symbol') return undefined;
-  }
   const instance = new type();
   const fields = instance as Record<string, unknown>;
-  for (const key of Object.keys(record)) fields[key] = record[key];
+  for (const [key, value] of Object.entries(plain)) {
+    if (!plan.allowed.has(key) || !isFlat(value)) return undefined;
+    fields[key] = value;
+  }
   // class-validator's whitelist looks at the instance: field initialisers count too.
   for (const key of Object.keys(fields)) if (!plan.allowed.has(key)) return undefined;
   for (const property of plan.properties) {
     if (!passes(property, fields, type)) return undefined;
   }
   return instance;
+}
+
+/** What plainToInstance passes through as it is; objects and arrays it would transform. */
+function isFlat(value: unknown): boolean {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function');
 }
 
 function passes(
