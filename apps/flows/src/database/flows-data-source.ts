@@ -9,6 +9,7 @@ import { ExecutionStartOutbox1763900000001 } from './migrations/1763900000001-ex
 import { ClassifierModels1763900000100 } from './migrations/1763900000100-classifier-models';
 import { ClassifierFeedbackKeys1763900000101 } from './migrations/1763900000101-classifier-feedback-keys';
 import { LayoutMemories1763900000200 } from './migrations/1763900000200-layout-memories';
+import { StepCanceled1763900000300 } from './migrations/1763900000300-step-canceled';
 
 export const FLOWS_MIGRATIONS = [
   FlowsInitial1763900000000,
@@ -16,6 +17,7 @@ export const FLOWS_MIGRATIONS = [
   ClassifierModels1763900000100,
   ClassifierFeedbackKeys1763900000101,
   LayoutMemories1763900000200,
+  StepCanceled1763900000300,
 ];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {

@@ -122,4 +122,30 @@ describe('mergeStepEvents', () => {
     expect(merged[0].startedAt).toBe('2026-01-01T00:00:01.000Z');
     expect(merged[1]).toMatchObject({ stepKey: 'route', status: 'completed' });
   });
+
+  it("lets a run's cancel end a running or waiting step, in either order, keeping its input", () => {
+    for (const open of ['running', 'waiting'] as const) {
+      const start = step(open, 2, '2026-01-01T00:00:01.000Z', { input: { a: 1 } });
+      const cancel = step('canceled', 1, '2026-01-01T00:00:05.000Z', {
+        completedAt: '2026-01-01T00:00:05.000Z',
+      });
+      for (const events of [
+        [start, cancel],
+        [cancel, start],
+      ]) {
+        expect(mergeStepEvents(events)).toEqual([
+          { ...cancel, startedAt: '2026-01-01T00:00:01.000Z', input: { a: 1 } },
+        ]);
+      }
+    }
+  });
+
+  it('folds a cancel and an end as if applied one after the other: the first end stays', () => {
+    const done = step('completed', 1, '2026-01-01T00:00:01.000Z', { output: 7 });
+    const cancel = step('canceled', 1, '2026-01-01T00:00:05.000Z');
+    expect(mergeStepEvents([done, cancel])).toEqual([done]);
+    expect(mergeStepEvents([cancel, done])).toEqual([
+      { ...cancel, startedAt: '2026-01-01T00:00:01.000Z' },
+    ]);
+  });
 });

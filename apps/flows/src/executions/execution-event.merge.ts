@@ -73,9 +73,31 @@ export function mergeStatusEvents(events: readonly ExecutionStatusEvent[]): Merg
   return [...byRun.values()].sort(byRow((r) => r.executionId));
 }
 
-/** A step's place in time: a later attempt beats an earlier one, an end beats a start. */
+/** Above every attempt's rank: nothing a step reports after its run ended it replaces that end. */
+const CANCELED_RANK = 2 ** 30;
+
+/**
+ * A step's place in time: a later attempt beats an earlier one, an end beats a start, and the
+ * run's end (`canceled`) beats everything the step's activity might still report.
+ */
 export function stepRank(attempt: number, status: string): number {
+  if (status === 'canceled') return CANCELED_RANK;
   return attempt * 2 + (status === 'running' || status === 'waiting' ? 0 : 1);
+}
+
+/**
+ * Whether a step's event replaces what is known of the step. A cancel ends only a step that is
+ * running or waiting: one that completed or failed first keeps its own end (and the SQL of
+ * ExecutionRepository.writeSteps says the same).
+ */
+export function replacesStep(
+  event: Pick<ExecutionStepEvent, 'attempt' | 'status'>,
+  known: Pick<ExecutionStepEvent, 'attempt' | 'status'>,
+): boolean {
+  if (event.status === 'canceled' && known.status !== 'running' && known.status !== 'waiting') {
+    return false;
+  }
+  return stepRank(event.attempt, event.status) >= stepRank(known.attempt, known.status);
 }
 
 /**
@@ -91,8 +113,7 @@ export function mergeStepEvents(events: readonly ExecutionStepEvent[]): Executio
       byStep.set(key, { ...event });
       continue;
     }
-    const newer = stepRank(event.attempt, event.status) >= stepRank(known.attempt, known.status);
-    const [winner, other] = newer ? [event, known] : [known, event];
+    const [winner, other] = replacesStep(event, known) ? [event, known] : [known, event];
     const startedAt =
       Date.parse(event.startedAt) < Date.parse(known.startedAt) ? event.startedAt : known.startedAt;
     byStep.set(key, {

@@ -211,6 +211,59 @@ describe('ExecutionRepository (PostgreSQL)', () => {
     ]);
   });
 
+  it("a run's cancel ends its running step; the activity's late report does not reopen it", async () => {
+    const id = await newExecution();
+    await repository.applyStep(step(id, 'call', 'running', { attempt: 2, input: { a: 1 } }));
+    const canceledAt = '2026-01-01T00:00:05.000Z';
+    await repository.applyStep(
+      step(id, 'call', 'canceled', { startedAt: canceledAt, completedAt: canceledAt }),
+    );
+    await repository.applyStep(
+      step(id, 'call', 'completed', {
+        attempt: 2,
+        completedAt: '2026-01-01T00:00:09.000Z',
+        output: { late: true },
+      }),
+    );
+    const [row] = await dataSource.query(
+      `SELECT status, attempt, started_at, completed_at, input, output
+         FROM flows.execution_steps WHERE execution_id = $1`,
+      [id],
+    );
+    expect(row).toEqual({
+      status: 'canceled',
+      attempt: 2,
+      started_at: new Date('2026-01-01T00:00:01.000Z'),
+      completed_at: new Date(canceledAt),
+      input: { a: 1 },
+      output: null,
+    });
+  });
+
+  it('a cancel leaves a step that ended before it as it ended', async () => {
+    const id = await newExecution();
+    await repository.applyStep(
+      step(id, 'map', 'completed', { completedAt: '2026-01-01T00:00:02.000Z', output: 7 }),
+    );
+    await repository.applyStep(
+      step(id, 'map', 'canceled', { completedAt: '2026-01-01T00:00:03.000Z' }),
+    );
+    expect(await stepsOf(id)).toEqual([
+      expect.objectContaining({ step_key: 'map', status: 'completed', output: 7 }),
+    ]);
+  });
+
+  it("holds a canceled run's end until it shows the steps the cancel ended", async () => {
+    const id = await newExecution();
+    await repository.applyStatus(event(id, 1, 'running'));
+    const end = { ...event(id, 2, 'running'), status: 'canceled' as const, stepsCompleted: 2 };
+    await repository.applyStep(step(id, 'trigger', 'completed'));
+    expect(await repository.applyStatus(end)).toBe('waiting-for-steps');
+    await repository.applyStep(step(id, 'wait', 'canceled'));
+    expect(await repository.applyStatus(end)).toBe('shown');
+    expect(await statusOf(id)).toEqual({ status: 'canceled', status_seq: 2 });
+  });
+
   it('fails only the event the database refuses; the rest of its batch is written', async () => {
     const id = await newExecution();
     const results = await Promise.allSettled([

@@ -231,7 +231,8 @@ export class ExecutionRepository {
                     ARRAY(SELECT jsonb_array_elements_text(items)::uuid) AS item_ids,
                     CASE WHEN steps IS NULL THEN NULL ELSE
                       (SELECT count(*) FROM flows.execution_steps s
-                        WHERE s.execution_id = u.id AND s.status = 'completed') END AS steps_shown
+                        WHERE s.execution_id = u.id
+                          AND s.status IN ('completed', 'canceled')) END AS steps_shown
                FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::timestamptz[],
                            $6::timestamptz[], $7::jsonb[], $8::jsonb[], $9::int[])
                  AS u(id, organization_id, seq, status, at, started_at, error, items, steps)) v
@@ -277,10 +278,14 @@ export class ExecutionRepository {
          -- Steps of runs that are not in this organization's read model are dropped.
          JOIN flows.executions x ON x.id = v.execution_id AND x.organization_id = v.organization_id
        ON CONFLICT (execution_id, step_key) DO UPDATE SET
-         status = EXCLUDED.status, attempt = EXCLUDED.attempt, rank = EXCLUDED.rank,
+         status = EXCLUDED.status, rank = EXCLUDED.rank,
+         -- A cancel keeps the attempt it ended (the workflow does not know it).
+         attempt = CASE WHEN EXCLUDED.status = 'canceled' THEN s.attempt ELSE EXCLUDED.attempt END,
          started_at = LEAST(s.started_at, EXCLUDED.started_at), completed_at = EXCLUDED.completed_at,
          input = COALESCE(EXCLUDED.input, s.input), output = EXCLUDED.output, error = EXCLUDED.error
-       WHERE s.rank <= EXCLUDED.rank`,
+       -- As replacesStep: a higher rank wins; a cancel ends only a running or waiting step.
+       WHERE s.rank <= EXCLUDED.rank
+         AND (EXCLUDED.status <> 'canceled' OR s.status IN ('running', 'waiting'))`,
       [
         steps.map((e) => e.executionId),
         steps.map((e) => e.stepKey),

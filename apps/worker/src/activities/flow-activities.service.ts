@@ -47,7 +47,9 @@ export class FlowActivitiesService implements FlowActivities {
     return inTrace(request.run, () => this.nodes.execute(request));
   }
 
-  openReview(request: ReviewOpening): Promise<{ itemId: string; attempt: number }> {
+  openReview(
+    request: ReviewOpening,
+  ): Promise<{ itemId: string; attempt: number; startedAt: string }> {
     return inTrace(request.execution.run, () => this.reviews.open(request));
   }
 
@@ -55,7 +57,7 @@ export class FlowActivitiesService implements FlowActivities {
     return inTrace(request.execution.run, () => this.reviews.close(request));
   }
 
-  recordStep(request: StepReport): Promise<void> {
+  recordStep(request: StepReport): Promise<{ startedAt: string; completedAt?: string }> {
     return inTrace(request.run, () => this.reporter.step(request, 1));
   }
 

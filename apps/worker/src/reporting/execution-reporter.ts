@@ -9,6 +9,9 @@ import { Injectable } from '@nestjs/common';
 
 import type { StatusReport, StepReport } from '../workflows/flow-activities.types';
 
+/** Step statuses that end a step: recorded with a completion time. */
+const ENDED: ReadonlySet<string> = new Set(['completed', 'failed', 'skipped', 'canceled']);
+
 /**
  * Feeds the execution read model: every status change and step goes to JetStream, where the
  * flows service applies it. Msg ids are stable per fact, so an activity retried after a crash
@@ -34,7 +37,17 @@ export class ExecutionReporter {
     });
   }
 
-  async step(report: StepReport, attempt: number): Promise<void> {
+  /**
+   * Publishes a step; a time the report leaves out is stamped now (see StepReport), and both
+   * times are answered so that the workflow can carry them to the step's next record.
+   */
+  async step(
+    report: StepReport,
+    attempt: number,
+  ): Promise<{ startedAt: string; completedAt?: string }> {
+    const now = new Date().toISOString();
+    const startedAt = report.startedAt ?? now;
+    const completedAt = report.completedAt ?? (ENDED.has(report.status) ? now : undefined);
     const event: ExecutionStepEvent = {
       executionId: report.run.executionId,
       organizationId: report.run.organizationId,
@@ -45,14 +58,15 @@ export class ExecutionReporter {
       nodeName: report.node.name ?? report.node.id,
       status: report.status,
       attempt,
-      startedAt: report.startedAt,
+      startedAt,
     };
-    if (report.completedAt) event.completedAt = report.completedAt;
+    if (completedAt) event.completedAt = completedAt;
     if (report.input !== undefined) event.input = report.input;
     if (report.output !== undefined) event.output = report.output;
     if (report.error) event.error = report.error;
     await this.events.publish(ExecutionStepEventV1, event, {
       msgId: `${report.run.executionId}:step:${report.stepKey}:${attempt}:${report.status}`,
     });
+    return completedAt ? { startedAt, completedAt } : { startedAt };
   }
 }

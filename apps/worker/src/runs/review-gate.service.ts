@@ -24,27 +24,28 @@ export class ReviewGate {
     private readonly layouts: LayoutFeedbackService,
   ) {}
 
-  async open({ execution, seq }: ReviewOpening): Promise<{ itemId: string; attempt: number }> {
+  async open({
+    execution,
+    seq,
+  }: ReviewOpening): Promise<{ itemId: string; attempt: number; startedAt: string }> {
     const { run, node, stepKey } = execution;
     const itemId = run.itemId ?? (await this.items.create(run));
     await this.items.move(run, itemId, 'REVIEW', `${run.executionId}:${stepKey}:review`);
     const secrets = await this.secrets.forRun(run);
-    const startedAt = new Date().toISOString();
     const attempt = Context.current().info.attempt;
-    await this.reporter.step(
+    const { startedAt } = await this.reporter.step(
       {
         run,
         node,
         stepKey,
         sequence: execution.sequence,
         status: 'waiting',
-        startedAt,
         input: secrets.scrub(stepInputOf(execution)),
       },
       attempt,
     );
     await this.reporter.status({ run: { ...run, itemId }, seq, status: 'in_review' }, [itemId]);
-    return { itemId, attempt };
+    return { itemId, attempt, startedAt };
   }
 
   async close(closing: ReviewClosing): Promise<NodeOutcome> {
@@ -73,7 +74,6 @@ export class ReviewGate {
         sequence: execution.sequence,
         status: 'completed',
         startedAt,
-        completedAt: new Date().toISOString(),
         input: secrets.scrub(stepInputOf(execution)),
         output,
       },

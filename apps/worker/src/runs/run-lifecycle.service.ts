@@ -59,9 +59,17 @@ export class RunLifecycle {
     return { itemId, documents };
   }
 
-  /** The item first, then the status: when the API says completed, the item is COMPLETE. */
+  /**
+   * The unfinished steps first (each ends `canceled`, now), then the item, then the status:
+   * when the API says the run is over, its steps and its item say so too.
+   */
   async finish(report: StatusReport): Promise<void> {
     const { run, status } = report;
+    await Promise.all(
+      (report.unfinished ?? []).map((step) =>
+        this.reporter.step({ run, ...step, status: 'canceled' }, 1),
+      ),
+    );
     const itemStatus = ITEM_STATUS_AT_END[status];
     if (run.itemId && itemStatus) {
       await this.items.moveIfAllowed(run, run.itemId, itemStatus, `${run.executionId}:end`);

@@ -62,17 +62,37 @@ export interface StatusReport {
   seq: number;
   status: ExecutionStatus;
   error?: ExecutionError;
-  /** On the run's end: the steps whose completion was reported (see ExecutionStatusEvent). */
+  /**
+   * On the run's end: the steps whose end was reported, completed or canceled (see
+   * ExecutionStatusEvent).
+   */
   stepsCompleted?: number;
+  /** On the run's end: the steps that had not ended; they end `canceled` before the run does. */
+  unfinished?: UnfinishedStep[];
 }
 
+/** A step the run ended in the middle of, and its start when the workflow knows it. */
+export interface UnfinishedStep {
+  node: FlowNode;
+  stepKey: string;
+  sequence: number;
+  startedAt?: string;
+}
+
+/**
+ * Step times are stamped by the worker's clock as the activity that records them runs, never
+ * by workflow time: a workflow task's clock stands still while its local activities run, so a
+ * step the workflow stamped started before the step it follows (and before its own run).
+ */
 export interface StepReport {
   run: RunRef;
   node: FlowNode;
   stepKey: string;
   sequence: number;
   status: StepStatus;
-  startedAt: string;
+  /** Stamped when the step is recorded, if absent. */
+  startedAt?: string;
+  /** Stamped when an ended step is recorded, if absent. */
   completedAt?: string;
   input?: unknown;
   output?: unknown;
@@ -89,6 +109,7 @@ export interface ReviewClosing {
   seq: number;
   /** The attempt that opened the review: the step keeps it. */
   attempt: number;
+  /** When the opening recorded the step's start. */
   startedAt: string;
   outcome: 'submitted' | 'timeout';
   submission?: unknown;
@@ -103,12 +124,17 @@ export interface FlowActivities {
   /** Executes one node and records its step (input and output scrubbed of variable values). */
   executeNode(request: NodeExecution): Promise<NodeOutcome>;
   /** Moves the run's item to REVIEW, records the waiting step and the in_review status. */
-  openReview(request: ReviewOpening): Promise<{ itemId: string; attempt: number }>;
+  openReview(
+    request: ReviewOpening,
+  ): Promise<{ itemId: string; attempt: number; startedAt: string }>;
   /** Records the review step's end and the run back to running. */
   closeReview(request: ReviewClosing): Promise<NodeOutcome>;
-  /** Records a step the workflow handled itself (delay, skipped nodes). */
-  recordStep(request: StepReport): Promise<void>;
-  /** Records a terminal status and moves the item to COMPLETE, FAILED or CANCELED. */
+  /** Records a step the workflow handled itself (delay); answers the times it stamped. */
+  recordStep(request: StepReport): Promise<{ startedAt: string; completedAt?: string }>;
+  /**
+   * Ends the steps left unfinished (`canceled`), moves the item to COMPLETE, FAILED or CANCELED
+   * and records the terminal status.
+   */
   finishRun(request: StatusReport): Promise<void>;
   /** A schedule tick: asks the flows service to launch the run; null when nothing started. */
   startScheduledRun(request: {

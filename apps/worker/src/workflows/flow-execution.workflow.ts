@@ -26,6 +26,7 @@ import type {
   RunData,
   RunRef,
   StatusReport,
+  UnfinishedStep,
 } from './flow-activities.types';
 import { followedEdges, GraphPlan, planGraph, Region } from './graph-plan';
 import {
@@ -88,12 +89,13 @@ export async function flowExecutionWorkflow(input: FlowRunInput): Promise<FlowRu
   const interpreter = new FlowInterpreter(input);
   setHandler(reviewSubmittedSignal, (submission) => interpreter.receive(submission));
   setHandler(itemClosedSignal, (closure) => interpreter.close(closure));
-  setHandler(currentNodesQuery, () => [...interpreter.current]);
+  setHandler(currentNodesQuery, () => [...interpreter.current.keys()]);
   return interpreter.execute();
 }
 
 class FlowInterpreter {
-  readonly current = new Set<string>();
+  /** Steps begun and not ended, by step key: if the run ends now, they end `canceled`. */
+  readonly current = new Map<string, UnfinishedStep>();
   private readonly plan: GraphPlan;
   private readonly run: RunRef;
   private readonly data: RunData;
@@ -174,12 +176,15 @@ class FlowInterpreter {
     status: 'completed' | 'failed' | 'canceled',
     error?: ExecutionError,
   ): StatusReport {
+    const unfinished = [...this.current.values()];
     return {
       run: this.run,
       seq: this.nextSeq(),
       status,
       ...(error ? { error } : {}),
-      stepsCompleted: this.stepsCompleted,
+      // The read model shows the end once it shows every ended step, the canceled ones too.
+      stepsCompleted: this.stepsCompleted + unfinished.length,
+      ...(unfinished.length > 0 ? { unfinished } : {}),
     };
   }
 
@@ -231,28 +236,36 @@ class FlowInterpreter {
     const node = this.plan.nodes.get(id) as FlowNode;
     const outgoing = outgoingOf(region, id);
     const stepKey = suffix ? `${id}#${suffix}` : id;
-    this.current.add(stepKey);
-    try {
-      if (node.type === 'utility.delay') return await this.runDelay(node, stepKey, data, outgoing);
-      if (node.type === 'action.review') return await this.runReview(node, stepKey, data, outgoing);
-      const execution = this.executionOf(node, stepKey, data);
-      if (node.type === 'control.join') {
-        execution.upstream = region.edges.filter((e) => e.to === id).map((e) => e.from);
-      }
-      const outcome = await this.guard(node, () =>
-        nodeActivities(node.type, stepKey).executeNode(execution),
-      );
-      this.stepsCompleted += 1;
-      data.nodes[id] = outcome.output;
-      if (outcome.documents) data.documents = outcome.documents;
-      if (node.type === 'control.for-each') {
-        data.nodes[id] = await this.runLoop(node, outcome.output, data, suffix);
-        return followedEdges(node, outgoing, 'done');
-      }
-      return followedEdges(node, outgoing, outcome.branch);
-    } finally {
-      this.current.delete(stepKey);
+    if (node.type === 'utility.delay') return this.runDelay(node, stepKey, data, outgoing);
+    if (node.type === 'action.review') return this.runReview(node, stepKey, data, outgoing);
+    const execution = this.executionOf(node, stepKey, data);
+    if (node.type === 'control.join') {
+      execution.upstream = region.edges.filter((e) => e.to === id).map((e) => e.from);
     }
+    // The activity records the step's start and end itself.
+    this.begin(node, stepKey, execution.sequence);
+    const outcome = await this.guard(node, stepKey, () =>
+      nodeActivities(node.type, stepKey).executeNode(execution),
+    );
+    this.end(stepKey);
+    data.nodes[id] = outcome.output;
+    if (outcome.documents) data.documents = outcome.documents;
+    if (node.type === 'control.for-each') {
+      data.nodes[id] = await this.runLoop(node, outcome.output, data, suffix);
+      return followedEdges(node, outgoing, 'done');
+    }
+    return followedEdges(node, outgoing, outcome.branch);
+  }
+
+  /** A step has begun: until it ends, a run's end ends it `canceled`. */
+  private begin(node: FlowNode, stepKey: string, sequence: number, startedAt?: string): void {
+    this.current.set(stepKey, { node, stepKey, sequence, ...(startedAt ? { startedAt } : {}) });
+  }
+
+  /** A step's end is recorded (completed or failed): it is no longer the run's to end. */
+  private end(stepKey: string, completed = true): void {
+    this.current.delete(stepKey);
+    if (completed) this.stepsCompleted += 1;
   }
 
   private executionOf(node: FlowNode, stepKey: string, data: RunData): NodeExecution {
@@ -284,31 +297,22 @@ class FlowInterpreter {
 
   private async runDelay(node: FlowNode, stepKey: string, data: RunData, outgoing: FlowEdge[]) {
     const seconds = Number(node.config?.seconds ?? 0);
-    const startedAt = new Date().toISOString();
     const sequence = ++this.stepSequence;
-    await bookkeeping.recordStep({
-      run: this.run,
-      node,
-      stepKey,
-      sequence,
+    const step = { run: this.run, node, stepKey, sequence, input: { seconds } };
+    this.begin(node, stepKey, sequence);
+    // Both times are the worker's, stamped as the step is recorded (see StepReport). A run
+    // begun by an older worker replays a recording that answered nothing: its completion
+    // is then stamped alone, and the read model keeps the earlier start.
+    const recorded: { startedAt?: string } | undefined = await bookkeeping.recordStep({
+      ...step,
       status: 'running',
-      startedAt,
-      input: { seconds },
     });
+    const startedAt = recorded?.startedAt;
+    this.begin(node, stepKey, sequence, startedAt);
     await sleep(seconds * 1000);
     const output = { waitedSeconds: seconds };
-    await bookkeeping.recordStep({
-      run: this.run,
-      node,
-      stepKey,
-      sequence,
-      status: 'completed',
-      startedAt,
-      completedAt: new Date().toISOString(),
-      input: { seconds },
-      output,
-    });
-    this.stepsCompleted += 1;
+    await bookkeeping.recordStep({ ...step, status: 'completed', startedAt, output });
+    this.end(stepKey);
     data.nodes[node.id] = output;
     return followedEdges(node, outgoing, undefined);
   }
@@ -319,13 +323,14 @@ class FlowInterpreter {
    */
   private async runReview(node: FlowNode, stepKey: string, data: RunData, outgoing: FlowEdge[]) {
     const execution = this.executionOf(node, stepKey, data);
-    const startedAt = new Date().toISOString();
-    const { itemId, attempt } = await this.guard(node, () =>
+    this.begin(node, stepKey, execution.sequence);
+    const { itemId, attempt, startedAt } = await this.guard(node, stepKey, () =>
       proxyActivities<FlowActivities>(activityOptionsFor(node.type, stepKey)).openReview({
         execution,
         seq: this.nextSeq(),
       }),
     );
+    this.begin(node, stepKey, execution.sequence, startedAt);
     this.run.itemId = itemId;
     const timeoutSeconds = Number(node.config?.timeoutSeconds ?? 0);
     const isForItem = (s: ReviewSubmission) => s.itemId === itemId;
@@ -345,7 +350,7 @@ class FlowInterpreter {
       outcome: arrived ? 'submitted' : 'timeout',
       submission,
     });
-    this.stepsCompleted += 1;
+    this.end(stepKey);
     data.nodes[node.id] = outcome.output;
     data.review = submission;
     const taken = followedEdges(node, outgoing, arrived ? 'submitted' : 'timeout');
@@ -360,12 +365,16 @@ class FlowInterpreter {
     return taken;
   }
 
-  /** Turns an activity's final failure into a run failure that names the node. */
-  private async guard<T>(node: FlowNode, call: () => Promise<T>): Promise<T> {
+  /**
+   * Turns an activity's final failure into a run failure that names the node; the activity
+   * recorded the step failed, so the step has ended.
+   */
+  private async guard<T>(node: FlowNode, stepKey: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (isCancellation(error)) throw error;
+      this.end(stepKey, false);
       throw new NodeFailedError({
         ...failureOf(error),
         nodeId: node.id,

@@ -27,7 +27,18 @@ export const TERMINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = [
 export const EXECUTION_TRIGGERS = ['api', 'file', 'schedule', 'rerun'] as const;
 export type ExecutionTrigger = (typeof EXECUTION_TRIGGERS)[number];
 
-export const STEP_STATUSES = ['running', 'waiting', 'completed', 'failed', 'skipped'] as const;
+/**
+ * A step `canceled` was still running, waiting on its timer or waiting for its review when its
+ * run ended (a cancel, or the run's item closed): it ends with the run, at the run's end.
+ */
+export const STEP_STATUSES = [
+  'running',
+  'waiting',
+  'completed',
+  'failed',
+  'skipped',
+  'canceled',
+] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 export interface FlowRunInput {

@@ -24,9 +24,10 @@ export class ExecutionStatusEvent {
   @IsISO8601() at!: string;
   @IsOptional() @IsArray() @IsUUID('4', { each: true }) itemIds?: string[];
   /**
-   * On a run's end: how many of its steps completed. Steps travel as their own events, so the
-   * read model holds the end back until it shows that many completed steps: whoever sees the
-   * run over also sees every step's output. Absent from workers that predate it.
+   * On a run's end: how many of its steps ended completed or canceled (the run's end cancels
+   * the steps it ends in the middle of). Steps travel as their own events, so the read model
+   * holds the end back until it shows that many such steps: whoever sees the run over also sees
+   * every step's output, and no step still running. Absent from workers that predate it.
    */
   @IsOptional() @IsInt() @Min(0) stepsCompleted?: number;
   @IsOptional()
