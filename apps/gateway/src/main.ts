@@ -11,6 +11,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 
 import { serveConsole } from './console/console-static';
 import { gatewayConfig, GatewayModule } from './gateway.module';
+import { installBodyLimit } from './http/body-limit';
+import { installBodylessRule } from './http/bodyless-routes';
 import { answerClientError, answerRouterRefusal } from './http/framework-refusals';
 import { installJsonBodyParser } from './http/json-body';
 import { RequestGate } from './http/request-gate';
@@ -42,11 +44,13 @@ async function main(): Promise<void> {
     bodyParser: false,
   });
   installJsonBodyParser(app.getHttpAdapter().getInstance());
+  installBodyLimit(app.getHttpAdapter().getInstance());
   // The docs routes declare their access as they are created; the gate checks declarations.
   serveOpenApi(app, gatewayConfig);
   await serveConsole(app, gatewayConfig);
   app.get(RequestGate).install(app.getHttpAdapter().getInstance());
   installUrlValueRule(app.getHttpAdapter().getInstance());
+  installBodylessRule(app.getHttpAdapter().getInstance());
   app.get(IdempotencyHooks).install(app.getHttpAdapter().getInstance());
   // Last: its preHandler hook runs the route handler inside the request's trace.
   installRequestTrace(app.getHttpAdapter().getInstance());

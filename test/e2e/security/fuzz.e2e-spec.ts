@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { ERROR_CODES } from '@docket/platform';
 import { apiRequest, ApiResponse, createTestOrganization, TestOrganization } from '@docket/testing';
 import fc from 'fast-check';
@@ -274,4 +276,34 @@ describe('fuzz: every documented operation survives hostile input', () => {
     },
     BUDGET_MS + 60_000,
   );
+
+  /**
+   * Issue 30, item 3: a body nobody reads is still checked. Every write operation documents
+   * its body (an empty one is `{}`), and one unknown property is a 400 that names it, before
+   * anything is looked up (the path ids are random, so a lookup would answer 404).
+   */
+  it('every write operation refuses one unknown property with a 400 naming it', async () => {
+    const writes = operations.filter((operation) => operation.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(30);
+    const refusals: string[] = [];
+    for (const operation of writes) {
+      const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        name === 'key' ? 'total' : randomUUID(),
+      );
+      const response = await apiRequest<{ code?: string; message?: string }>(
+        operation.method,
+        path,
+        { token: org.admin.token, body: { unknownProperty: 1 } },
+      );
+      const named = response.body.message?.includes('property unknownProperty should not exist');
+      if (response.status !== 400 || response.body.code !== 'VALIDATION_FAILED' || !named) {
+        refusals.push(
+          `${operation.method} ${operation.path}: ${response.status} ${response.body.message}`,
+        );
+      }
+      if (operation.bodyFields === undefined)
+        refusals.push(`${operation.method} ${operation.path}: no body documented`);
+    }
+    expect(refusals).toEqual([]);
+  });
 });

@@ -195,6 +195,32 @@ describe('hostile input is refused with a 400 APIError and creates nothing', () 
       expectRefusal(response, 'path');
     });
 
+    it('a body over the limit gets its 400 read by the client, not a reset', async () => {
+      const token = org.admin.token;
+      const oneMiB = 1024 * 1024;
+      // At the limit: read and refused for what it says (an unknown name length), not its size.
+      const atLimit = JSON.stringify({ name: 'a'.repeat(oneMiB - 11) });
+      expect(Buffer.byteLength(atLimit)).toBe(oneMiB);
+      const read = await apiRequest<{ message: string }>('POST', '/workspaces', {
+        token,
+        body: atLimit,
+      });
+      expect(read.status).toBe(400);
+      expect(read.body.message).not.toMatch(/larger than the limit/);
+      // One past it, and bodies of 3.5 MB and 16 MB still being sent when the refusal is ready.
+      for (const size of [oneMiB + 1, 3.5 * oneMiB, 16 * oneMiB]) {
+        const body = JSON.stringify({ name: 'a'.repeat(size - 11) });
+        const response = await apiRequest<{ message: string }>('POST', '/workspaces', {
+          token,
+          body,
+        });
+        expectRefusal(response, `${size} bytes`);
+        expect(response.body.message).toBe(
+          `Request body is larger than the limit of ${oneMiB} bytes`,
+        );
+      }
+    });
+
     it('a body over 1 MiB, malformed JSON, an unsupported content type', async () => {
       const token = org.admin.token;
       for (const [body, headers] of [

@@ -47,6 +47,39 @@ describe('item routes validate the body before lock and state checks', () => {
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
+  it('a 10,000-deep field value is refused for its depth, not for the lock', async () => {
+    for (const deep of [
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000),
+    ]) {
+      const response = await apiRequest('PATCH', `/items/${itemId}/fields/total`, {
+        token: other.token,
+        body: `{"value":${deep},"expectedVersion":1}`,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'JSON nesting deeper than 64 levels',
+      });
+    }
+  });
+
+  it('a path number in exponent form is a 400 before any lookup (the file does not exist)', async () => {
+    const fileId = randomUUID();
+    for (const page of ['1e3', '1e0', '01', '1.0', '0x10']) {
+      const response = await apiRequest('GET', `/files/${fileId}/pages/${page}/words`, {
+        token: org.admin.token,
+      });
+      expect({ page, status: response.status }).toEqual({ page, status: 400 });
+      expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    // A well-formed page number of a file that does not exist reaches the lookup.
+    const plain = await apiRequest('GET', `/files/${fileId}/pages/1000/words`, {
+      token: org.admin.token,
+    });
+    expect(plain.status).toBe(404);
+  });
+
   it('the item is untouched: still in review, locked by its holder, the field unchanged', async () => {
     const detail = await apiRequest<Record<string, unknown>>(
       'GET',

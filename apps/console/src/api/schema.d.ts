@@ -2069,7 +2069,7 @@ export interface components {
       nodeType: string;
       nodeName: string;
       /** @enum {string} */
-      status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
+      status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped' | 'canceled';
       /** @description 1 on the first attempt */
       attempt: number;
       /** Format: date-time */
@@ -3608,7 +3608,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -4075,7 +4080,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -5864,7 +5874,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -5998,7 +6013,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -6132,7 +6152,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -6266,7 +6291,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -6539,7 +6569,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -7833,7 +7868,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -8521,7 +8561,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       201: {
@@ -8672,7 +8717,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -9291,7 +9341,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -9544,7 +9599,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -10160,7 +10220,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {

@@ -23,6 +23,9 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A path parameter reaches its own pipe (uuidPipe, pageNumberPipe) as the client wrote it:
+    // converted here by its declared type, `1e3` became 1000 and the page pipe let it through.
+    if (metadata.type === 'param') return value;
     // List GETs: a well-formed page query skips class-validator (the refusals still go there).
     if (metadata.type === 'query' && metadata.metatype === PageQuery && !metadata.data) {
       const page = readPageQuery(value);

@@ -16,6 +16,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 
+import { BodylessRouteConfig, declaresBody } from '../http/bodyless-routes';
 import { IdempotentRouteConfig } from '../idempotency/idempotency.hooks';
 import { ApiErrorSchema } from './api-error.schema';
 
@@ -113,13 +114,10 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
       }),
     ),
   ];
-  // The route's Fastify config: who may call it, and whether it takes an Idempotency-Key (both
-  // read by hooks that run before any controller).
   const idempotent: IdempotentRouteConfig = doc.idempotent ? { docketIdempotent: true } : {};
   const access = doc.access
     ? routeAccessConfig(doc.access)
     : routeAccessConfig('user', doc.permission);
-  decorators.push(RouteConfig({ ...access, ...idempotent }));
   if (!doc.access) decorators.push(ApiBearerAuth());
   if (doc.idempotent) {
     decorators.push(
@@ -131,7 +129,16 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
       }),
     );
   }
-  return applyDecorators(...decorators);
+  const documented = applyDecorators(...decorators);
+  return (target, handler, descriptor) => {
+    // The route's Fastify config: who may call it, whether it takes an Idempotency-Key, and
+    // whether its handler reads a body (each read by a hook that runs before any controller).
+    const bodyless: BodylessRouteConfig = declaresBody(target, handler)
+      ? {}
+      : { docketBodyless: true };
+    RouteConfig({ ...access, ...idempotent, ...bodyless })(target, handler, descriptor);
+    documented(target, handler, descriptor);
+  };
 }
 
 /** The list envelope every list route answers with, typed by its record. */

@@ -44,7 +44,27 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
       'refreshCookie',
     )
     .build();
-  return SwaggerModule.createDocument(app, document);
+  return documentBodylessOperations(SwaggerModule.createDocument(app, document));
+}
+
+/** What a write whose handler reads no body accepts: nothing, or `{}` (see bodyless-routes). */
+const EMPTY_BODY = {
+  required: false,
+  description: 'No fields: send nothing or `{}`; any property is a 400',
+  content: {
+    'application/json': { schema: { type: 'object', additionalProperties: false, example: {} } },
+  },
+};
+
+/** Every write operation documents its body, the empty ones too. */
+function documentBodylessOperations(document: OpenAPIObject): OpenAPIObject {
+  for (const operations of Object.values(document.paths)) {
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const operation = operations[method];
+      if (operation && !operation.requestBody) operation.requestBody = EMPTY_BODY;
+    }
+  }
+  return document;
 }
 
 const DOCS_PATH = '/docs';
