@@ -8,6 +8,7 @@ import {
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
 
+import { withBrowserOrigins } from './browser-cors-rule';
 import { parseConnectionString, StorageAccount } from './connection-string';
 import { containerNameFor } from './container-name';
 
@@ -124,26 +125,17 @@ export class BlobStore {
     });
   }
 
-  /** For readiness probes: one authenticated round trip to the account. */
   /**
-   * Lets pages served from these origins (the review console) PUT to upload URLs and read
-   * download and page-image URLs: storage refuses a browser's cross-origin request otherwise.
-   * The signed URL still decides what each request may do.
+   * Lets pages served from these origins (the review console) use signed URLs from a browser,
+   * keeping every CORS rule the account already has (withBrowserOrigins).
    */
   async allowBrowserOrigins(origins: readonly string[]): Promise<void> {
-    await this.service.setProperties({
-      cors: [
-        {
-          allowedOrigins: origins.join(','),
-          allowedMethods: 'GET,HEAD,PUT,OPTIONS',
-          allowedHeaders: 'content-type,x-ms-blob-type,x-ms-version,x-ms-client-request-id',
-          exposedHeaders: 'etag,x-ms-request-id',
-          maxAgeInSeconds: 3600,
-        },
-      ],
-    });
+    const { cors = [] } = await this.service.getProperties();
+    const rules = withBrowserOrigins(cors, origins);
+    if (rules) await this.service.setProperties({ cors: rules });
   }
 
+  /** For readiness probes: one authenticated round trip to the account. */
   async ping(): Promise<void> {
     await this.service.getProperties();
   }
