@@ -27,15 +27,37 @@ const probe = path.join('/tmp', `.write-probe-${process.pid}`);
 fs.writeFileSync(probe, 'x');
 fs.rmSync(probe);
 
-// The worker renders pages (canvas), reads them (tesseract.js, WebAssembly) and runs Temporal
-// (the Rust core bridge); every service loads the compiled libraries through the aliases.
+// Each image carries its own service's production packages only: what another service or the
+// build needs must not be there. The files service renders pages (canvas) and reads them
+// (tesseract.js, WebAssembly); the worker runs Temporal (the Rust core bridge) from a workflow
+// bundle built ahead of time; every service loads the compiled libraries through the aliases.
 const service = process.env.DOCKET_SERVICE;
-if (service === 'worker') {
+// A package folder anywhere in the tree, as npm lays it out (top level or nested in another).
+const folders = fs.readdirSync('/app/node_modules', { recursive: true }).map(String);
+const carries = (name) =>
+  folders.some((entry) => entry === name || entry.endsWith(`node_modules/${name}`));
+// Mounted beside this file by build.sh.
+const { buildTools, ownedPackages } = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'image-contents.json'), 'utf8'),
+);
+for (const tool of buildTools) check(`no ${tool}`, !carries(tool));
+for (const [name, owners] of Object.entries(ownedPackages)) {
+  if (!owners.includes(service)) {
+    check(`no ${name} (${owners.join(', ')} only)`, !carries(name));
+  }
+}
+if (service === 'files') {
   const { createCanvas } = appRequire('@napi-rs/canvas');
   const canvas = createCanvas(20, 10);
   check('canvas encodes a PNG', canvas.toBuffer('image/png').length > 0);
-  appRequire('@temporalio/core-bridge');
   appRequire('tesseract.js');
+  check(
+    'page runner present',
+    fs.existsSync('/app/dist/libs/document-processing/src/runner/page-runner.mjs'),
+  );
+}
+if (service === 'worker') {
+  appRequire('@temporalio/core-bridge');
   check('workflow bundle present', fs.existsSync(process.env.WORKFLOW_BUNDLE_PATH));
 }
 const entry =

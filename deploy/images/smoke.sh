@@ -9,8 +9,9 @@
 # 2. the six service containers start (host network, the profile's ports, NATS prefix and
 #    database, so nothing collides with other profiles), each timed until /readyz answers 200;
 # 3. probes: /healthz and /readyz of every container, and podman's run of each HEALTHCHECK;
-# 4. the black-box smoke, an e2e suite through the image gateway: token exchange, upload to
-#    READY, a flow run to review, submit, write-back received;
+# 4. the black-box smoke, e2e suites through the image gateway: token exchange, upload to
+#    READY, a flow run to review, submit, write-back received; page images and words of text
+#    PDFs and scans (the files image's renderer and OCR, which it carries file by file);
 # 5. graceful shutdown: each container gets SIGTERM and must exit 0 within its grace period.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -84,7 +85,8 @@ done
 echo "== smoke through the image gateway"
 # Organizations are bootstrapped with the identity image's operator CLI (libs/testing stack.ts).
 DOCKET_TEST_IDENTITY_EXEC="${PODMAN[*]} exec $(name identity)" DOCKET_TEST_PROFILE="$PROFILE" npx jest test/e2e/foundation/token-exchange.e2e-spec.ts \
-  test/e2e/flows/document-to-write-back.e2e-spec.ts --selectProjects e2e
+  test/e2e/flows/document-to-write-back.e2e-spec.ts test/e2e/files/files-pages.e2e-spec.ts \
+  --selectProjects e2e
 
 echo "== graceful shutdown (SIGTERM, exit 0 within ${GRACE_SECONDS} s)"
 # The gateway first, as a rollout drains the edge before what it calls.

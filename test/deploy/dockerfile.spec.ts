@@ -4,12 +4,13 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { IMAGE_FILES } from '../../deploy/tools/image-files';
 import { DEPLOYED_SERVICES, loadAllServiceSettings } from '../../deploy/tools/service-settings';
 import { Dockerfile, execForm, parseCopy } from './support/dockerfile.parser';
 
 /**
  * The images, checked by reading deploy/docker/Dockerfile (no Docker engine needed): one target
- * per service plus the migrations hook, multi-stage, production dependencies only, non-root,
+ * per service plus the migrations hook, multi-stage, each image its own files only, non-root,
  * read-only friendly, a HEALTHCHECK, and the worker's workflow bundle built ahead of time.
  */
 const ROOT = path.resolve(__dirname, '../..');
@@ -32,13 +33,10 @@ function copiesInto(target: string) {
 }
 
 describe('deploy/docker/Dockerfile', () => {
-  it('is multi-stage: dependencies and compilation happen in stages the images do not ship', () => {
-    expect(dockerfile.hasStage('prod-deps')).toBe(true);
+  it('is multi-stage: dependencies and compilation happen in a stage the images do not ship', () => {
     expect(dockerfile.hasStage('build')).toBe(true);
     for (const target of TARGETS) {
-      const lineage = dockerfile.lineage(target).map((s) => s.name);
-      expect(lineage).not.toContain('build');
-      expect(lineage).not.toContain('prod-deps');
+      expect(dockerfile.lineage(target).map((s) => s.name)).not.toContain('build');
     }
   });
 
@@ -59,26 +57,38 @@ describe('deploy/docker/Dockerfile', () => {
     expect(major > needMajor || (major === needMajor && minor >= needMinor)).toBe(true);
     // A maintained LTS line: even majors from 22 (20 leaves maintenance in April 2026).
     expect(major >= 22 && major % 2 === 0).toBe(true);
-    // The base is an argument (npm run images passes one built here), by default the registry's.
+    // The bases are arguments (npm run images passes ones built here), by default the registry's:
+    // the build stage's, and the one the images run on, the same unless told otherwise.
     expect(text).toMatch(/^ARG BASE_IMAGE=node:\$\{NODE_VERSION\}-bookworm-slim$/m);
+    expect(text).toMatch(/^ARG RUNTIME_IMAGE=\$\{BASE_IMAGE\}$/m);
+    expect(dockerfile.stage('build').from).toBe('${BASE_IMAGE}');
+    expect(dockerfile.stage('runtime').from).toBe('${RUNTIME_IMAGE}');
     const bases = dockerfile.stages.filter((s) => !dockerfile.hasStage(s.from)).map((s) => s.from);
-    expect(new Set(bases)).toEqual(new Set(['${BASE_IMAGE}']));
+    expect(new Set(bases)).toEqual(new Set(['${BASE_IMAGE}', '${RUNTIME_IMAGE}']));
     // The locally built base runs the same release.
     const local = readFileSync(path.join(ROOT, 'deploy/images/common.sh'), 'utf8');
     expect(local).toContain(`DOCKET_NODE_VERSION=${pinned![0].split('=')[1]}`);
   });
 
-  it('installs production dependencies only into the runtime images', () => {
-    const prodDeps = dockerfile.stage('prod-deps').instructions.filter((i) => i.keyword === 'RUN');
-    expect(prodDeps.map((i) => i.args).join('\n')).toMatch(/npm-ci\.sh --omit=dev/);
+  it('gives each image the files its own entry points load, traced at build time', () => {
+    expect(Object.keys(IMAGE_FILES).sort()).toEqual([...TARGETS].sort());
+    const build = dockerfile
+      .stage('build')
+      .instructions.filter((i) => i.keyword === 'RUN')
+      .map((i) => i.args)
+      .join('\n');
     const npmCi = readFileSync(path.join(ROOT, 'deploy/docker/npm-ci.sh'), 'utf8');
     expect(npmCi).toMatch(/^npm ci --ignore-scripts .*"\$@"$/m);
-    for (const target of TARGETS) {
-      const modules = copiesInto(target).filter((c) =>
-        c.sources.some((s) => s.includes('node_modules')),
+    const tracing =
+      /for target in ([a-z ]+); do\s*\\?\s*node -r @swc-node\/register deploy\/tools\/trace-service-files\.ts "\$target" "\/out\/\$target"/.exec(
+        build,
       );
-      expect(modules).toEqual([
-        { from: 'prod-deps', sources: ['/app/node_modules'], destination: './node_modules' },
+    expect(tracing).not.toBeNull();
+    expect(tracing![1].trim().split(/\s+/).sort()).toEqual([...TARGETS].sort());
+    for (const target of TARGETS) {
+      // The traced tree is the only thing taken from the build stage, and nothing installs.
+      expect(copiesInto(target).filter((c) => c.from)).toEqual([
+        { from: 'build', sources: [`/out/${target}`], destination: './' },
       ]);
       const installs = dockerfile
         .effectiveInstructions(target)
@@ -102,15 +112,13 @@ describe('deploy/docker/Dockerfile', () => {
         './deploy/runtime/aliases.js',
         `dist/apps/${service}/src/main.js`,
       ]);
-      const copies = copiesInto(service).filter((c) => c.from === 'build');
-      expect(copies).toContainEqual({
-        from: 'build',
-        sources: [`/app/dist/apps/${service}`],
-        destination: `dist/apps/${service}`,
-      });
-      // Only its own app: another service's code has no business in this image.
-      const apps = copies.flatMap((c) => c.sources).filter((s) => s.startsWith('/app/dist/apps/'));
-      expect(apps).toEqual([`/app/dist/apps/${service}`]);
+      // Only its own app (and the gateway the console it serves): another service's code has
+      // no business in this image.
+      const image = IMAGE_FILES[service];
+      expect(image.entries[0]).toBe(`dist/apps/${service}/src/main.js`);
+      const apps = image.folders.filter((f: string) => f.startsWith('dist/apps/'));
+      const served = service === 'gateway' ? ['dist/apps/console'] : [];
+      expect(apps).toEqual([`dist/apps/${service}`, ...served]);
 
       const healthcheck = dockerfile.last(service, 'HEALTHCHECK')!;
       expect(execForm(healthcheck.args)).toEqual(['node', 'deploy/docker/healthcheck.js']);
@@ -162,13 +170,9 @@ describe('deploy/docker/Dockerfile', () => {
     const [, entry, output] = bundling!;
     expect(entry).toBe('dist/apps/worker/src/workflows/index.js');
     expect(existsSync(path.join(ROOT, 'apps/worker/src/workflows/index.ts'))).toBe(true);
-    // The bundle lands inside dist/apps/worker, which the worker image copies whole.
+    // The bundle lands inside dist/apps/worker, which the worker image carries whole.
     expect(`/app/${output}`).toBe(bundlePath);
-    expect(copiesInto('worker')).toContainEqual({
-      from: 'build',
-      sources: ['/app/dist/apps/worker'],
-      destination: 'dist/apps/worker',
-    });
+    expect(IMAGE_FILES.worker.folders).toContain('dist/apps/worker');
     // Only the worker needs the bundle: nobody else bundles at start-up either.
     for (const service of DEPLOYED_SERVICES.filter((s) => s !== 'worker')) {
       expect(dockerfile.env(service)).not.toHaveProperty('WORKFLOW_BUNDLE_PATH');
@@ -188,12 +192,11 @@ describe('deploy/docker/Dockerfile', () => {
       readFileSync(path.join(ROOT, 'deploy/stack/services.ts'), 'utf8'),
     );
     expect(order).toEqual(stackOrder![1].split(',').map((s) => s.trim().replace(/'/g, '')));
-    const copied = copiesInto('migrations')
-      .filter((c) => c.from === 'build')
-      .flatMap((c) => c.sources);
+    const { entries, folders } = IMAGE_FILES.migrations;
     for (const service of MIGRATING) {
       expect(order).toContain(service);
-      expect(copied).toContain(`/app/dist/apps/${service}`);
+      expect(folders).toContain(`dist/apps/${service}`);
+      expect(entries).toContain(`dist/apps/${service}/src/migrate.js`);
     }
   });
 
