@@ -1,11 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setEnvironmentData } from 'node:worker_threads';
 
 import { toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
 import { RunnerError } from './runner-error.mjs';
 
 const require = createRequire(import.meta.url);
+const OCR_WORKER_PATH = fileURLToPath(new URL('./ocr-worker.cjs', import.meta.url));
+/** Where ocr-worker.cjs finds the compiled engine (worker_threads environment data). */
+const COMPILED_CORE = 'docket-ocr-compiled-core';
+/** The engine build ocr-worker.cjs runs: LSTM only, with SIMD. */
+const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
 
 /**
  * @typedef {object} OcrImage a page image prepared for tesseract
@@ -103,10 +111,27 @@ export function createOcrPool(language, size) {
   };
 }
 
+/** @type {Promise<void> | undefined} */
+let compiledCore;
+
+/**
+ * Compiles the engine's WebAssembly once per runner and hands the module to every OCR worker
+ * started after (ocr-worker.cjs says why).
+ */
+function compileCore() {
+  compiledCore ??= WebAssembly.compile(readFileSync(require.resolve(CORE_WASM))).then((module) =>
+    setEnvironmentData(COMPILED_CORE, module),
+  );
+  return compiledCore;
+}
+
 async function startWorker(language) {
   const { createWorker, OEM, PSM } = require('tesseract.js');
+  const langPath = languageDataPath(language);
+  await compileCore();
   const worker = await createWorker(language, OEM.LSTM_ONLY, {
-    langPath: languageDataPath(language),
+    workerPath: OCR_WORKER_PATH,
+    langPath,
     cacheMethod: 'none',
     gzip: true,
   });
