@@ -9,7 +9,8 @@
  *   thread), and its ratio to the engine's own cost;
  * - where a page's CPU goes, stage by stage (render, prepare, recognise, text layer), from
  *   this build's modules run one stage at a time (bench/ocr/ocr-stages.ts);
- * - the share of drawn words read back exactly, so that speed is not bought with accuracy.
+ * - the share of drawn words read back exactly, so that speed is not bought with accuracy, and
+ *   whether both sides' text layers are identical.
  * The baseline is another build's page runner (--baseline-runner, e.g. a worktree of the
  * commit before) or, by default, this build reading one page at a time (one page slot).
  *   node -r @swc-node/register bench/ocr.ts [--pages 4] [--ocr-dpi 200] [--rounds 3]
@@ -172,6 +173,15 @@ function summarise(single: Reading[], multi: Reading[], expected: string[]): Sum
   };
 }
 
+/** Whether every reading of both sides gave the same text layer. */
+function sameText(readings: Map<Side, { single: Reading[]; multi: Reading[] }>): boolean {
+  const texts = [...readings.values()].flatMap(({ single, multi }) => [
+    ...single.map((reading) => `1:${JSON.stringify(reading.layer)}`),
+    ...multi.map((reading) => `n:${JSON.stringify(reading.layer)}`),
+  ]);
+  return new Set(texts).size === 2;
+}
+
 async function main(): Promise<void> {
   const page = await scannedPage();
   const single = await scannedPdf(page.png, 1);
@@ -230,6 +240,7 @@ async function main(): Promise<void> {
       `  baseline: ${line(before!)}`,
       `  subject:  ${line(now!)}`,
       `  ratio: 1 page ${(now!.single / before!.single).toFixed(2)}x, ${PAGES} pages ${(now!.multi / before!.multi).toFixed(2)}x pages/min; CPU per page ${(now!.cpuPerPage / before!.cpuPerPage).toFixed(2)}x`,
+      `  text layers identical to the baseline's (every word, box and confidence, every run): ${sameText(readings) ? 'yes' : 'NO'}`,
       '',
     ].join('\n'),
   );

@@ -31,8 +31,11 @@ import {
  * addon and tesseract's worker thread need --allow-addons and --allow-worker, which weakens that
  * model against native code, so it is defence in depth, not the boundary; the process is.
  *
- * A child per document costs ~100 ms of start-up (plus ~0.5 s when OCR is needed), small against
- * rendering a document, and guarantees no state survives from one upload to the next.
+ * A child per document costs ~100 ms of start-up, small against rendering a document, and
+ * guarantees no state survives from one upload to the next. When OCR is needed the engine costs
+ * about 1.3 CPU-s more per document (starting it, and V8 compiling and optimising its
+ * WebAssembly during the first page; bench/ocr.ts), once per document however many engines
+ * read its pages (ocr-engine.mjs shares the compiled engine between them).
  */
 
 export const PAGE_RUNNER_PATH = join(__dirname, 'page-runner.mjs');
