@@ -222,7 +222,7 @@ async function main(): Promise<void> {
       own.single.push(await read(side, single));
       own.multi.push(await read(side, multi));
       process.stdout.write(
-        `  round ${round}/${ROUNDS} ${side === subject ? 'subject ' : 'baseline'}  1 page ${own.single.at(-1)!.seconds.toFixed(2)} s  ${PAGES} pages ${own.multi.at(-1)!.seconds.toFixed(2)} s, ${(own.multi.at(-1)!.cpuSeconds / PAGES).toFixed(2)} CPU-s/page\n`,
+        `  round ${round}/${ROUNDS} ${side === subject ? 'subject ' : 'baseline'}  1 page ${own.single.at(-1)!.seconds.toFixed(2)} s, ${own.single.at(-1)!.cpuSeconds.toFixed(2)} CPU-s  ${PAGES} pages ${own.multi.at(-1)!.seconds.toFixed(2)} s, ${(own.multi.at(-1)!.cpuSeconds / PAGES).toFixed(2)} CPU-s/page\n`,
       );
     }
   }
