@@ -9,12 +9,27 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toStr
  * in-process (the gateway and the services of the bench stack).
  */
 export function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = statFields(`/proc/${pid}/stat`);
+  return ticksToMs(fields[11], fields[12]);
+}
+
+/**
+ * CPU time (ms) of this process and of its children that have exited and been waited for
+ * (every thread of each), e.g. the page runners a benchmark's work started and saw end.
+ */
+export function cpuMsWithChildren(): number {
+  const fields = statFields('/proc/self/stat');
+  return ticksToMs(fields[11], fields[12], fields[13], fields[14]);
+}
+
+function statFields(path: string): string[] {
+  const stat = readFileSync(path, 'utf8');
   // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const userTicks = Number(fields[11]);
-  const systemTicks = Number(fields[12]);
-  return ((userTicks + systemTicks) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+function ticksToMs(...ticks: (string | undefined)[]): number {
+  return (ticks.reduce((sum, value) => sum + Number(value), 0) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 export function cpuMsOfAll(pids: number[]): number {

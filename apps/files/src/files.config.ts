@@ -79,6 +79,16 @@ export class FilesConfig extends DatabaseConfig {
   @Min(0)
   uploadAbandonAfterSeconds = 3600;
 
+  @Env(
+    'OCR_PAGES_AT_ONCE',
+    'Scanned pages read by OCR at once by one files process, over all its files; 0 = one per ' +
+      'core (set the CPU limit where a container sees more cores)',
+  )
+  @IsInt()
+  @Min(0)
+  @Max(64)
+  ocrPagesAtOnce = 0;
+
   @Env('PAGE_RENDER_DPI', 'Resolution of page images (PDF and TIFF pages rendered to PNG)')
   @IsInt()
   @Min(36)

@@ -1,4 +1,9 @@
-import { processPages, TextLayerPage } from '@docket/document-processing';
+import {
+  PageSlots,
+  PROCESS_PAGE_SLOTS,
+  processPages,
+  TextLayerPage,
+} from '@docket/document-processing';
 import { BlobStore } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
@@ -12,14 +17,21 @@ import { pageImageBlobPath } from '../storage/blob-paths';
  */
 @Injectable()
 export class PageBuilder {
+  /** Shared by every file this process builds pages of: the OCR pages read at once. */
+  private readonly pageSlots: PageSlots;
+
   constructor(
     private readonly blobs: BlobStore,
     private readonly config: FilesConfig,
-  ) {}
+  ) {
+    this.pageSlots =
+      config.ocrPagesAtOnce === 0 ? PROCESS_PAGE_SLOTS : new PageSlots(config.ocrPagesAtOnce);
+  }
 
   async build(file: FileEntity, bytes: Buffer, signal: AbortSignal): Promise<PageEntity[]> {
     const { pages, textLayer } = await processPages(bytes, {
       dpi: this.config.pageRenderDpi,
+      pageSlots: this.pageSlots,
       signal,
     });
     const textByPage = new Map<number, TextLayerPage>(textLayer.map((t) => [t.pageNumber, t]));

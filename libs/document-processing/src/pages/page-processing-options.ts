@@ -1,3 +1,5 @@
+import { PageSlots, PROCESS_PAGE_SLOTS } from '../runner/page-slots';
+
 export interface PageProcessingOptions {
   /** Resolution of PDF and TIFF page images (PNG and JPEG keep their own pixels). Default 150. */
   readonly dpi?: number;
@@ -25,11 +27,19 @@ export interface PageProcessingOptions {
   readonly memoryLimitMb?: number;
   /** Aborting kills the page runner and rejects with CANCELED. */
   readonly signal?: AbortSignal;
+  /**
+   * The slots pages read by OCR take, shared with every document processed at the same time:
+   * at most that many pages are read at once. Default: the process's, one per core.
+   */
+  readonly pageSlots?: PageSlots;
 }
 
-type Limits = Required<Omit<PageProcessingOptions, 'signal'>>;
+type Limits = Required<Omit<PageProcessingOptions, 'signal' | 'pageSlots'>>;
 
-export type ResolvedPageProcessingOptions = Limits & { readonly signal?: AbortSignal };
+export type ResolvedPageProcessingOptions = Limits & {
+  readonly signal?: AbortSignal;
+  readonly pageSlots: PageSlots;
+};
 
 export const DEFAULT_PAGE_PROCESSING_OPTIONS: Readonly<Limits> = Object.freeze({
   dpi: 150,
@@ -52,7 +62,7 @@ const DPI_RANGE = [18, 1200] as const;
 export function resolvePageProcessingOptions(
   options: PageProcessingOptions = {},
 ): ResolvedPageProcessingOptions {
-  const { signal, ...overrides } = options;
+  const { signal, pageSlots = PROCESS_PAGE_SLOTS, ...overrides } = options;
   const resolved: Limits = { ...DEFAULT_PAGE_PROCESSING_OPTIONS, ...overrides };
   for (const [name, value] of Object.entries(resolved)) {
     if (name === 'ocrLanguage') continue;
@@ -75,5 +85,5 @@ export function resolvePageProcessingOptions(
       `ocrLanguage must be a tesseract language code, got "${resolved.ocrLanguage}"`,
     );
   }
-  return signal === undefined ? resolved : { ...resolved, signal };
+  return signal === undefined ? { ...resolved, pageSlots } : { ...resolved, signal, pageSlots };
 }

@@ -96,7 +96,8 @@ function preflight(
   // TIFF headers are checked in the runner, which has the decoder's view of the directories.
 }
 
-function toJob(
+/** The runner's job for a document (exported for bench/ocr.ts, which runs other builds' runners). */
+export function toJob(
   kind: PageSourceKind,
   bytes: Uint8Array,
   options: ResolvedPageProcessingOptions,
@@ -115,6 +116,7 @@ function toJob(
     maxPages: options.maxPages,
     maxPixelsPerPage: options.maxPixelsPerPage,
     maxTextItemsPerPage: options.maxTextItemsPerPage,
+    pagesInFlight: options.pageSlots.capacity,
   };
 }
 
@@ -129,7 +131,8 @@ function renderedPage(page: RunnerPageMessage): RenderedPage {
   };
 }
 
-function textLayerPage(page: RunnerPageMessage): TextLayerPage {
+/** A page's text layer from the runner's message (exported for bench/ocr.ts). */
+export function textLayerPage(page: RunnerPageMessage): TextLayerPage {
   if (page.text === undefined) throw missing('text', page.pageNumber);
   const words = page.text.source === 'ocr' ? wordsFromOcr(page.text) : wordsFromPdfText(page.text);
   return {

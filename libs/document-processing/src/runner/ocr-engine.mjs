@@ -1,80 +1,169 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setEnvironmentData } from 'node:worker_threads';
 
 import { toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
 import { RunnerError } from './runner-error.mjs';
 
 const require = createRequire(import.meta.url);
+const OCR_WORKER_PATH = fileURLToPath(new URL('./ocr-worker.cjs', import.meta.url));
+/** Where ocr-worker.cjs finds the compiled engine (worker_threads environment data). */
+const COMPILED_CORE = 'docket-ocr-compiled-core';
+/** The engine build ocr-worker.cjs runs: LSTM only, with SIMD. */
+const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
 
 /**
- * Tesseract, started on first use (a page with a text layer never pays for it). Everything it
- * needs comes from node_modules: the core (tesseract.js always loads tesseract.js-core from its
- * own dependencies on Node.js) and the language data from @tesseract.js-data/<language>, the
- * LSTM-only "best_int" model. `cacheMethod: 'none'` stops tesseract.js from writing a copy of the
- * language data into the working directory. With a local langPath it never fetches anything.
- * @param {string} language tesseract code, validated by the parent (e.g. "eng")
+ * @typedef {object} OcrImage a page image prepared for tesseract
+ * @property {Buffer} pgm grayscale PGM, dotted leaders erased
+ * @property {number} width
+ * @property {number} height
+ * @property {{ x0: number, y0: number, x1: number, y1: number, dots: number }[]} leaders
  */
-export function createOcrEngine(language) {
-  /** @type {Promise<import('tesseract.js').Worker> | undefined} */
-  let started;
 
-  async function start() {
-    const { createWorker, OEM, PSM } = require('tesseract.js');
-    const worker = await createWorker(language, OEM.LSTM_ONLY, {
-      langPath: languageDataPath(language),
-      cacheMethod: 'none',
-      gzip: true,
-    });
-    // Automatic page segmentation (PSM 3, Tesseract's own default) rather than tesseract.js'
-    // "one uniform block of text" (PSM 6): a form is blocks of captions, answers and tables, and
-    // reading it as one block glues neighbours across gaps. Chosen by measurement
-    // (docs/benchmarks.md "OCR engine"): field F1 on generated scans up on both dev draws, FUNSD's
-    // real forms level, OCR a few per cent slower.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+/**
+ * Prepares a page image for OCR on the calling thread: grayscale PGM (tesseract reads it
+ * directly), and dotted leaders erased from it (tesseract reads them as junk letters that
+ * garble their neighbours too); the leaders are put back as words of dots where they were
+ * printed. Reads the pixels at once, so the caller may encode the same canvas afterwards.
+ * @param {import('@napi-rs/canvas').Canvas} canvas
+ * @returns {OcrImage}
+ */
+export function prepareOcrImage(canvas) {
+  const pgm = toPgm(canvas);
+  const pixels = pgm.subarray(pgm.length - canvas.width * canvas.height);
+  const leaders = eraseDottedLeaders(pixels, canvas.width, canvas.height);
+  return { pgm, width: canvas.width, height: canvas.height, leaders };
+}
+
+/**
+ * Up to `size` tesseract workers (each a worker thread running the engine), so that the pages
+ * of one document are read on as many cores as the parent grants. A worker is started on first
+ * need (a page with a text layer never pays for one), one more only when every started worker
+ * is busy; a page given while all `size` are busy waits for the first to be free.
+ *
+ * Everything tesseract needs comes from node_modules: the core (tesseract.js always loads
+ * tesseract.js-core from its own dependencies on Node.js) and the language data from
+ * @tesseract.js-data/<language>, the LSTM-only "best_int" model. `cacheMethod: 'none'` stops
+ * tesseract.js from writing a copy of the language data into the working directory. With a
+ * local langPath it never fetches anything.
+ * @param {string} language tesseract code, validated by the parent (e.g. "eng")
+ * @param {number} size most workers, at least 1
+ */
+export function createOcrPool(language, size) {
+  /** @type {Promise<import('tesseract.js').Worker>[]} */
+  const started = [];
+  /** @type {Promise<import('tesseract.js').Worker>[]} */
+  const idle = [];
+  /** @type {((taken: { worker: Promise<import('tesseract.js').Worker> }) => void)[]} */
+  const waiting = [];
+
+  function startOne() {
+    const worker = startWorker(language);
+    // Marks a failed start as handled here; the page that takes this worker sees the failure.
+    worker.catch(() => {});
+    started.push(worker);
     return worker;
+  }
+
+  /** A free worker, boxed so that its own promise is not flattened into this one. */
+  function take() {
+    const free = idle.pop();
+    if (free !== undefined) return Promise.resolve({ worker: free });
+    if (started.length < size) return Promise.resolve({ worker: startOne() });
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  function give(worker) {
+    const next = waiting.shift();
+    if (next === undefined) idle.push(worker);
+    else next({ worker });
   }
 
   return {
     /**
-     * @param {import('@napi-rs/canvas').Canvas} canvas
+     * Starts a worker now if none is free for the page about to be prepared, so that the
+     * engine's start-up overlaps the page's rendering instead of following it.
      */
-    async recognize(canvas) {
-      // Read the pixels before the first await: the caller encodes the same canvas next.
-      const image = toPgm(canvas);
-      // Dotted leaders are erased from the image (tesseract reads them as junk letters that
-      // garble their neighbours too) and put back as words of dots where they were printed.
-      const pixels = image.subarray(image.length - canvas.width * canvas.height);
-      const leaders = eraseDottedLeaders(pixels, canvas.width, canvas.height);
-      started ??= start();
-      const worker = await started;
-      const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
-      const words = (data.blocks ?? []).flatMap((block) =>
-        block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)),
-      );
-      return {
-        source: 'ocr',
-        imageWidth: canvas.width,
-        imageHeight: canvas.height,
-        words: [
-          ...words.map((word) => ({
-            text: word.text,
-            bbox: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
-            confidence: word.confidence,
-          })),
-          ...leaders.map((leader) => ({
-            text: '.'.repeat(leader.dots),
-            bbox: { x0: leader.x0, y0: leader.y0, x1: leader.x1, y1: leader.y1 },
-            confidence: 100,
-          })),
-        ],
-      };
+    prestart() {
+      if (idle.length === 0 && started.length < size) idle.push(startOne());
+    },
+    /**
+     * @param {OcrImage} image
+     * @returns {Promise<import('./runner-protocol').RunnerOcrText>}
+     */
+    async recognize(image) {
+      const { worker } = await take();
+      try {
+        const engine = await worker;
+        const { data } = await engine.recognize(image.pgm, {}, { blocks: true, text: false });
+        return ocrText(image, data);
+      } finally {
+        give(worker);
+      }
     },
     async close() {
-      if (started === undefined) return;
-      const worker = await started.catch(() => undefined);
-      await worker?.terminate();
+      const workers = await Promise.all(started.map((worker) => worker.catch(() => undefined)));
+      await Promise.all(workers.map((worker) => worker?.terminate()));
     },
+  };
+}
+
+/** @type {Promise<void> | undefined} */
+let compiledCore;
+
+/**
+ * Compiles the engine's WebAssembly once per runner and hands the module to every OCR worker
+ * started after (ocr-worker.cjs says why).
+ */
+function compileCore() {
+  compiledCore ??= WebAssembly.compile(readFileSync(require.resolve(CORE_WASM))).then((module) =>
+    setEnvironmentData(COMPILED_CORE, module),
+  );
+  return compiledCore;
+}
+
+async function startWorker(language) {
+  const { createWorker, OEM, PSM } = require('tesseract.js');
+  const langPath = languageDataPath(language);
+  await compileCore();
+  const worker = await createWorker(language, OEM.LSTM_ONLY, {
+    workerPath: OCR_WORKER_PATH,
+    langPath,
+    cacheMethod: 'none',
+    gzip: true,
+  });
+  // Automatic page segmentation (PSM 3, Tesseract's own default) rather than tesseract.js'
+  // "one uniform block of text" (PSM 6): a form is blocks of captions, answers and tables, and
+  // reading it as one block glues neighbours across gaps. Chosen by measurement
+  // (docs/benchmarks.md "OCR engine"): field F1 on generated scans up on both dev draws, FUNSD's
+  // real forms level, OCR a few per cent slower.
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  return worker;
+}
+
+function ocrText(image, data) {
+  const words = (data.blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)),
+  );
+  return {
+    source: 'ocr',
+    imageWidth: image.width,
+    imageHeight: image.height,
+    words: [
+      ...words.map((word) => ({
+        text: word.text,
+        bbox: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+        confidence: word.confidence,
+      })),
+      ...image.leaders.map((leader) => ({
+        text: '.'.repeat(leader.dots),
+        bbox: { x0: leader.x0, y0: leader.y0, x1: leader.x1, y1: leader.y1 },
+        confidence: 100,
+      })),
+    ],
   };
 }
 

@@ -3,9 +3,13 @@
 // is started; runner-protocol.ts describes every message.
 //
 // It receives one `job` message, sends `document` (the page count), one `page` message per page
-// in order, and finally `done` or `error`.
+// in order, and finally `done` or `error`. Before it reads a page by OCR it asks the parent for
+// a page slot (`slot-request`, answered by `slot-grant`) and gives it back when the engine is
+// done with the page (`slot-release`): the parent hands out as many slots as the machine has
+// cores, across every document it processes, so pages are read in parallel without
+// oversubscribing the cores.
 
-import { createOcrEngine } from './ocr-engine.mjs';
+import { createOcrPool, prepareOcrImage } from './ocr-engine.mjs';
 import { openPdfPages } from './pdf-pages.mjs';
 import { openRasterPages } from './raster-pages.mjs';
 import { toRunnerError } from './runner-error.mjs';
@@ -23,6 +27,7 @@ import { toRunnerError } from './runner-error.mjs';
  * @property {number} maxPages
  * @property {number} maxPixelsPerPage
  * @property {number} maxTextItemsPerPage
+ * @property {number} pagesInFlight most pages read by OCR at once (the parent's slots)
  */
 
 // Nothing here needs the network; make any attempt fail instead of reaching out.
@@ -49,7 +54,17 @@ process.on('disconnect', () => process.exit(1));
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
-process.once('message', (message) => {
+/** Page slots asked of the parent and not yet granted, oldest first. */
+const slotRequests = [];
+let jobReceived = false;
+
+process.on('message', (message) => {
+  if (message?.type === 'slot-grant') {
+    slotRequests.shift()?.();
+    return;
+  }
+  if (message?.type !== 'job' || jobReceived) return;
+  jobReceived = true;
   // IPC may deliver the bytes as a Buffer; pdf.js insists on a plain Uint8Array.
   const bytes = new Uint8Array(
     message.bytes.buffer,
@@ -59,23 +74,43 @@ process.once('message', (message) => {
   run({ ...message, bytes }).then(() => send({ type: 'done' }).then(() => process.exit(0)), fail);
 });
 
+function acquireSlot() {
+  return new Promise((resolve, reject) => {
+    slotRequests.push(resolve);
+    send({ type: 'slot-request' }).catch(reject);
+  });
+}
+
+function releaseSlot() {
+  return send({ type: 'slot-release' });
+}
+
 /** @param {Job} job */
 async function run(job) {
   const source = job.kind === 'pdf' ? await openPdfPages(job) : await openRasterPages(job);
-  const ocr = job.text ? createOcrEngine(job.ocrLanguage) : undefined;
+  const pagesInFlight = Math.max(1, job.pagesInFlight ?? 1);
+  const ocr = job.text ? createOcrPool(job.ocrLanguage, pagesInFlight) : undefined;
   try {
     await send({ type: 'document', pageCount: source.pageCount });
-    // Two pages in flight: while page n is PNG-encoded (libuv thread pool) and OCR'd (tesseract's
-    // worker thread), this thread renders page n + 1.
-    let previous = Promise.resolve();
+    // This thread prepares pages one after another (rendering, the PDF's text, the OCR image)
+    // while earlier pages are recognised on the engine's worker threads and PNG-encoded on the
+    // libuv pool. Pages are sent in order; one more page than may be recognised at once is
+    // prepared ahead, and no further while the oldest unsent page is not out, which bounds the
+    // pages held in memory whatever order they finish in.
+    let sent = Promise.resolve();
+    const unsent = [];
     for (let pageNumber = 1; pageNumber <= source.pageCount; pageNumber += 1) {
+      if (unsent.length > pagesInFlight) await unsent.shift();
       const prepared = await preparePage(source, pageNumber, job, ocr);
-      await previous;
-      previous = finishPage(prepared);
-      // Marks the rejection as handled until the next iteration awaits it.
-      previous.catch(() => {});
+      const message = finishPage(prepared, ocr);
+      // The first page that fails ends the job at once, whichever pages are still running.
+      message.catch(fail);
+      sent = sent.then(() => message).then(send);
+      // Awaited in order below or above; until then a rejection has been reported by fail.
+      sent.catch(() => {});
+      unsent.push(sent);
     }
-    await previous;
+    await sent;
   } finally {
     await ocr?.close();
     await source.close();
@@ -84,25 +119,33 @@ async function run(job) {
 
 async function preparePage(source, pageNumber, job, ocr) {
   const page = await source.page(pageNumber);
+  let slot = false;
   try {
     const message = { type: 'page', pageNumber, width: page.width, height: page.height };
-    const image = job.render ? await page.render() : undefined;
-    let ocrResult;
+    let ocrImage;
     if (job.text) {
       const text = await page.pdfText();
       if (text !== undefined) message.text = text;
       else {
-        const ocrImage =
-          image !== undefined && page.ocrUsesRenderImage ? image : await page.renderForOcr();
-        ocrResult = ocr.recognize(ocrImage);
+        await acquireSlot();
+        slot = true;
+        ocr.prestart();
       }
     }
+    const image = job.render ? await page.render() : undefined;
+    if (slot) {
+      const canvas =
+        image !== undefined && page.ocrUsesRenderImage ? image : await page.renderForOcr();
+      ocrImage = prepareOcrImage(canvas);
+    }
     const png = image === undefined ? undefined : encodePng(image);
-    // Both are awaited in finishPage, after the previous page; until then a rejection must not
-    // count as unhandled (which would end the process through the handler above).
+    // Awaited in finishPage; until then a rejection must not count as unhandled (which would
+    // end the process through the handler above).
     png?.catch(() => {});
-    ocrResult?.catch(() => {});
-    return { message, png, ocrResult };
+    return { message, png, ocrImage };
+  } catch (error) {
+    if (slot) await releaseSlot();
+    throw error;
   } finally {
     page.close();
   }
@@ -118,9 +161,10 @@ function encodePng(canvas) {
   return canvas.encode('png').finally(() => canvas.width);
 }
 
-async function finishPage({ message, png, ocrResult }) {
-  const [pngBytes, ocrText] = await Promise.all([png, ocrResult]);
+async function finishPage({ message, png, ocrImage }, ocr) {
+  const ocrText = ocrImage === undefined ? undefined : ocr.recognize(ocrImage).finally(releaseSlot);
+  const [pngBytes, text] = await Promise.all([png, ocrText]);
   if (pngBytes !== undefined) message.png = pngBytes;
-  if (ocrText !== undefined) message.text = ocrText;
-  await send(message);
+  if (text !== undefined) message.text = text;
+  return message;
 }

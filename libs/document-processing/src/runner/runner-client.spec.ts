@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+import { PageSlots } from './page-slots';
 import { runPageJob } from './runner-client';
 import type { RunnerJob, RunnerPageMessage } from './runner-protocol';
 
@@ -16,6 +17,30 @@ const RUNNERS: Record<string, string> = {
   skipsPages: `process.on('message', () => process.send({ type: 'page', pageNumber: 2, width: 1, height: 1 }));`,
   reports: `process.on('message', () => process.send({ type: 'error', code: 'CORRUPT_FILE', message: 'bad xref' }));`,
   unknownCode: `process.on('message', () => process.send({ type: 'error', code: 'SELF_DESTRUCT', message: 'boom' }));`,
+  // Asks for job.bytes[0] page slots at once; once job.bytes[1] are granted, reports how many
+  // it holds as a page's width, gives them all back and is done.
+  asksSlots: `let granted = 0;
+  process.on('message', (message) => {
+    if (message.type === 'job') {
+      process.send({ type: 'document', pageCount: 1 });
+      for (let i = 0; i < message.bytes[0]; i += 1) process.send({ type: 'slot-request' });
+      process.expected = message.bytes[1];
+      return;
+    }
+    granted += 1;
+    if (granted !== process.expected) return;
+    process.send({ type: 'page', pageNumber: 1, width: granted, height: 1 });
+    for (let i = 0; i < granted; i += 1) process.send({ type: 'slot-release' });
+    process.send({ type: 'done' }, () => process.exit(0));
+  });`,
+  releasesUngranted: `process.on('message', () => process.send({ type: 'slot-release' }));`,
+  diesHoldingSlots: `let granted = 0;
+  process.on('message', (message) => {
+    if (message.type === 'job') {
+      process.send({ type: 'slot-request' });
+      process.send({ type: 'slot-request' });
+    } else if (++granted === 2) process.abort();
+  });`,
   works: `process.on('message', (job) => {
     process.send({ type: 'document', pageCount: 1 });
     process.send({ type: 'page', pageNumber: 1, width: 2, height: 3, png: new Uint8Array(job.bytes) });
@@ -36,6 +61,7 @@ const job: RunnerJob = {
   maxPages: 10,
   maxPixelsPerPage: 1000,
   maxTextItemsPerPage: 1000,
+  pagesInFlight: 2,
 };
 const limits = { timeoutMs: 10_000, pageTimeoutMs: 5_000, memoryLimitMb: 64 };
 
@@ -126,5 +152,77 @@ describe('runPageJob', () => {
     setTimeout(() => controller.abort(), 100);
 
     await expect(running).rejects.toMatchObject({ code: 'CANCELED' });
+  });
+
+  describe('page slots', () => {
+    const slotJob = (asked: number, expected: number): RunnerJob => ({
+      ...job,
+      bytes: new Uint8Array([asked, expected]),
+    });
+
+    it('grants slots up to what the slots have, and takes them back', async () => {
+      const pageSlots = new PageSlots(2);
+      const pages: RunnerPageMessage[] = [];
+      // pagesInFlight 2: the runner may ask for one slot more than it reads pages at once.
+      await runPageJob(
+        slotJob(3, 2),
+        { ...limits, pageSlots },
+        (p) => pages.push(p),
+        runner('asksSlots'),
+      );
+
+      expect(pages[0]!.width).toBe(2);
+      expect(pageSlots.peak).toBe(2);
+      expect(pageSlots.inUse).toBe(0);
+    });
+
+    it('refuses a runner that asks for more slots than it may hold', async () => {
+      const pageSlots = new PageSlots(8);
+      await expect(
+        runPageJob(slotJob(4, 4), { ...limits, pageSlots }, () => {}, runner('asksSlots')),
+      ).rejects.toMatchObject({
+        code: 'PROCESSING_FAILED',
+        message: expect.stringContaining('more than 3 page slots requested'),
+      });
+      expect(pageSlots.inUse).toBe(0);
+    });
+
+    it('refuses a runner that gives back a slot it was not granted', async () => {
+      await expect(
+        runPageJob(
+          job,
+          { ...limits, pageSlots: new PageSlots(1) },
+          () => {},
+          runner('releasesUngranted'),
+        ),
+      ).rejects.toMatchObject({ message: expect.stringContaining('not granted') });
+    });
+
+    it('takes back the slots of a runner that dies holding them', async () => {
+      const pageSlots = new PageSlots(2);
+      await expect(
+        runPageJob(job, { ...limits, pageSlots }, () => {}, runner('diesHoldingSlots')),
+      ).rejects.toMatchObject({ code: 'PROCESSING_FAILED' });
+      expect(pageSlots.peak).toBe(2);
+      expect(pageSlots.inUse).toBe(0);
+    });
+
+    it('does not count waiting for another document’s slot as making no progress', async () => {
+      const pageSlots = new PageSlots(1);
+      await pageSlots.acquire();
+      // Another document holds the only slot for longer than the no-progress limit.
+      setTimeout(() => pageSlots.release(), 1_000);
+      const pages: RunnerPageMessage[] = [];
+
+      await runPageJob(
+        slotJob(1, 1),
+        { ...limits, pageTimeoutMs: 400, pageSlots },
+        (p) => pages.push(p),
+        runner('asksSlots'),
+      );
+
+      expect(pages[0]!.width).toBe(1);
+      expect(pageSlots.inUse).toBe(0);
+    });
   });
 });

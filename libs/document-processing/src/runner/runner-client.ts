@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 import { ProcessingError } from '../errors/processing-error';
+import { PageSlots, PROCESS_PAGE_SLOTS } from './page-slots';
 import {
   MalformedRunnerMessage,
   parseRunnerMessage,
@@ -30,8 +31,11 @@ import {
  * addon and tesseract's worker thread need --allow-addons and --allow-worker, which weakens that
  * model against native code, so it is defence in depth, not the boundary; the process is.
  *
- * A child per document costs ~100 ms of start-up (plus ~0.5 s when OCR is needed), small against
- * rendering a document, and guarantees no state survives from one upload to the next.
+ * A child per document costs ~100 ms of start-up, small against rendering a document, and
+ * guarantees no state survives from one upload to the next. When OCR is needed the engine costs
+ * about 1.3 CPU-s more per document (starting it, and V8 compiling and optimising its
+ * WebAssembly during the first page; bench/ocr.ts), once per document however many engines
+ * read its pages (ocr-engine.mjs shares the compiled engine between them).
  */
 
 export const PAGE_RUNNER_PATH = join(__dirname, 'page-runner.mjs');
@@ -44,9 +48,13 @@ export interface RunnerLimits {
   /** V8 heap cap of the child (--max-old-space-size). */
   readonly memoryLimitMb: number;
   readonly signal?: AbortSignal;
+  /** Where the runner's page slots come from; the process's own (one per core) by default. */
+  readonly pageSlots?: PageSlots;
 }
 
 const STDERR_TAIL_BYTES = 4096;
+/** A runner exits by itself right after reporting `done`; one that lingers is killed. */
+const EXIT_GRACE_MS = 2000;
 // Packages the runner loads; their node_modules folders are what it may read.
 const RUNNER_PACKAGES = [
   'pdfjs-dist',
@@ -60,7 +68,8 @@ const RUNNER_PACKAGES = [
  * Runs one job in a fresh page runner and calls onPage for each page, in order. Resolves when
  * the runner reports completion; rejects with a ProcessingError otherwise (the runner's own
  * error, TIMEOUT, RESOURCE_EXHAUSTED, CANCELED or PROCESSING_FAILED). The child is always gone
- * when the promise settles.
+ * when the promise settles (its CPU time is then counted among the process's children), and
+ * every page slot it held is given back.
  */
 export function runPageJob(
   job: RunnerJob,
@@ -69,26 +78,43 @@ export function runPageJob(
   runnerPath: string = PAGE_RUNNER_PATH,
 ): Promise<void> {
   if (limits.signal?.aborted === true) return Promise.reject(canceled());
+  const slots = limits.pageSlots ?? PROCESS_PAGE_SLOTS;
   return new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, runnerArguments(runnerPath, limits.memoryLimitMb), {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
       env: {},
     });
-    let settled = false;
+    let outcome: { readonly error?: ProcessingError } | undefined;
+    let closed = false;
     let stderrTail = '';
     let nextPage = 1;
     let pageTimer: NodeJS.Timeout | undefined;
+    let exitTimer: NodeJS.Timeout | undefined;
+    let slotsHeld = 0;
+    let slotsAsked = 0;
+    const slotRequests = new AbortController();
 
+    const kill = (): void => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const settle = (): void => {
+      if (outcome === undefined || !closed) return;
+      clearTimeout(exitTimer);
+      if (outcome.error === undefined) resolve();
+      else reject(outcome.error);
+    };
     const finish = (error?: ProcessingError): void => {
-      if (settled) return;
-      settled = true;
+      if (outcome !== undefined) return;
+      outcome = error === undefined ? {} : { error };
       clearTimeout(jobTimer);
       clearTimeout(pageTimer);
       limits.signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      if (error === undefined) resolve();
-      else reject(error);
+      slotRequests.abort();
+      for (; slotsHeld > 0; slotsHeld -= 1) slots.release();
+      if (error === undefined) exitTimer = setTimeout(kill, EXIT_GRACE_MS);
+      else kill();
+      settle();
     };
     const armPageTimer = (): void => {
       clearTimeout(pageTimer);
@@ -98,6 +124,40 @@ export function runPageJob(
     const onAbort = (): void => finish(canceled());
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     armPageTimer();
+
+    const requestSlot = (): void => {
+      // The runner prepares one page ahead of those it may read at once (page-runner.mjs).
+      if (slotsHeld + slotsAsked > job.pagesInFlight) {
+        throw new MalformedRunnerMessage(
+          `malformed runner message: more than ${job.pagesInFlight + 1} page slots requested`,
+        );
+      }
+      slotsAsked += 1;
+      // A runner that holds no slot and waits for one is held back by other documents, not
+      // stalled: the no-progress limit starts again when it gets its slot.
+      if (slotsHeld === 0) clearTimeout(pageTimer);
+      slots.acquire(slotRequests.signal).then(
+        () => {
+          slotsAsked -= 1;
+          if (outcome !== undefined) return slots.release();
+          slotsHeld += 1;
+          armPageTimer();
+          child.send({ type: 'slot-grant' }, (error) => {
+            if (error) finish(failed(`could not grant a page slot: ${error.message}`, error));
+          });
+        },
+        () => {},
+      );
+    };
+    const releaseSlot = (): void => {
+      if (slotsHeld === 0) {
+        throw new MalformedRunnerMessage(
+          'malformed runner message: a page slot released that was not granted',
+        );
+      }
+      slotsHeld -= 1;
+      slots.release();
+    };
 
     const handle = (message: RunnerMessage): void => {
       switch (message.type) {
@@ -114,6 +174,10 @@ export function runPageJob(
           armPageTimer();
           onPage(message);
           return;
+        case 'slot-request':
+          return requestSlot();
+        case 'slot-release':
+          return releaseSlot();
         case 'done':
           return finish();
         case 'error':
@@ -124,12 +188,20 @@ export function runPageJob(
     child.stderr?.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
-    child.on('error', (error) => finish(failed(`page runner failed: ${error.message}`, error)));
+    child.on('error', (error) => {
+      // A child that could not be started never closes.
+      if (child.pid === undefined) closed = true;
+      finish(failed(`page runner failed: ${error.message}`, error));
+    });
     // 'close', not 'exit': it comes after the IPC channel has delivered everything, so a runner
     // that reports an error and exits is not mistaken for one that crashed.
-    child.on('close', (code, signal) => finish(exitError(code, signal, stderrTail)));
+    child.on('close', (code, signal) => {
+      closed = true;
+      finish(exitError(code, signal, stderrTail));
+      settle();
+    });
     child.on('message', (raw: unknown) => {
-      if (settled) return;
+      if (outcome !== undefined) return;
       try {
         handle(parseRunnerMessage(raw));
       } catch (error) {

@@ -23,6 +23,8 @@ export interface RunnerJob {
   readonly maxPages: number;
   readonly maxPixelsPerPage: number;
   readonly maxTextItemsPerPage: number;
+  /** Most pages the runner reads by OCR at once: it asks for a slot per page (PageSlots). */
+  readonly pagesInFlight: number;
 }
 
 export type Matrix = readonly [number, number, number, number, number, number];
@@ -108,6 +110,21 @@ export interface RunnerDoneMessage {
   readonly type: 'done';
 }
 
+/** Asks for a page slot before a page is rendered for OCR; answered by RunnerSlotGrant. */
+export interface RunnerSlotRequestMessage {
+  readonly type: 'slot-request';
+}
+
+/** Gives back a granted slot: the engine is done with the page. */
+export interface RunnerSlotReleaseMessage {
+  readonly type: 'slot-release';
+}
+
+/** From the parent: one slot requested earlier is granted (in the order requested). */
+export interface RunnerSlotGrant {
+  readonly type: 'slot-grant';
+}
+
 export interface RunnerErrorMessage {
   readonly type: 'error';
   readonly code: ProcessingErrorCode;
@@ -115,7 +132,12 @@ export interface RunnerErrorMessage {
 }
 
 export type RunnerMessage =
-  RunnerDocumentMessage | RunnerPageMessage | RunnerDoneMessage | RunnerErrorMessage;
+  | RunnerDocumentMessage
+  | RunnerPageMessage
+  | RunnerSlotRequestMessage
+  | RunnerSlotReleaseMessage
+  | RunnerDoneMessage
+  | RunnerErrorMessage;
 
 export class MalformedRunnerMessage extends Error {
   override readonly name = 'MalformedRunnerMessage';
@@ -268,6 +290,10 @@ export function parseRunnerMessage(value: unknown): RunnerMessage {
       return { type: 'document', pageCount: positiveInteger(message.pageCount, 'pageCount') };
     case 'page':
       return pageMessage(message);
+    case 'slot-request':
+      return { type: 'slot-request' };
+    case 'slot-release':
+      return { type: 'slot-release' };
     case 'done':
       return { type: 'done' };
     case 'error':
