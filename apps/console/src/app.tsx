@@ -3,20 +3,42 @@ import { useEffect, useState } from 'react';
 import { ItemPage } from './pages/item-page';
 import { ItemsPage } from './pages/items-page';
 import { SignInPage } from './pages/sign-in-page';
+import { SignInProblemPage } from './pages/sign-in-problem-page';
 import { UploadPage } from './pages/upload-page';
 import { BASE, navigate, useRoute } from './router';
-import { resumeSession, type SessionUser, signOut } from './session';
+import { onSessionEnd, resumeSession, type SessionEnd, type SessionUser, signOut } from './session';
+
+const END_NOTICES: Record<SessionEnd, string> = {
+  'signed-out': 'You have signed out.',
+  expired: 'Your session has ended. Sign in again to go on where you were.',
+};
 
 export function App() {
   const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
+  const [end, setEnd] = useState<SessionEnd | undefined>(undefined);
   const route = useRoute();
 
   useEffect(() => {
     resumeSession().then(setUser, () => setUser(null));
+    // Signing out in another tab, or a session that ended, brings this tab to the sign-in page.
+    return onSessionEnd((why) => {
+      setEnd(why);
+      setUser(null);
+    });
   }, []);
 
+  // Signed in again after signing out (another tab, the back button): leave that address.
+  useEffect(() => {
+    if (user && route.name === 'signed-out') navigate(`${BASE}/`, { replace: true });
+  }, [user, route.name]);
+
+  // A refused sign-in is explained whether or not an earlier session still stands.
+  if (route.name === 'sign-in-problem') return <SignInProblemPage />;
   if (user === undefined) return <p className="loading">Loading…</p>;
-  if (user === null) return <SignInPage />;
+  if (user === null) {
+    const why = route.name === 'signed-out' ? 'signed-out' : end;
+    return <SignInPage notice={why && END_NOTICES[why]} />;
+  }
   return (
     <>
       <header className="top">
@@ -61,7 +83,7 @@ export function App() {
         <button
           type="button"
           onClick={() => {
-            void signOut().then(() => setUser(null));
+            void signOut();
           }}
         >
           Sign out

@@ -4,10 +4,18 @@ import { useEffect, useState } from 'react';
 export const BASE = '/console';
 
 export type Route =
-  { name: 'items' } | { name: 'item'; itemId: string; projectId: string } | { name: 'upload' };
+  | { name: 'items' }
+  | { name: 'item'; itemId: string; projectId: string }
+  | { name: 'upload' }
+  /** Where the identity provider returns the browser after signing out. */
+  | { name: 'signed-out' }
+  /** Where the gateway sends a browser whose sign-in could not go on (reason in the query). */
+  | { name: 'sign-in-problem' };
 
 export function parseRoute(location: Location): Route {
   const path = location.pathname.replace(/\/+$/, '');
+  if (path === `${BASE}/signed-out`) return { name: 'signed-out' };
+  if (path === `${BASE}/sign-in-problem`) return { name: 'sign-in-problem' };
   const item = /^\/console\/items\/([0-9a-f-]{36})$/.exec(path);
   if (item) {
     return {
@@ -20,8 +28,9 @@ export function parseRoute(location: Location): Route {
   return { name: 'items' };
 }
 
-export function navigate(to: string): void {
-  window.history.pushState(null, '', to);
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 

@@ -20,14 +20,37 @@ export class GatewayConfig extends BaseConfig {
   @IsString()
   jwtAudience = 'docket-api';
 
-  @Env('RATE_LIMIT_PER_MINUTE', 'Requests per rolling minute per user (the specification sets 60)')
+  @Env(
+    'RATE_LIMIT_PER_MINUTE',
+    'Requests per rolling minute per user of an API token (the specification sets 60), and ' +
+      'token exchanges per minute per API-key prefix and client address',
+  )
   @IsInt()
   @Min(1)
   rateLimitPerMinute = 60;
 
   @Env(
+    'SESSION_RATE_LIMIT_PER_MINUTE',
+    'Requests per rolling minute per browser sign-on session (the console: opening an item, ' +
+      'lock heartbeats and upload polls of one reviewer)',
+  )
+  @IsInt()
+  @Min(1)
+  sessionRateLimitPerMinute = 300;
+
+  @Env(
+    'PUBLIC_RATE_LIMIT_PER_MINUTE',
+    'Requests per rolling minute per client address to routes without a token (sign-in, ' +
+      'session refresh, signing keys, API docs); the console files are not limited',
+  )
+  @IsInt()
+  @Min(1)
+  publicRateLimitPerMinute = 600;
+
+  @Env(
     'TOKEN_EXCHANGE_FAILURES_PER_MINUTE',
-    'Failed token exchanges per rolling minute per client address, whatever the key prefix',
+    'Failed token exchanges per rolling minute counted per client address and per API-key ' +
+      'prefix; past either, further failures are refused (429), a valid key still exchanges',
   )
   @IsInt()
   @Min(1)

@@ -51,6 +51,8 @@ export const PROFILES: Record<ProfileName, Profile> = {
       // The spec's 60/min would throttle the suite itself; the rate-limit tests start their own
       // gateways with the default of 60.
       RATE_LIMIT_PER_MINUTE: '100000',
+      SESSION_RATE_LIMIT_PER_MINUTE: '100000',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
       // Every suite exchanges keys from 127.0.0.1; the failed-exchange tests start their own
       // gateways with the default.
       TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
@@ -85,6 +87,8 @@ function sandbox(n: SandboxNumber): Profile {
       // Benchmarks run here: one user sends 3,000+ requests a second through one gateway, which
       // would pass 100,000 a minute and turn a measurement into 429s.
       RATE_LIMIT_PER_MINUTE: '10000000',
+      SESSION_RATE_LIMIT_PER_MINUTE: '10000000',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
       TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       ITEMS_LOCK_IDLE_SECONDS: '5',

@@ -2,6 +2,7 @@ import {
   addDevIdpAccount,
   apiRequest,
   createTestOrganization,
+  MiniBrowser,
   registerDevIdp,
   signInWithSso,
   TEST_DATABASE_URL,
@@ -135,16 +136,29 @@ describe('single sign-on', () => {
     expect((await refresh(signIn.refreshCookie)).status).toBe(200);
   });
 
-  it('logout revokes the session and clears the cookie', async () => {
+  it('logout revokes the session, its access tokens and the cookie, and names the IdP sign-out', async () => {
     const signIn = await signInWithSso(reviewerEmail, password);
-    const logout = await apiRequest('POST', '/auth/logout', {
+    const session = await refresh(signIn.refreshCookie);
+    const accessToken = session.body.accessToken;
+    expect(decodeJwt(accessToken).sid).toEqual(expect.any(String));
+    expect((await apiRequest('GET', '/projects', { token: accessToken })).status).toBe(200);
+    const logout = await apiRequest<{ logoutUrl?: string }>('POST', '/auth/logout', {
       body: {},
-      headers: { cookie: `docket_refresh=${signIn.refreshCookie}` },
+      headers: { cookie: `docket_refresh=${cookieOf(session)}` },
     });
     expect(logout.status).toBe(200);
+    // RP-initiated logout at the provider, back to the console afterwards.
+    const end = new URL(logout.body.logoutUrl ?? '');
+    expect(end.pathname).toBe('/session/end');
+    expect(end.searchParams.get('id_token_hint')).toMatch(/^ey/);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toMatch(/\/console\/signed-out$/);
+    // The session's access token stops working at once, not when it expires.
+    const refused = await apiRequest('GET', '/projects', { token: accessToken });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: 'UNAUTHENTICATED' });
     const cleared = logout.headers.getSetCookie().find((c) => c.startsWith('docket_refresh='));
     expect(cleared).toMatch(/^docket_refresh=;.*Max-Age=0/);
-    expect((await refresh(signIn.refreshCookie)).status).toBe(401);
+    expect((await refresh(cookieOf(session))).status).toBe(401);
   });
 
   it('an expired session cannot refresh', async () => {
@@ -196,6 +210,62 @@ describe('single sign-on', () => {
       token: org.admin.token,
     });
     expect(users.body.data.map((u) => u.email)).not.toContain(stranger);
+  });
+
+  it('sends a browser whose sign-in is refused to a console page, and API clients JSON', async () => {
+    const start = `/auth/sso/start?email=someone%40nowhere-registered.example&returnTo=${encodeURIComponent('/console/items?page=2')}`;
+    const page = await fetch(`${TEST_GATEWAY_URL}${start}`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(303);
+    const location = new URL(page.headers.get('location') ?? '', TEST_GATEWAY_URL);
+    expect(location.pathname).toBe('/console/sign-in-problem');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      reason: 'unknown-domain',
+      email: 'someone@nowhere-registered.example',
+      returnTo: '/console/items?page=2',
+    });
+    const replay = await fetch(`${TEST_GATEWAY_URL}/auth/sso/callback?state=never-issued&code=x`, {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(replay.status).toBe(303);
+    expect(replay.headers.get('location')).toBe('/console/sign-in-problem?reason=expired');
+  });
+
+  it('refuses an ID token for someone other than the e-mail typed at the start', async () => {
+    const other = `other-${Math.random().toString(36).slice(2, 8)}@${domain}`;
+    await addDevIdpAccount({ email: other, password, name: 'Other Person' });
+    const created = await apiRequest('POST', '/users', {
+      token: org.admin.token,
+      body: { email: other, name: 'Other Person', role: 'Reviewer', projectIds: [org.projectId] },
+    });
+    expect(created.status).toBe(201);
+    // Started for the reviewer, but the person at the provider's form signs in as `other`.
+    const browser = new MiniBrowser();
+    const isCallback = (url: URL): boolean => url.pathname === '/auth/sso/callback';
+    const form = await browser.navigate(
+      `${TEST_GATEWAY_URL}/auth/sso/start?email=${encodeURIComponent(reviewerEmail)}`,
+      {},
+      isCallback,
+    );
+    const action = /action="([^"]+)"/.exec(form.body)?.[1] ?? '';
+    const atCallback = await browser.navigate(
+      new URL(action, form.url).href,
+      { method: 'POST', form: { email: other, password } },
+      isCallback,
+    );
+    const callback = new URL(atCallback.url);
+    const refused = await fetch(`${TEST_GATEWAY_URL}${callback.pathname}${callback.search}`, {
+      redirect: 'manual',
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      details: { reason: 'wrong-person', email: reviewerEmail },
+    });
+    expect(refused.headers.getSetCookie().join()).not.toContain('docket_refresh=');
   });
 
   it('answers 404 for an e-mail domain no provider serves', async () => {

@@ -241,7 +241,7 @@ export interface paths {
     };
     /**
      * Start single sign-on for an e-mail address (browser redirect)
-     * @description Redirects (302) to the identity provider that serves the e-mail's domain, with an authorization-code request using PKCE, state and nonce.
+     * @description Redirects (302) to the identity provider that serves the e-mail's domain, with an authorization-code request using PKCE, state and nonce. A browser (Accept: text/html) that cannot go on is redirected to the console page /console/sign-in-problem instead of an error body.
      *
      *     Public.
      */
@@ -263,7 +263,7 @@ export interface paths {
     };
     /**
      * Where the identity provider returns the browser (redirect URI)
-     * @description Checks state, exchanges the code, verifies the ID token and finds the user by e-mail in the organization; unknown users are refused, never created. Sets the httpOnly `docket_refresh` cookie and redirects (302) to the returnTo given at the start.
+     * @description Checks state, exchanges the code, verifies the ID token and finds the user by e-mail in the organization; unknown users are refused, never created, and so is an ID token for someone other than the e-mail typed at the start. Sets the httpOnly `docket_refresh` cookie and redirects (302) to the returnTo given at the start. A browser (Accept: text/html) whose sign-in is refused is redirected to the console page /console/sign-in-problem instead of an error body.
      *
      *     Public.
      */
@@ -1365,6 +1365,8 @@ export interface components {
       success: boolean;
       /** @example Signed out */
       message: string;
+      /** @description The identity provider's end-session URL (RP-initiated logout): open it so the provider signs the person out too; it returns the browser to /console/signed-out */
+      logoutUrl?: string;
     };
     CreateFileRequest: {
       /**
@@ -4338,6 +4340,8 @@ export interface operations {
         email: string;
         /** @description Where to land after signing in: a path on this site (never another origin) */
         returnTo?: string;
+        /** @description Ask the identity provider for the password again (prompt=login), whoever is signed in there: the console sends it after the provider signed in someone else */
+        reauthenticate?: 'true';
       };
       header?: never;
       path?: never;

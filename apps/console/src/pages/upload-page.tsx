@@ -1,10 +1,10 @@
 import { type DragEvent, useState } from 'react';
 
 import { api, errorMessage } from '../api/client';
+import { pollWithBackoff } from '../api/poll';
 import { useWorkspaces, WorkspacePicker } from '../workspaces';
 
 const TERMINAL = new Set(['READY', 'FAILED', 'UNSUPPORTED']);
-const POLL_MS = 1000;
 
 interface Upload {
   name: string;
@@ -56,19 +56,20 @@ export function UploadPage() {
       return update(file.name, { status: 'upload failed', detail: String(failure) });
     }
     update(file.name, { progress: 1, status: 'UPLOADED' });
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const settled = await pollWithBackoff(async () => {
       const { data: record } = await api.GET('/files/{fileId}', {
         params: { path: { fileId: data.fileId } },
       });
-      if (!record) continue;
+      if (!record) return false;
       update(file.name, {
         status: record.status,
         detail:
           record.failureReason ?? (record.pageCount ? `${record.pageCount} page(s)` : undefined),
       });
-      if (TERMINAL.has(record.status)) return;
-    }
+      return TERMINAL.has(record.status);
+    });
+    if (!settled)
+      update(file.name, { detail: 'Still processing: find it in the items list later' });
   };
 
   const drop = (event: DragEvent) => {

@@ -11,7 +11,7 @@ interface CachedAccess {
 }
 
 /**
- * Project grants change, and API keys are revoked, while tokens live: so what a token may do is
+ * Project grants change, API keys are revoked and people sign out while tokens live: so what a token may do is
  * resolved per user and key and cached briefly. Identity broadcasts ACCESS_CHANGED when a user's
  * grants or keys change, and every gateway replica drops that user's entries at once; the next
  * request resolves again, and a token of a revoked key is refused. A replica that starts later
@@ -28,12 +28,12 @@ export class AccessCache {
   ) {}
 
   async actorFor(principal: Principal): Promise<Actor> {
-    const { apiKeyId, ...identity } = principal;
-    // An Admin's sign-on session has nothing to resolve: every project, no key to revoke.
-    if (identity.role === 'Admin' && apiKeyId === undefined) {
+    const { apiKeyId, sessionId, ...identity } = principal;
+    // A token from neither a key nor a session (none is issued so today) has nothing to revoke.
+    if (identity.role === 'Admin' && apiKeyId === undefined && sessionId === undefined) {
       return { ...identity, projectAccess: 'all' };
     }
-    const key = `${identity.userId}/${apiKeyId ?? ''}`;
+    const key = `${identity.userId}/${apiKeyId ?? ''}/${sessionId ?? ''}`;
     const cached = this.entries.get(key);
     if (cached && cached.expires > Date.now()) {
       return { ...identity, projectAccess: cached.projectAccess };
@@ -41,12 +41,17 @@ export class AccessCache {
     const scoped: Actor = { ...identity, projectAccess: [] };
     const resolved = await this.rpc.call(
       ResolveAccessV1,
-      apiKeyId === undefined ? { userId: identity.userId } : { userId: identity.userId, apiKeyId },
+      {
+        userId: identity.userId,
+        ...(apiKeyId === undefined ? {} : { apiKeyId }),
+        ...(sessionId === undefined ? {} : { sessionId }),
+      },
       scoped,
     );
     if (!resolved.active) {
       throw DocketException.unauthenticated(
-        'Access token no longer valid: its API key was revoked or its user removed',
+        'Access token no longer valid: its API key was revoked, its session signed out or its ' +
+          'user removed',
       );
     }
     this.entries.set(key, {

@@ -68,8 +68,9 @@ export class TokenVerifier {
         throw DocketException.unauthenticated('Access token lacks required claims');
       }
       const apiKeyId = typeof payload.akid === 'string' ? payload.akid : undefined;
+      const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
       return {
-        principal: { organizationId: payload.org, userId: payload.sub, role, apiKeyId },
+        principal: { organizationId: payload.org, userId: payload.sub, role, apiKeyId, sessionId },
         expiresAt: (payload.exp ?? 0) * 1000,
       };
     } catch (error) {

@@ -2,21 +2,24 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { createLogger, routeAccessConfig } from '@docket/platform';
+import { createLogger, DocketException, routeAccessConfig } from '@docket/platform';
 import fastifyStatic from '@fastify/static';
 import { INestApplication } from '@nestjs/common';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { GatewayConfig } from '../gateway.config';
+import { sendApiError } from '../http/api-error.filter';
 
 const logger = createLogger('console');
 export const CONSOLE_PATH = '/console';
+const FAVICON_PATH = '/favicon.ico';
 
 /**
  * Serves the review console (apps/console, built by Vite) under /console: its files as they
- * are, and index.html for every other path below it, so the app's own routes survive a reload.
- * The pages are public (they hold no data; every API call they make carries a token), declared
- * like every public route so the request gate and the route-access test see them.
+ * are (brotli or gzip when the build compressed them and the browser accepts it), 404 for a
+ * file that is not there, and index.html for every other path below it, so the app's own routes
+ * survive a reload. The files are declared `asset` access: no token and no rate limit (they
+ * hold no data; every API call they make carries a token and spends its session's budget).
  */
 export async function serveConsole(app: INestApplication, config: GatewayConfig): Promise<void> {
   const root = path.resolve(config.consoleDir);
@@ -30,8 +33,12 @@ export async function serveConsole(app: INestApplication, config: GatewayConfig)
   }
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   fastify.addHook('onRoute', (route) => {
-    if (route.url === CONSOLE_PATH || route.url.startsWith(`${CONSOLE_PATH}/`)) {
-      route.config = { ...route.config, ...routeAccessConfig('public') };
+    if (
+      route.url === CONSOLE_PATH ||
+      route.url.startsWith(`${CONSOLE_PATH}/`) ||
+      route.url === FAVICON_PATH
+    ) {
+      route.config = { ...route.config, ...routeAccessConfig('asset') };
     }
   });
   await fastify.register(fastifyStatic, {
@@ -39,6 +46,8 @@ export async function serveConsole(app: INestApplication, config: GatewayConfig)
     prefix: `${CONSOLE_PATH}/`,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each large file (apps/console/vite.config.mts).
+    preCompressed: true,
     // Hashed asset names never change content; index.html is re-read by every visit.
     setHeaders: (response, file) => {
       response.header(
@@ -56,14 +65,16 @@ export async function serveConsole(app: INestApplication, config: GatewayConfig)
       .header('Cache-Control', 'no-cache')
       .send(await readFile(indexFile));
   fastify.get(CONSOLE_PATH, (_, reply) => reply.redirect(`${CONSOLE_PATH}/`, 302));
+  // Browsers ask the site's root for its icon whatever the page declares.
+  fastify.get(FAVICON_PATH, (_, reply) => reply.sendFile('favicon.ico'));
   fastify.get(`${CONSOLE_PATH}/`, page);
   // A file built after the gateway started (a rebuilt console) is served too; `send` keeps
-  // every path inside the root. Anything else is one of the app's own routes.
+  // every path inside the root. A missing file is a 404 (a stale or mistyped script must not
+  // get index.html with 200); anything without an extension is one of the app's own routes.
   fastify.get(`${CONSOLE_PATH}/*`, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    if (/\.[a-z0-9]+$/i.test(file) && existsSync(path.join(root, path.normalize(file)))) {
-      return reply.sendFile(file);
-    }
-    return page(request, reply);
+    if (!/\.[a-z0-9]+$/i.test(file)) return page(request, reply);
+    if (existsSync(path.join(root, path.normalize(file)))) return reply.sendFile(file);
+    return sendApiError(reply, DocketException.notFound('Console file'), request.traceId);
   });
 }

@@ -7,6 +7,8 @@ export interface Principal {
   role: Role;
   /** The API key the token was bought with (its `akid` claim); absent for sign-on sessions. */
   apiKeyId?: string;
+  /** The sign-on session a browser's token came from (its `sid` claim); absent for API keys. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { TokenVerifier } from '../auth/token-verifier';
+import { signInProblemPath, wantsPage } from '../console/browser-pages';
 import { GatewayConfig } from '../gateway.config';
 import { RateDecision, RateLimiter } from '../rate-limit/rate-limiter';
 import { sendApiError } from './api-error.filter';
@@ -30,9 +31,19 @@ const FRONT_DOOR: Record<RouteAccess, { authenticate: boolean; rateScope: RateSc
   'token-exchange': { authenticate: false, rateScope: 'token-exchange' },
   probe: { authenticate: false, rateScope: 'none' },
   internal: { authenticate: false, rateScope: 'none' },
+  asset: { authenticate: false, rateScope: 'none' },
 };
 
+/** One rolling-minute budget: the counter's key and its size. */
+interface Budget {
+  key: string;
+  limit: number;
+}
+
 const logger = createLogger('request-gate');
+
+/** What apiKeyPrefixOf answers for a string that is not shaped like a key. */
+const MALFORMED_KEY_PREFIX = apiKeyPrefixOf('');
 
 /**
  * The front door, as Fastify hooks so that it covers every response, unknown routes included:
@@ -67,7 +78,9 @@ export class RequestGate {
     // A callback hook: every other answer passes without a promise or a microtask.
     fastify.addHook('onSend', (request, reply, payload, done) => {
       if (!this.isFailedExchange(request, reply)) return done(null, payload);
-      void this.recordFailedExchange(request).then(() => done(null, payload));
+      void this.recordFailedExchange(request, reply).then((refusal) =>
+        done(null, refusal ?? payload),
+      );
     });
     fastify.addHook('onResponse', (request, reply, done) => {
       const labels = {
@@ -110,16 +123,8 @@ export class RequestGate {
 
     let decision: RateDecision;
     try {
-      decision = await this.limiter.consume(this.rateKey(request, door.rateScope, principal));
-      // An address that keeps failing exchanges is refused whatever key prefixes it tries; a
-      // key's owner elsewhere is unaffected (the count is per address, not per key).
-      if (decision.allowed && door.rateScope === 'token-exchange') {
-        const failures = await this.limiter.peek(
-          failedExchangeKey(request),
-          this.config.tokenExchangeFailuresPerMinute,
-        );
-        if (!failures.allowed) decision = failures;
-      }
+      const budget = this.budgetOf(request, door.rateScope, principal);
+      decision = await this.limiter.consume(budget.key, budget.limit);
     } catch (error) {
       logger.error({ err: error }, 'rate limiter unavailable');
       sendApiError(
@@ -136,7 +141,13 @@ export class RequestGate {
       rateLimitRejections.inc({
         kind: door.rateScope === 'token-exchange' ? 'token-exchange' : 'user',
       });
-      void reply.header('Retry-After', Math.max(1, decision.resetSeconds));
+      const retryAfter = Math.max(1, decision.resetSeconds);
+      void reply.header('Retry-After', retryAfter);
+      // A person's browser opening a sign-in step gets a console page that says when to retry.
+      if (wantsPage(request) && request.url.startsWith('/auth/')) {
+        void reply.redirect(signInProblemPath('busy', { retryAfter: String(retryAfter) }), 303);
+        return reply;
+      }
       sendApiError(
         reply,
         new DocketException(
@@ -154,18 +165,31 @@ export class RequestGate {
     request.principal = principal;
   }
 
-  private rateKey(
+  /**
+   * Whose budget a request spends: a browser's sign-on session its own (the console makes many
+   * small calls), an API token its user's (the specification's 60 a minute), a key exchange its
+   * key prefix's at that address, anything else without a token its address's.
+   * request.ip is the connection address unless it is a trusted proxy (TRUSTED_PROXIES).
+   */
+  private budgetOf(
     request: FastifyRequest,
     scope: RateScope,
     principal: Principal | undefined,
-  ): string {
-    if (principal) return `user:${principal.userId}`;
+  ): Budget {
+    if (principal?.sessionId)
+      return {
+        key: `session:${principal.sessionId}`,
+        limit: this.config.sessionRateLimitPerMinute,
+      };
+    if (principal)
+      return { key: `user:${principal.userId}`, limit: this.config.rateLimitPerMinute };
     if (scope === 'token-exchange') {
-      const body = request.body as { apiKey?: unknown } | undefined;
-      const apiKey = typeof body?.apiKey === 'string' ? body.apiKey : '';
-      return `exchange:${apiKeyPrefixOf(apiKey)}:${request.ip}`;
+      return {
+        key: `exchange:${exchangedKeyPrefix(request)}:${request.ip}`,
+        limit: this.config.rateLimitPerMinute,
+      };
     }
-    return `ip:${request.ip}`;
+    return { key: `ip:${request.ip}`, limit: this.config.publicRateLimitPerMinute };
   }
 
   private isFailedExchange(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -173,19 +197,48 @@ export class RequestGate {
     return access === 'token-exchange' && reply.statusCode === 401;
   }
 
-  private async recordFailedExchange(request: FastifyRequest): Promise<void> {
+  /**
+   * Counts a failed exchange against its address and its key prefix. Once either has spent its
+   * failures for the minute, this failure is answered 429 instead of 401: guessing stays
+   * throttled, and a valid key (which does not fail) always exchanges, wherever others failed.
+   * Resolves to the refusal's body, or undefined to send the 401 as it is.
+   */
+  private async recordFailedExchange(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | undefined> {
+    const limit = this.config.tokenExchangeFailuresPerMinute;
+    const prefix = exchangedKeyPrefix(request);
+    const counters = [`exchange-failed:ip:${request.ip}`];
+    // A malformed key names no key to protect: only its address counts it.
+    if (prefix !== MALFORMED_KEY_PREFIX) counters.push(`exchange-failed:key:${prefix}`);
+    let decisions: RateDecision[];
     try {
-      await this.limiter.consume(
-        failedExchangeKey(request),
-        this.config.tokenExchangeFailuresPerMinute,
-      );
+      decisions = await Promise.all(counters.map((key) => this.limiter.consume(key, limit)));
     } catch (error) {
       logger.error({ err: error }, 'could not record a failed token exchange');
+      return undefined;
     }
+    const spent = decisions.find((decision) => !decision.allowed);
+    if (!spent) return undefined;
+    rateLimitRejections.inc({ kind: 'token-exchange' });
+    const retryAfter = Math.max(1, spent.resetSeconds);
+    void reply
+      .code(429)
+      .type('application/json')
+      .header('Retry-After', retryAfter)
+      .header('X-RateLimit-Limit', spent.limit)
+      .header('X-RateLimit-Remaining', 0)
+      .header('X-RateLimit-Reset', spent.resetSeconds);
+    return JSON.stringify({
+      code: 'RATE_LIMITED',
+      message: `Too many failed token exchanges (${limit} a minute from this address or for this key)`,
+      traceId: request.traceId,
+    });
   }
 }
 
-/** request.ip is the connection address unless it is a trusted proxy (TRUSTED_PROXIES). */
-function failedExchangeKey(request: FastifyRequest): string {
-  return `exchange-failed:${request.ip}`;
+function exchangedKeyPrefix(request: FastifyRequest): string {
+  const body = request.body as { apiKey?: unknown } | undefined;
+  return apiKeyPrefixOf(typeof body?.apiKey === 'string' ? body.apiKey : '');
 }

@@ -42,20 +42,6 @@ end
 return { allowed, limit - count, reset }
 `;
 
-/** The same window, read without recording a request: is the key already at its limit? */
-const WINDOW_COUNT = `
-local key = KEYS[1]
-local window = tonumber(ARGV[1])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local count = redis.call('ZCARD', key)
-local reset = 0
-local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-if oldest[2] then reset = tonumber(oldest[2]) + window - now end
-return { count, reset }
-`;
-
 interface WindowCommands {
   slidingWindow(
     key: string,
@@ -63,7 +49,6 @@ interface WindowCommands {
     limit: number,
     nonce: string,
   ): Promise<[number, number, number]>;
-  windowCount(key: string, window: number): Promise<[number, number]>;
 }
 
 @Injectable()
@@ -82,7 +67,6 @@ export class RateLimiter implements OnApplicationShutdown {
       enableAutoPipelining: true,
     });
     this.redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
-    this.redis.defineCommand('windowCount', { numberOfKeys: 1, lua: WINDOW_COUNT });
   }
 
   private get commands(): WindowCommands {
@@ -99,17 +83,6 @@ export class RateLimiter implements OnApplicationShutdown {
       allowed: allowed === 1,
       limit,
       remaining: Math.max(0, remaining),
-      resetSeconds: Math.ceil(resetMs / 1000),
-    };
-  }
-
-  /** Whether `key` has room left in the rolling minute, without recording anything. */
-  async peek(key: string, limit: number): Promise<RateDecision> {
-    const [count, resetMs] = await this.commands.windowCount(this.redisKey(key), WINDOW_MS);
-    return {
-      allowed: count < limit,
-      limit,
-      remaining: Math.max(0, limit - count),
       resetSeconds: Math.ceil(resetMs / 1000),
     };
   }

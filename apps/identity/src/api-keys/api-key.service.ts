@@ -14,6 +14,8 @@ export interface ApiKeyOwner {
   role: UserEntity['role'];
   /** The key the caller proved itself with; absent for a single sign-on session. */
   apiKeyId?: string;
+  /** The sign-on session a browser's token was refreshed from; absent for API keys. */
+  sessionId?: string;
 }
 
 @Injectable()

@@ -92,6 +92,8 @@ export class SsoLoginEntity {
   @Column('text', { name: 'code_verifier' }) codeVerifier!: string;
   @Column('text') nonce!: string;
   @Column('text', { name: 'return_to' }) returnTo!: string;
+  /** The e-mail typed at the start: the ID token must name the same person. */
+  @Column('text') email!: string;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
 }
 
@@ -105,6 +107,10 @@ export class SessionEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
+  /** Where the person signed in, and the ID token: sign-out ends the provider's session too. */
+  @Column('uuid', { name: 'identity_provider_id', nullable: true })
+  identityProviderId!: string | null;
+  @Column('text', { name: 'id_token', nullable: true }) idToken!: string | null;
 }
 
 export const IDENTITY_ENTITIES = [

@@ -79,6 +79,11 @@ export class DirectoryHandler {
   resolveAccess(request: ResolveAccessRequest, call: CallContext): Promise<ResolvedAccess> {
     const actor = actorOf(call);
     if (actor.userId !== request.userId) throw DocketException.denied();
-    return this.directory.resolveAccess(actor.organizationId, request.userId, request.apiKeyId);
+    return this.directory.resolveAccess(
+      actor.organizationId,
+      request.userId,
+      request.apiKeyId,
+      request.sessionId,
+    );
   }
 }

@@ -19,6 +19,7 @@ import {
   UserEntity,
   WorkspaceEntity,
 } from '../database/identity.entities';
+import { SessionService } from '../sso/session.service';
 import { AccessEvents } from './access-events';
 import { DirectoryReads, toProject, toWorkspace } from './directory.reads';
 
@@ -31,6 +32,7 @@ export class DirectoryService {
     private readonly dataSource: DataSource,
     private readonly reads: DirectoryReads,
     private readonly events: AccessEvents,
+    private readonly sessions: SessionService,
   ) {}
 
   async createWorkspace(actor: Actor, name: string): Promise<WorkspaceRecord> {
@@ -180,6 +182,7 @@ export class DirectoryService {
     organizationId: string,
     userId: string,
     apiKeyId?: string,
+    sessionId?: string,
   ): Promise<ResolvedAccess> {
     const user = await this.dataSource.manager.findOne(UserEntity, {
       where: { id: userId, organizationId },
@@ -188,6 +191,8 @@ export class DirectoryService {
     if (apiKeyId !== undefined && !(await this.keyStands(organizationId, userId, apiKeyId))) {
       return { active: false, projectAccess: [] };
     }
+    if (sessionId !== undefined && !(await this.sessions.stands(organizationId, userId, sessionId)))
+      return { active: false, projectAccess: [] };
     if (user.role === 'Admin') return { active: true, projectAccess: 'all' };
     const grants = await this.dataSource.manager.find(ProjectGrantEntity, {
       where: { userId, organizationId },

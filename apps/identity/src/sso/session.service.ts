@@ -14,6 +14,19 @@ export interface NewSession {
   refreshExpiresIn: number;
 }
 
+/** Where a session was signed in, so signing out can end the provider's session as well. */
+export interface SessionOrigin {
+  identityProviderId: string;
+  idToken: string;
+}
+
+/** A session just revoked: whose it was and where its person signed in. */
+export interface EndedSession {
+  userId: string;
+  identityProviderId: string | null;
+  idToken: string | null;
+}
+
 /**
  * Browser sessions behind the httpOnly refresh cookie. The token is opaque and high-entropy,
  * stored only as a SHA-256 hash, and replaced on every refresh, so a token read from a log or a
@@ -27,7 +40,7 @@ export class SessionService {
     private readonly config: IdentityConfig,
   ) {}
 
-  async open(user: UserEntity): Promise<NewSession> {
+  async open(user: UserEntity, origin?: SessionOrigin): Promise<NewSession> {
     // Sessions that ended a day ago serve no one; sign-ins are rare enough to tidy up here.
     await this.dataSource.query(
       `DELETE FROM identity.sessions
@@ -42,6 +55,8 @@ export class SessionService {
       createdAt: new Date(),
       expiresAt: new Date(Date.now() + this.config.sessionTtlSeconds * 1000),
       revokedAt: null,
+      identityProviderId: origin?.identityProviderId ?? null,
+      idToken: origin?.idToken ?? null,
     });
     return { refreshToken, refreshExpiresIn: this.config.sessionTtlSeconds };
   }
@@ -49,11 +64,11 @@ export class SessionService {
   /** A new access token and the next refresh token; the presented one stops working. */
   async refresh(refreshToken: string): Promise<SessionRefreshed> {
     const next = newRefreshToken();
-    const [rows]: [Array<{ user_id: string; expires_at: Date }>, number] =
+    const [rows]: [Array<{ id: string; user_id: string; expires_at: Date }>, number] =
       await this.dataSource.query(
         `UPDATE identity.sessions SET token_hash = $2
           WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-        RETURNING user_id, expires_at`,
+        RETURNING id, user_id, expires_at`,
         [hashOf(refreshToken), hashOf(next)],
       );
     const session = rows[0];
@@ -66,6 +81,7 @@ export class SessionService {
       organizationId: user.organizationId,
       userId: user.id,
       role: user.role,
+      sessionId: session.id,
     });
     return {
       ...access,
@@ -85,13 +101,35 @@ export class SessionService {
     };
   }
 
-  async revoke(refreshToken: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+  /** Ends the session; undefined when the token names no live session. */
+  async revoke(refreshToken: string): Promise<EndedSession | undefined> {
+    const [rows]: [
+      Array<{ user_id: string; identity_provider_id: string | null; id_token: string | null }>,
+      number,
+    ] = await this.dataSource.query(
       `UPDATE identity.sessions SET revoked_at = now()
-        WHERE token_hash = $1 AND revoked_at IS NULL`,
+        WHERE token_hash = $1 AND revoked_at IS NULL
+      RETURNING user_id, identity_provider_id, id_token`,
       [hashOf(refreshToken)],
     );
-    return affected > 0;
+    const row = rows[0];
+    return row
+      ? {
+          userId: row.user_id,
+          identityProviderId: row.identity_provider_id,
+          idToken: row.id_token,
+        }
+      : undefined;
+  }
+
+  /** Whether a token's session still stands: not signed out, not past its end. */
+  async stands(organizationId: string, userId: string, sessionId: string): Promise<boolean> {
+    const [row]: Array<{ live: boolean }> = await this.dataSource.query(
+      `SELECT revoked_at IS NULL AND expires_at > now() AS live FROM identity.sessions
+        WHERE id::text = $1 AND user_id = $2 AND organization_id = $3`,
+      [sessionId, userId, organizationId],
+    );
+    return row?.live === true;
   }
 }
 

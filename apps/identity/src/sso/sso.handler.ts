@@ -91,7 +91,7 @@ export class SsoHandler {
   }
 
   @RpcHandler(RevokeSessionV1)
-  async revoke(request: RevokeSessionRequest): Promise<SessionRevoked> {
-    return { revoked: await this.sessions.revoke(request.refreshToken) };
+  revoke(request: RevokeSessionRequest): Promise<SessionRevoked> {
+    return this.sso.signOut(request.refreshToken);
   }
 }

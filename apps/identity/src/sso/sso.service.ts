@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 
-import { SsoRedirect, SsoSessionStarted, StartSsoRequest } from '@docket/contracts';
+import { SessionRevoked, SsoRedirect, SsoSessionStarted, StartSsoRequest } from '@docket/contracts';
 import { DocketException } from '@docket/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
 import { DataSource, LessThan } from 'typeorm';
 
 import { SsoLoginEntity, UserEntity } from '../database/identity.entities';
+import { AccessEvents } from '../directory/access-events';
 import { IdentityConfig } from '../identity.config';
 import {
   domainOf,
@@ -29,12 +30,16 @@ export class SsoService {
     private readonly dataSource: DataSource,
     private readonly providers: IdentityProviderService,
     private readonly sessions: SessionService,
+    private readonly access: AccessEvents,
     private readonly config: IdentityConfig,
   ) {}
 
   async start(request: StartSsoRequest): Promise<SsoRedirect> {
     const provider = await this.providers.forEmail(request.email);
-    if (!provider) throw DocketException.notFound('Single sign-on for this e-mail domain');
+    if (!provider)
+      throw new DocketException('NOT_FOUND', 'Single sign-on for this e-mail domain not found', {
+        reason: 'unknown-domain',
+      });
     const client = await this.discover(provider);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -46,6 +51,7 @@ export class SsoService {
       codeVerifier,
       nonce,
       returnTo: request.returnTo,
+      email: request.email.toLowerCase(),
       expiresAt: new Date(Date.now() + this.config.ssoLoginTtlSeconds * 1000),
     });
     const url = oidc.buildAuthorizationUrl(client, {
@@ -56,6 +62,8 @@ export class SsoService {
       state,
       nonce,
       login_hint: request.email,
+      // After a refusal for the wrong person, the provider must ask again, not reuse its session.
+      ...(request.reauthenticate ? { prompt: 'login' } : {}),
     });
     return { authorizationUrl: url.href };
   }
@@ -65,18 +73,20 @@ export class SsoService {
     const state = params.get('state');
     if (!state) throw DocketException.invalid('The sign-in response has no state');
     const login = await this.consume(state);
-    if (!login) throw DocketException.unauthenticated('Unknown or expired sign-in; start again');
+    if (!login) throw signInRefused('expired', 'Unknown or expired sign-in; start again');
     if (params.has('error')) {
-      throw DocketException.unauthenticated(
+      throw signInRefused(
+        'refused',
         `The identity provider refused the sign-in: ${params.get('error')}`,
       );
     }
     const provider = await this.providers.credentials(login.identityProviderId);
-    if (!provider) throw DocketException.unauthenticated('The identity provider was removed');
+    if (!provider) throw signInRefused('refused', 'The identity provider was removed');
     const client = await this.discover(provider);
     const callback = new URL(this.callbackUrl());
     callback.search = params.toString();
     let claims: oidc.IDToken | undefined;
+    let idToken: string | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(client, callback, {
         pkceCodeVerifier: login.codeVerifier,
@@ -85,27 +95,66 @@ export class SsoService {
         idTokenExpected: true,
       });
       claims = tokens.claims();
+      idToken = tokens.id_token;
     } catch (error) {
       // The reason matters to an operator (wrong audience, bad signature), not to the browser.
       this.logger.warn(`ID token rejected for provider ${provider.id}: ${describe(error)}`);
-      throw DocketException.unauthenticated('The identity provider response could not be verified');
+      throw signInRefused('unverified', 'The identity provider response could not be verified');
     }
-    const user = await this.userFor(provider, claims);
-    const session = await this.sessions.open(user);
+    const user = await this.userFor(provider, claims, login.email);
+    const session = await this.sessions.open(
+      user,
+      idToken ? { identityProviderId: provider.id, idToken } : undefined,
+    );
     return { ...session, returnTo: login.returnTo };
+  }
+
+  /**
+   * Ends the session, tells every gateway its tokens stopped standing, and names the provider's
+   * end-session URL (RP-initiated logout) so the browser signs out there too: the next person
+   * at the desk is asked for their own password, not signed in as the last one.
+   */
+  async signOut(refreshToken: string): Promise<SessionRevoked> {
+    const ended = await this.sessions.revoke(refreshToken);
+    if (!ended) return { revoked: false };
+    this.access.accessChanged(ended.userId);
+    const provider = ended.identityProviderId
+      ? await this.providers.credentials(ended.identityProviderId)
+      : null;
+    if (!provider || !ended.idToken) return { revoked: true };
+    try {
+      const client = await this.discover(provider);
+      if (!client.serverMetadata().end_session_endpoint) return { revoked: true };
+      const url = oidc.buildEndSessionUrl(client, {
+        id_token_hint: ended.idToken,
+        post_logout_redirect_uri: `${this.baseUrl()}/console/signed-out`,
+      });
+      return { revoked: true, logoutUrl: url.href };
+    } catch (error) {
+      // Docket's own session has ended either way; the provider's outlives it, as before.
+      this.logger.warn(`No end-session URL for provider ${provider.id}: ${describe(error)}`);
+      return { revoked: true };
+    }
   }
 
   /** Users are provisioned by an Admin; a valid ID token for anyone else is refused. */
   private async userFor(
     provider: ProviderCredentials,
     claims: oidc.IDToken | undefined,
+    typed: string,
   ): Promise<UserEntity> {
     const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : undefined;
-    if (!email) throw DocketException.unauthenticated('The identity provider sent no e-mail');
+    if (!email) throw signInRefused('unverified', 'The identity provider sent no e-mail');
     if (claims?.email_verified === false)
-      throw DocketException.unauthenticated('The identity provider has not verified this e-mail');
+      throw signInRefused('unverified', 'The identity provider has not verified this e-mail');
     if (!provider.domains.includes(domainOf(email)))
-      throw DocketException.unauthenticated('This provider does not serve that e-mail domain');
+      throw signInRefused('unverified', 'This provider does not serve that e-mail domain');
+    // Someone else still signed in at the provider (a shared desk) must not become this person.
+    // Sign-ins started before this check existed have no e-mail recorded.
+    if (typed && email !== typed)
+      throw signInRefused('wrong-person', 'The identity provider signed in someone else', {
+        email: typed,
+      });
     const user = await this.dataSource.manager
       .createQueryBuilder(UserEntity, 'u')
       .where('u.organization_id = :org AND lower(u.email) = :email', {
@@ -113,7 +162,12 @@ export class SsoService {
         email,
       })
       .getOne();
-    if (!user) throw DocketException.denied('No Docket user has this e-mail; ask your Admin');
+    if (!user)
+      throw new DocketException(
+        'PERMISSION_DENIED',
+        'No Docket user has this e-mail; ask your Admin',
+        { reason: 'no-account' },
+      );
     return user;
   }
 
@@ -124,11 +178,12 @@ export class SsoService {
         code_verifier: string;
         nonce: string;
         return_to: string;
+        email: string;
       }>,
       number,
     ] = await this.dataSource.query(
       `DELETE FROM identity.sso_logins WHERE state_hash = $1 AND expires_at > now()
-       RETURNING identity_provider_id, code_verifier, nonce, return_to`,
+       RETURNING identity_provider_id, code_verifier, nonce, return_to, email`,
       [hashOf(state)],
     );
     const row = rows[0];
@@ -139,6 +194,7 @@ export class SsoService {
           codeVerifier: row.code_verifier,
           nonce: row.nonce,
           returnTo: row.return_to,
+          email: row.email,
         })
       : undefined;
   }
@@ -167,8 +223,24 @@ export class SsoService {
   }
 
   private callbackUrl(): string {
-    return `${this.config.publicBaseUrl.replace(/\/$/, '')}/auth/sso/callback`;
+    return `${this.baseUrl()}/auth/sso/callback`;
   }
+
+  private baseUrl(): string {
+    return this.config.publicBaseUrl.replace(/\/$/, '');
+  }
+}
+
+/**
+ * A refused sign-in; `reason` lets the gateway show the browser a console page that says what
+ * happened and what to do, instead of the API's JSON.
+ */
+function signInRefused(
+  reason: 'expired' | 'refused' | 'unverified' | 'wrong-person',
+  message: string,
+  details: Record<string, unknown> = {},
+): DocketException {
+  return new DocketException('UNAUTHENTICATED', message, { reason, ...details });
 }
 
 function hashOf(value: string): string {

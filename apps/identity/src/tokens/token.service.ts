@@ -29,9 +29,14 @@ export class TokenService {
     const { kid, privateKey } = await this.signingKeys.activeKey();
     // `akid` names the API key, so revoking the key ends the tokens it bought (the gateway asks
     // identity whether the key still stands, and forgets the answer when a key is revoked).
-    const claims = owner.apiKeyId
-      ? { org: owner.organizationId, role: owner.role, akid: owner.apiKeyId }
-      : { org: owner.organizationId, role: owner.role };
+    // `sid` names the sign-on session the same way: signing out ends its tokens in every tab,
+    // and the gateway gives each browser session a rate budget of its own.
+    const claims = {
+      org: owner.organizationId,
+      role: owner.role,
+      ...(owner.apiKeyId ? { akid: owner.apiKeyId } : {}),
+      ...(owner.sessionId ? { sid: owner.sessionId } : {}),
+    };
     const accessToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(owner.userId)

@@ -9,6 +9,8 @@ export interface DevIdpSettings {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
+  /** Where the provider may send the browser back after signing out (RP-initiated logout). */
+  postLogoutRedirectUris: string[];
 }
 
 /** Where a profile's development IdP listens and how Docket is registered there. */
@@ -24,6 +26,10 @@ export function devIdpSettings(profile: Profile): DevIdpSettings {
     redirectUris: [
       `http://localhost:${gateway}/auth/sso/callback`,
       `http://127.0.0.1:${gateway}/auth/sso/callback`,
+    ],
+    postLogoutRedirectUris: [
+      `http://localhost:${gateway}/console/signed-out`,
+      `http://127.0.0.1:${gateway}/console/signed-out`,
     ],
   };
 }

@@ -13,6 +13,7 @@ const server = createDevIdp({
   clientId: settings.clientId,
   clientSecret: settings.clientSecret,
   redirectUris: settings.redirectUris,
+  postLogoutRedirectUris: settings.postLogoutRedirectUris,
   accounts: DevAccounts.fromEnv(process.env.DEV_IDP_ACCOUNTS),
 });
 server.listen(settings.port, '127.0.0.1', () => {

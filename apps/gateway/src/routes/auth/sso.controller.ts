@@ -6,7 +6,7 @@ import {
   SessionAccess,
   StartSsoV1,
 } from '@docket/contracts';
-import { DocketException, RpcClient } from '@docket/platform';
+import { DocketException, httpStatusOf, RpcClient } from '@docket/platform';
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -17,9 +17,15 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { IsEmail, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import {
+  isSignInProblem,
+  SignInProblem,
+  signInProblemPath,
+  wantsPage,
+} from '../../console/browser-pages';
 import { ApiRoute } from '../../openapi/api-route.decorator';
 import { SessionCookie } from './session-cookie';
 
@@ -41,6 +47,16 @@ class StartSsoQuery {
   @Length(1, 2000)
   @Matches(RETURN_TO_PATTERN, { message: 'returnTo must be a path on this site, like /console/' })
   returnTo?: string;
+
+  @ApiPropertyOptional({
+    enum: ['true'],
+    description:
+      'Ask the identity provider for the password again (prompt=login), whoever is signed in ' +
+      'there: the console sends it after the provider signed in someone else',
+  })
+  @IsOptional()
+  @IsIn(['true'])
+  reauthenticate?: 'true';
 }
 
 /**
@@ -63,6 +79,12 @@ class SignedIn extends SessionAccess {
 class SignedOut {
   @ApiProperty({ example: true }) success!: true;
   @ApiProperty({ example: 'Signed out' }) message!: string;
+  @ApiPropertyOptional({
+    description:
+      "The identity provider's end-session URL (RP-initiated logout): open it so the provider " +
+      'signs the person out too; it returns the browser to /console/signed-out',
+  })
+  logoutUrl?: string;
 }
 
 /**
@@ -82,19 +104,28 @@ export class SsoController {
     summary: 'Start single sign-on for an e-mail address (browser redirect)',
     description:
       "Redirects (302) to the identity provider that serves the e-mail's domain, with an " +
-      'authorization-code request using PKCE, state and nonce.',
+      'authorization-code request using PKCE, state and nonce. A browser (Accept: text/html) ' +
+      'that cannot go on is redirected to the console page /console/sign-in-problem instead ' +
+      'of an error body.',
     access: 'public',
     status: 302,
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   })
   @ApiResponse({ status: 302, description: "Location: the provider's authorization endpoint" })
-  async start(@Query() query: StartSsoQuery, @Res() reply: FastifyReply): Promise<void> {
-    const { authorizationUrl } = await this.rpc.call(
-      StartSsoV1,
-      { email: query.email, returnTo: query.returnTo ?? DEFAULT_RETURN_TO },
-      null,
+  async start(
+    @Query() query: StartSsoQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const returnTo = query.returnTo ?? DEFAULT_RETURN_TO;
+    const started = await this.forPeople(request, reply, { email: query.email, returnTo }, () =>
+      this.rpc.call(
+        StartSsoV1,
+        { email: query.email, returnTo, reauthenticate: query.reauthenticate === 'true' },
+        null,
+      ),
     );
-    await reply.code(302).header('location', authorizationUrl).send();
+    if (started) await reply.code(302).header('location', started.authorizationUrl).send();
   }
 
   @Get('sso/callback')
@@ -102,8 +133,11 @@ export class SsoController {
     summary: 'Where the identity provider returns the browser (redirect URI)',
     description:
       'Checks state, exchanges the code, verifies the ID token and finds the user by e-mail ' +
-      'in the organization; unknown users are refused, never created. Sets the httpOnly ' +
-      '`docket_refresh` cookie and redirects (302) to the returnTo given at the start.',
+      'in the organization; unknown users are refused, never created, and so is an ID token ' +
+      'for someone other than the e-mail typed at the start. Sets the httpOnly ' +
+      '`docket_refresh` cookie and redirects (302) to the returnTo given at the start. A ' +
+      'browser (Accept: text/html) whose sign-in is refused is redirected to the console page ' +
+      '/console/sign-in-problem instead of an error body.',
     access: 'public',
     status: 302,
     errors: ['UNAUTHENTICATED', 'PERMISSION_DENIED', 'SERVICE_UNAVAILABLE'],
@@ -118,11 +152,10 @@ export class SsoController {
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const queryStart = request.url.indexOf('?');
     if (queryStart < 0) throw DocketException.invalid('The sign-in response has no parameters');
-    const started = await this.rpc.call(
-      CompleteSsoV1,
-      { query: request.url.slice(queryStart + 1) },
-      null,
+    const started = await this.forPeople(request, reply, {}, () =>
+      this.rpc.call(CompleteSsoV1, { query: request.url.slice(queryStart + 1) }, null),
     );
+    if (!started) return;
     this.cookie.set(reply, started.refreshToken, started.refreshExpiresIn);
     await reply.code(302).header('location', started.returnTo).send();
   }
@@ -176,8 +209,51 @@ export class SsoController {
   ): Promise<SignedOut> {
     requireJson(request);
     const token = this.cookie.read(request);
-    if (token) await this.rpc.call(RevokeSessionV1, { refreshToken: token }, null);
+    const ended = token
+      ? await this.rpc.call(RevokeSessionV1, { refreshToken: token }, null)
+      : undefined;
     this.cookie.clear(reply);
-    return { success: true, message: 'Signed out' };
+    return ended?.logoutUrl
+      ? { success: true, message: 'Signed out', logoutUrl: ended.logoutUrl }
+      : { success: true, message: 'Signed out' };
   }
+
+  /**
+   * Runs a sign-in step. A refusal reaches an API client as the usual error; a person's browser
+   * is sent to the console page that explains it and leads back to the sign-in (resolves to
+   * undefined then: the answer is sent).
+   */
+  private async forPeople<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: { email?: string; returnTo?: string },
+    step: () => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof DocketException) || !wantsPage(request)) throw error;
+      if (httpStatusOf(error.code) >= 500 && error.code !== 'SERVICE_UNAVAILABLE') throw error;
+      const typed = error.details?.email;
+      await reply
+        .code(303)
+        .header(
+          'location',
+          signInProblemPath(problemOf(error), {
+            email: typeof typed === 'string' ? typed : context.email,
+            returnTo: context.returnTo,
+          }),
+        )
+        .send();
+      return undefined;
+    }
+  }
+}
+
+function problemOf(error: DocketException): SignInProblem {
+  const reason = error.details?.reason;
+  if (isSignInProblem(reason)) return reason;
+  if (error.code === 'SERVICE_UNAVAILABLE') return 'unavailable';
+  if (error.code === 'RATE_LIMITED') return 'busy';
+  return 'failed';
 }

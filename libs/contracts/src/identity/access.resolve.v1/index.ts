@@ -8,6 +8,10 @@ export class ResolveAccessRequest {
   @IsOptional()
   @IsString()
   apiKeyId?: string;
+  /** The sign-on session the caller's token was refreshed from: inactive once signed out. */
+  @IsOptional()
+  @IsString()
+  sessionId?: string;
 }
 
 export interface ResolvedAccess {

@@ -9,6 +9,11 @@ export class RevokeSessionRequest {
 
 export class SessionRevoked {
   revoked!: boolean;
+  /**
+   * The provider's end-session URL (RP-initiated logout) when it has one: the browser goes
+   * there so the provider forgets the person too, and comes back to the console.
+   */
+  logoutUrl?: string;
 }
 
 export const RevokeSessionV1 = defineContract<RevokeSessionRequest, SessionRevoked>(

@@ -1,5 +1,5 @@
 import { defineContract } from '@docket/platform';
-import { IsEmail, IsString, Length, Matches } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 /** Paths the console may return to: same origin, relative, no scheme-relative `//host`. */
 export const RETURN_TO_PATTERN = /^\/(?![/\\])[\x21-\x7e]*$/;
@@ -13,6 +13,11 @@ export class StartSsoRequest {
   @Length(1, 2000)
   @Matches(RETURN_TO_PATTERN)
   returnTo!: string;
+
+  /** Ask the provider for the password again (`prompt=login`), whoever is signed in there. */
+  @IsOptional()
+  @IsBoolean()
+  reauthenticate?: boolean;
 }
 
 export class SsoRedirect {
