@@ -9,7 +9,7 @@ import {
 import { renderDigitalPdf } from '../digital-pdf.renderer';
 import { type DocumentEvaluation, evaluateDocument, type Medium } from '../document.evaluator';
 import type { ExtractionSetup } from '../extraction-setup';
-import { renderScannedPdf } from '../scanned-pdf.renderer';
+import { HARSH_SCAN_OPTIONS, renderScannedPdf } from '../scanned-pdf.renderer';
 import { SeededRandom } from '../seeded-random';
 import { generateDocuments } from '../synthetic-document.generator';
 import type { GeneratedDocument } from '../synthetic-document.types';
@@ -24,6 +24,8 @@ export interface FamilyRunOptions {
   readonly scansPerFamily: number;
   /** Only the first N families of each type are scanned (OCR is most of the run time). */
   readonly scannedFamiliesPerType: number;
+  /** Also scan those documents with the harsher profile (the `harsh-scan` medium). */
+  readonly harshScans: boolean;
   readonly seed: number;
 }
 
@@ -111,6 +113,22 @@ async function readFamily(
       teaches,
     });
     context.log(`  scan ${doc.id}: ${(ocr.ms / 1000).toFixed(1)} s OCR`);
+    if (!options.harshScans) continue;
+    const harsh = await renderScannedPdf(
+      doc.pages,
+      new SeededRandom(options.seed + index * 983 + doc.id.length),
+      HARSH_SCAN_OPTIONS,
+    );
+    const harshOcr = await timedRead(context, harsh.pdf);
+    reads.push({
+      doc,
+      medium: 'harsh-scan',
+      pages: harshOcr.pages,
+      truthBoxes: harsh.truthBoxes,
+      textMs: harshOcr.ms,
+      teaches,
+    });
+    context.log(`  harsh scan ${doc.id}: ${(harshOcr.ms / 1000).toFixed(1)} s OCR`);
   }
   return reads;
 }
