@@ -24,7 +24,7 @@ import type { TruthBox } from './truth-box.types';
 
 /**
  * How the engine receives a document: a born-digital PDF, the same PDF as a fillable form whose
- * answers were typed into form fields, a scan of it, or a harsher scan (fax-like resolution,
+ * answers were typed into form fields, a scan of it, or a harsher scan (150 dpi,
  * heavy JPEG artefacts and noise, 1-3 degrees of skew; only with --harsh-scans).
  */
 export const MEDIA = ['digital', 'fillable', 'scan', 'harsh-scan'] as const;

@@ -9,7 +9,7 @@
  * Options: --families N (per document type, default 10), --family-docs N (documents per family),
  * --family-scans N (scanned documents per family; the first teaches the scan memory),
  * --scan-families N (how many families per type are scanned, default 3: OCR is the slow part),
- * --harsh-scans (those documents also scanned fax-like: 110 dpi, 1-3 degrees skew, heavy noise,
+ * --harsh-scans (those documents also scanned fax-like: 150 dpi, 1-3 degrees skew, heavy noise,
  * JPEG 45; the `harsh-scan` medium),
  * --handwritten (also the hand-written dev and eval layouts and bundle splitting), and for those:
  * --docs N (per layout and set), --scans N (scanned documents per layout), --train N

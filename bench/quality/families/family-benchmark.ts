@@ -2,8 +2,10 @@ import {
   type LayoutMemory,
   learnLayout,
   type NaiveBayesModel,
+  type ReviewedTable,
   type ReviewedValue,
   type TextPage,
+  unionBox,
 } from '@docket/document-intelligence';
 
 import { renderDigitalPdf } from '../digital-pdf.renderer';
@@ -54,6 +56,23 @@ function reviewedValues(read: Read): ReviewedValue[] {
     const box = read.truthBoxes.get(`field:${key}`);
     return value === null || !box ? [] : [{ key, pageNumber: box.page, box: box.box }];
   });
+}
+
+/** What a reviewer confirms of each table on the teaching document: every printed row's box. */
+function reviewedTables(read: Read): ReviewedTable[] {
+  return Object.entries(read.doc.truth.tables).map(([key, rows]) => ({
+    key,
+    rows: rows.flatMap((row, index) => {
+      const boxes = Object.keys(row).flatMap((column) => {
+        const box = read.truthBoxes.get(`cell:${key}:${index}:${column}`);
+        return box ? [box] : [];
+      });
+      if (boxes.length === 0) return [];
+      const pageNumber = boxes[0].page;
+      const onPage = boxes.filter((b) => b.page === pageNumber).map((b) => b.box);
+      return [{ pageNumber, box: unionBox(onPage)! }];
+    }),
+  }));
 }
 
 async function timedRead(
@@ -163,7 +182,9 @@ export async function evaluateFamilies(
     context.log(`  family ${layout.id} read`);
   }
   const memories: LayoutMemory[] = reads.flatMap((read) => {
-    const memory = read.teaches ? learnLayout(read.pages, reviewedValues(read)) : null;
+    const memory = read.teaches
+      ? learnLayout(read.pages, reviewedValues(read), reviewedTables(read))
+      : null;
     return memory ? [memory] : [];
   });
   context.log(`learned ${memories.length} layout memories`);
