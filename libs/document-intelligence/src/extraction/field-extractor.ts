@@ -479,12 +479,15 @@ function extractFromPages(
   for (const field of fields) {
     if (field.type !== 'table') continue;
     const byHeader = extractTable(field, lines, { fuzzy, documentId });
-    // No header names the columns in full, or the reading under the one that does filled at
-    // most one column (a column of text whose rows it took for one wrapped cell): match the
-    // layout's tables by meaning, and keep that reading when it fills more columns.
+    // No header names the columns in full, or the reading under the one that does left a
+    // column empty (a column of text whose rows it took for one wrapped cell; a header in a
+    // trade's own words, "Claims Outstanding" for a reserve): match the layout's tables by
+    // meaning, and keep that reading when it fills more columns.
     const filled = filledColumns(byHeader.field);
     const byMeaning =
-      filled < columnsForAReading(field) ? matchTableToLayout(field, layouts, documentId) : null;
+      filled < Math.max(columnsForAReading(field), field.columns.length)
+        ? matchTableToLayout(field, layouts, documentId)
+        : null;
     const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
     const remembered = memory?.tables?.find((t) => t.key === field.key);
