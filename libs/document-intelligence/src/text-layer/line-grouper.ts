@@ -1,5 +1,6 @@
 import { boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
+import { joinSplitFigures } from './split-figure.joiner';
 import type { NormalisedBox, TextPage, TextWord } from './text-layer.types';
 
 /** A word with its position in the page's word array, so results can point back at the source. */
@@ -43,7 +44,7 @@ function median(values: readonly number[]): number {
 }
 
 function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): TextLine {
-  const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0);
+  const sorted = joinSplitFigures([...words].sort((a, b) => a.box.x0 - b.box.x0));
   return {
     pageNumber,
     words: sorted,
