@@ -29,7 +29,9 @@ import type {
 } from './field-schema.types';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { fieldPhrases } from './label-vocabulary';
+import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { matchFieldsToPairs } from './pair-matcher';
+import { orderPeriodEnds } from './period-ends';
 import { parseScalar } from './scalar-value.parser';
 import { settleTotal } from './sum-check';
 import { tableDoubts } from './table-doubts';
@@ -567,6 +569,10 @@ function extractFromPages(
   }
   // The one field asking for the total takes the amount the document prints as a sum of others.
   settleTotal(toMatch, results, layouts, documentId);
+  // Who issued the document, when no caption says: the name printed large at its top.
+  readLetterhead(toMatch, results, lines, used, documentId);
+  // A period's start read later than its end: the two captions were taken the wrong way round.
+  orderPeriodEnds(scalarFields, results);
   return fields.map((f) => results.get(f.key)!);
 }
 
@@ -588,6 +594,22 @@ function withTableDoubts(
     ...(missingRows ? [missingRows] : []),
   ];
   return { ...table, doubts };
+}
+
+/** The one field asking for the issuer that nothing else read takes the letterhead's name. */
+function readLetterhead(
+  fields: readonly ScalarFieldDefinition[],
+  results: Map<string, ExtractedField>,
+  lines: readonly TextLine[],
+  used: ReadonlySet<string>,
+  documentId: string | undefined,
+): void {
+  const issuers = fields.filter(asksForIssuer);
+  if (issuers.length !== 1) return;
+  const [field] = issuers;
+  if (results.get(field.key)?.value !== null) return;
+  const line = letterheadLine(lines, used);
+  if (line) results.set(field.key, fromLetterhead(field, line, documentId));
 }
 
 /** How many columns of a table reading hold a value in some row. */
