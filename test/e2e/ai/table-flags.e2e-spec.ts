@@ -2,7 +2,7 @@ import { createTestOrganization, TestOrganization } from '@docket/testing';
 
 import { uploadFile } from '../files/support/files-api';
 import { extract } from './support/ai-api';
-import { placedPdf,type PlacedRun } from './support/placed-pdf';
+import { placedPdf, type PlacedRun } from './support/placed-pdf';
 
 jest.setTimeout(120_000);
 
@@ -27,12 +27,18 @@ const CONFIG = {
   ],
 };
 
-/** A loss run whose third column is `third` (a reserve, or something the schema does not ask). */
-function lossRun(third: string, total: string): Promise<Buffer> {
-  const rows: Array<[string, string, string]> = [
-    ['CL-1001', '$1,200.00', '$300.00'],
-    ['CL-1002', '$800.00', '$150.00'],
-  ];
+/** A loss run whose third column is the reserve, or the adjuster (which the schema does not ask). */
+function lossRun(third: 'Reserve' | 'Adjuster', total: string): Promise<Buffer> {
+  const rows: Array<[string, string, string]> =
+    third === 'Reserve'
+      ? [
+          ['CL-1001', '$1,200.00', '$300.00'],
+          ['CL-1002', '$800.00', '$150.00'],
+        ]
+      : [
+          ['CL-1001', '$1,200.00', 'K. Lee'],
+          ['CL-1002', '$800.00', 'M. Ortiz'],
+        ];
   const runs: PlacedRun[] = [
     { x: 60, y: 50, text: 'LOSS RUN REPORT', size: 14 },
     { x: 60, y: 120, text: 'Claim Number' },
