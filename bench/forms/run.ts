@@ -3,7 +3,10 @@
  * `libs/document-intelligence` scored against human annotation.
  *
  *   node -r @swc-node/register bench/forms/run.ts --data DIR [--split testing|training] [--ocr]
- *     [--limit N | --range a:b] [--verbose]
+ *     [--limit N | --range a:b] [--verbose] [--labels]
+ *
+ * --labels adds the label-given protocol (label-given.score.ts): each question's printed text as
+ * a string field's label, read through the engine behind ai.extract, right answers exact and near.
  *
  * --range a:b takes forms a..b-1 of the split (sorted by name), for halves of the training split
  * in a cross-validation; --limit N the first N.
@@ -20,6 +23,12 @@ import { extractTextLayer } from '@docket/document-processing';
 
 import { annotatedTextPage, questionAnswerLinks, readAnnotatedForm } from './funsd-form';
 import {
+  addLabelGiven,
+  emptyLabelGiven,
+  type LabelGivenCounts,
+  scoreLabelGiven,
+} from './label-given.score';
+import {
   addCounts,
   emptyCounts,
   type LinkingCounts,
@@ -34,6 +43,7 @@ interface Options {
   split: 'testing' | 'training';
   ocr: boolean;
   verbose: boolean;
+  labels: boolean;
   /** Forms a..b-1 of the split, sorted by name (b: to the end). */
   range: [number, number | undefined];
 }
@@ -53,6 +63,7 @@ function parseOptions(argv: readonly string[]): Options {
     split,
     ocr: argv.includes('--ocr'),
     verbose: argv.includes('--verbose'),
+    labels: argv.includes('--labels'),
     range: [Number.parseInt(from || '0', 10), to ? Number.parseInt(to, 10) : undefined],
   };
 }
@@ -91,6 +102,7 @@ async function main(): Promise<void> {
   const pairsOnly = emptyCounts();
   const withTables = emptyCounts();
   const baseline = emptyCounts();
+  const labelGiven = emptyLabelGiven();
   const started = Date.now();
   for (const [index, file] of names.entries()) {
     const imagePath = path.join(dir, 'images', file.replace(/\.json$/, '.png'));
@@ -103,6 +115,7 @@ async function main(): Promise<void> {
     addCounts(pairsOnly, a);
     addCounts(withTables, b);
     addCounts(baseline, scoreLinks(form, truth, nearestNeighbourLinks(page)));
+    if (options.labels) addLabelGiven(labelGiven, scoreLabelGiven(form, page));
     if (options.verbose) console.log(line(form.name, b));
     else if (options.ocr) process.stderr.write(`\r  ${index + 1}/${names.length} forms read`);
   }
@@ -122,6 +135,15 @@ async function main(): Promise<void> {
   console.log(
     `F1 vs the nearest-neighbour baseline: pairs ${(f1(pairsOnly) / f1(baseline)).toFixed(2)}x, ` +
       `pairs + table cells ${(f1(withTables) / f1(baseline)).toFixed(2)}x`,
+  );
+  if (options.labels) console.log(labelGivenLine(labelGiven));
+}
+
+function labelGivenLine(counts: LabelGivenCounts): string {
+  const share = (n: number) => (n / Math.max(1, counts.questions)).toFixed(3);
+  return (
+    `label-given (${counts.questions} questions with an answer): ${counts.answered} answered, ` +
+    `right ${share(counts.exact)} exact (${counts.exact}), ${share(counts.near)} exact or near (${counts.near})`
   );
 }
 

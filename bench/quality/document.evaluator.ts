@@ -24,9 +24,10 @@ import type { TruthBox } from './truth-box.types';
 
 /**
  * How the engine receives a document: a born-digital PDF, the same PDF as a fillable form whose
- * answers were typed into form fields, or a scan of it.
+ * answers were typed into form fields, a scan of it, or a harsher scan (150 dpi,
+ * heavy JPEG artefacts and noise, 1-3 degrees of skew; only with --harsh-scans).
  */
-export const MEDIA = ['digital', 'fillable', 'scan'] as const;
+export const MEDIA = ['digital', 'fillable', 'scan', 'harsh-scan'] as const;
 export type Medium = (typeof MEDIA)[number];
 /** zero: the configuration alone; one: after one reviewed document of the layout. */
 export type Shot = 'zero' | 'one';
@@ -45,7 +46,12 @@ export interface DocumentEvaluation {
   readonly fieldOutcomes: readonly FieldOutcome[];
   readonly cellCounts: Counts;
   readonly cellIous: readonly number[];
+  /** Printed table cells (truth) and how many of them came back wrong or missing. */
+  readonly truthCells: number;
+  readonly wrongCells: number;
   readonly needsReview: boolean;
+  /** Every field and every table cell right (nothing missing, nothing extra). */
+  readonly fullyRight: boolean;
   readonly textLayerMs: number;
   readonly engineMs: number;
   readonly summary: string;
@@ -116,7 +122,10 @@ export async function evaluateDocument(
     fieldOutcomes: outcomes,
     cellCounts,
     cellIous,
+    truthCells: cellCounts.tp + cellCounts.fn,
+    wrongCells: cellCounts.fn,
     needsReview,
+    fullyRight: outcomes.every((o) => o.correct) && cellCounts.fn === 0 && cellCounts.fp === 0,
     textLayerMs,
     engineMs,
     summary: `${summary.summary} ${summary.insight}`,

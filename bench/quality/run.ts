@@ -9,6 +9,8 @@
  * Options: --families N (per document type, default 10), --family-docs N (documents per family),
  * --family-scans N (scanned documents per family; the first teaches the scan memory),
  * --scan-families N (how many families per type are scanned, default 3: OCR is the slow part),
+ * --harsh-scans (those documents also scanned fax-like: 150 dpi, 1-3 degrees skew, heavy noise,
+ * JPEG 45; the `harsh-scan` medium),
  * --handwritten (also the hand-written dev and eval layouts and bundle splitting), and for those:
  * --docs N (per layout and set), --scans N (scanned documents per layout), --train N
  * (training documents per development layout), --no-scans, --errors (print every wrong value),
@@ -61,6 +63,7 @@ interface Options {
   familyDocs: number;
   familyScans: number;
   scanFamilies: number;
+  harshScans: boolean;
   handwritten: boolean;
   /** production: document-processing's text layer; direct: tesseract.js on its page images. */
   ocr: 'production' | 'direct';
@@ -89,6 +92,7 @@ function parseOptions(argv: readonly string[]): Options {
     familyDocs: large ? 8 : 4,
     familyScans: large ? 4 : 2,
     scanFamilies: large ? 12 : 3,
+    harshScans: argv.includes('--harsh-scans'),
     handwritten: argv.includes('--handwritten'),
     docs: large ? 12 : 4,
     scans: large ? 4 : 1,
@@ -151,6 +155,7 @@ async function main(): Promise<void> {
       docsPerFamily: options.familyDocs,
       scansPerFamily: options.familyScans,
       scannedFamiliesPerType: options.scanFamilies,
+      harshScans: options.harshScans,
       seed: options.seed,
     },
     { measure, model, setup, read, log },
@@ -165,7 +170,7 @@ async function main(): Promise<void> {
     MEDIA.map((medium) => qualityTable(evaluations, 'generated', medium, shot)),
   );
   const sections = [
-    `### Generated families (${setup.name} configuration; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
+    `### Generated families (${setup.name} configuration; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type${options.harshScans ? ', each also as a harsh scan' : ''}; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
     headlineTable(evaluations),
     '### Calibration (returned values per confidence band: count and share right)',
     calibrationTable(evaluations),

@@ -34,6 +34,8 @@ export interface ScanOptions {
   readonly dpi: number;
   /** Maximum skew in degrees, either way. */
   readonly maxRotationDegrees: number;
+  /** Minimum skew in degrees, either way (default 0). */
+  readonly minRotationDegrees?: number;
   /** Gaussian-ish pixel noise amplitude (0..255). */
   readonly noise: number;
   readonly blurPx: number;
@@ -47,6 +49,26 @@ export const DEFAULT_SCAN_OPTIONS: ScanOptions = {
   blurPx: 0.6,
   jpegQuality: 78,
 };
+
+/**
+ * A harsher scan (issue 28): 150 dpi (fine fax mode is 200; the outside evaluation scanned at 150), a visible skew of 1-3 degrees, heavy noise and
+ * JPEG artefacts. Nothing in the engine was tuned on it.
+ */
+export const HARSH_SCAN_OPTIONS: ScanOptions = {
+  dpi: 150,
+  minRotationDegrees: 1,
+  maxRotationDegrees: 3,
+  noise: 38,
+  blurPx: 0.8,
+  jpegQuality: 45,
+};
+
+/** A skew between the minimum and maximum, either way. */
+function skewRadians(rng: SeededRandom, options: ScanOptions): number {
+  const min = options.minRotationDegrees ?? 0;
+  const degrees = rng.float(min, options.maxRotationDegrees) * (rng.chance(0.5) ? -1 : 1);
+  return (degrees * Math.PI) / 180;
+}
 
 function rotatePoint(
   x: number,
@@ -101,7 +123,10 @@ export async function renderScannedPdf(
   const truthBoxes = new Map<string, TruthBox>();
 
   for (const [index, layout] of pages.entries()) {
-    const angle = (rng.float(-1, 1) * options.maxRotationDegrees * Math.PI) / 180;
+    const angle =
+      options.minRotationDegrees === undefined
+        ? (rng.float(-1, 1) * options.maxRotationDegrees * Math.PI) / 180
+        : skewRadians(rng, options);
     const sharp = createCanvas(width, height);
     const ctx = sharp.getContext('2d');
     ctx.fillStyle = '#ffffff';

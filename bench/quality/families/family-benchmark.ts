@@ -2,14 +2,16 @@ import {
   type LayoutMemory,
   learnLayout,
   type NaiveBayesModel,
+  type ReviewedTable,
   type ReviewedValue,
   type TextPage,
+  unionBox,
 } from '@docket/document-intelligence';
 
 import { renderDigitalPdf } from '../digital-pdf.renderer';
 import { type DocumentEvaluation, evaluateDocument, type Medium } from '../document.evaluator';
 import type { ExtractionSetup } from '../extraction-setup';
-import { renderScannedPdf } from '../scanned-pdf.renderer';
+import { HARSH_SCAN_OPTIONS, renderScannedPdf } from '../scanned-pdf.renderer';
 import { SeededRandom } from '../seeded-random';
 import { generateDocuments } from '../synthetic-document.generator';
 import type { GeneratedDocument } from '../synthetic-document.types';
@@ -24,6 +26,8 @@ export interface FamilyRunOptions {
   readonly scansPerFamily: number;
   /** Only the first N families of each type are scanned (OCR is most of the run time). */
   readonly scannedFamiliesPerType: number;
+  /** Also scan those documents with the harsher profile (the `harsh-scan` medium). */
+  readonly harshScans: boolean;
   readonly seed: number;
 }
 
@@ -52,6 +56,23 @@ function reviewedValues(read: Read): ReviewedValue[] {
     const box = read.truthBoxes.get(`field:${key}`);
     return value === null || !box ? [] : [{ key, pageNumber: box.page, box: box.box }];
   });
+}
+
+/** What a reviewer confirms of each table on the teaching document: every printed row's box. */
+function reviewedTables(read: Read): ReviewedTable[] {
+  return Object.entries(read.doc.truth.tables).map(([key, rows]) => ({
+    key,
+    rows: rows.flatMap((row, index) => {
+      const boxes = Object.keys(row).flatMap((column) => {
+        const box = read.truthBoxes.get(`cell:${key}:${index}:${column}`);
+        return box ? [box] : [];
+      });
+      if (boxes.length === 0) return [];
+      const pageNumber = boxes[0].page;
+      const onPage = boxes.filter((b) => b.page === pageNumber).map((b) => b.box);
+      return [{ pageNumber, box: unionBox(onPage)! }];
+    }),
+  }));
 }
 
 async function timedRead(
@@ -111,6 +132,22 @@ async function readFamily(
       teaches,
     });
     context.log(`  scan ${doc.id}: ${(ocr.ms / 1000).toFixed(1)} s OCR`);
+    if (!options.harshScans) continue;
+    const harsh = await renderScannedPdf(
+      doc.pages,
+      new SeededRandom(options.seed + index * 983 + doc.id.length),
+      HARSH_SCAN_OPTIONS,
+    );
+    const harshOcr = await timedRead(context, harsh.pdf);
+    reads.push({
+      doc,
+      medium: 'harsh-scan',
+      pages: harshOcr.pages,
+      truthBoxes: harsh.truthBoxes,
+      textMs: harshOcr.ms,
+      teaches,
+    });
+    context.log(`  harsh scan ${doc.id}: ${(harshOcr.ms / 1000).toFixed(1)} s OCR`);
   }
   return reads;
 }
@@ -145,7 +182,9 @@ export async function evaluateFamilies(
     context.log(`  family ${layout.id} read`);
   }
   const memories: LayoutMemory[] = reads.flatMap((read) => {
-    const memory = read.teaches ? learnLayout(read.pages, reviewedValues(read)) : null;
+    const memory = read.teaches
+      ? learnLayout(read.pages, reviewedValues(read), reviewedTables(read))
+      : null;
     return memory ? [memory] : [];
   });
   context.log(`learned ${memories.length} layout memories`);

@@ -1,3 +1,5 @@
+import { isTradeTerm } from '@docket/document-intelligence';
+
 import { SCHEMAS } from '../insurance-node.config';
 import type { SeededRandom } from '../seeded-random';
 import type { DateStyle, MoneyStyle } from '../synthetic-data.generator';
@@ -70,6 +72,24 @@ function plainLabels(type: DocumentType): Map<string, string> {
   return labels;
 }
 
+/**
+ * The bench's captions must stay wordings the engine was never given: none may be a term of the
+ * engine's trade vocabulary (word order aside). Checked once, before any family is drawn.
+ */
+let vocabularyChecked = false;
+function checkUnseenByVocabulary(): void {
+  if (vocabularyChecked) return;
+  const all = [
+    ...Object.values(FIELD_PHRASINGS).flat(),
+    ...Object.values(COLUMN_PHRASINGS).flat(),
+    ...TOTAL_ROW_PHRASINGS,
+  ];
+  const seen = all.filter((phrasing) => isTradeTerm(phrasing));
+  if (seen.length > 0)
+    throw new Error(`bench captions that are engine vocabulary terms: ${seen.join(', ')}`);
+  vocabularyChecked = true;
+}
+
 const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** A caption for `key` that is not the field's plain label (the point of the benchmark). */
@@ -95,6 +115,7 @@ function tableColumns(type: DocumentType): string[] {
 }
 
 export function drawFamily(type: DocumentType, index: number, rng: SeededRandom): FamilySpec {
+  checkUnseenByVocabulary();
   const plain = plainLabels(type);
   const totals = new Set(totalFields(type));
   const body = rng.shuffle(scalarKeys(type).filter((k) => !totals.has(k)));

@@ -2,8 +2,9 @@ import { type DocumentEvaluation, MEDIA, type Medium, type Shot } from '../docum
 import { addCounts, emptyCounts, f1 } from '../quality-metrics';
 
 /*
- * The headline figures of the generated families, each against its target from issue 10: a
- * figure is printed with whether it meets the target, never adjusted to meet it.
+ * The headline figures of the generated families, each against its target (issue 10, raised by
+ * issue 28 for scans and cells): a figure is printed with whether it meets the target, never
+ * adjusted to meet it.
  */
 
 const fixed = (value: number): string => (Number.isNaN(value) ? 'n/a' : value.toFixed(3));
@@ -11,26 +12,39 @@ const fixed = (value: number): string => (Number.isNaN(value) ? 'n/a' : value.to
 const TARGETS: Readonly<Record<Medium, Readonly<Record<Shot, number>>>> = {
   digital: { zero: 0.9, one: 0.98 },
   fillable: { zero: 0.9, one: 0.98 },
-  scan: { zero: 0.8, one: 0.93 },
+  scan: { zero: 0.9, one: 0.95 },
+  'harsh-scan': { zero: 0.9, one: 0.95 },
 };
-const CELL_TARGET = 0.85;
+const CELL_TARGET = 0.9;
 const SILENT_TARGET = 0.02;
 const HIGH_CONFIDENCE = 0.9;
 const HIGH_CONFIDENCE_TARGET = 0.97;
 
 const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
 
-/** Truth fields that came back wrong or missing while their document was not sent to review. */
-function silentErrors(items: readonly DocumentEvaluation[]): { silent: number; fields: number } {
+/**
+ * Truth fields and printed table cells that came back wrong or missing while their document was
+ * not sent to review: a table missing a column in a document that went straight through is as
+ * silent as a wrong field.
+ */
+function silentErrors(items: readonly DocumentEvaluation[]): {
+  silent: number;
+  fields: number;
+  silentCells: number;
+} {
   let silent = 0;
   let fields = 0;
-  for (const e of items)
+  let silentCells = 0;
+  for (const e of items) {
     for (const o of e.fieldOutcomes) {
       if (o.truth === null) continue;
       fields += 1;
       if (!o.correct && !e.needsReview) silent += 1;
     }
-  return { silent, fields };
+    fields += e.truthCells;
+    if (!e.needsReview) silentCells += e.wrongCells;
+  }
+  return { silent: silent + silentCells, fields, silentCells };
 }
 
 function highConfidenceShare(items: readonly DocumentEvaluation[]): { right: number; n: number } {
@@ -42,8 +56,8 @@ function highConfidenceShare(items: readonly DocumentEvaluation[]): { right: num
 
 export function headlineTable(evaluations: readonly DocumentEvaluation[]): string {
   const lines = [
-    '| Medium | Shot | Docs | Field F1 (target) | Cell F1 (target) | Silent errors (target <= 0.02) | Right at conf >= 0.9 (target >= 0.97) |',
-    '|---|---|---|---|---|---|---|',
+    '| Medium | Shot | Docs | Field F1 (target) | Cell F1 (target) | Silent errors, fields + cells (target <= 0.02) | Straight through: docs (fully right) | Right at conf >= 0.9 (target >= 0.97) |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const medium of MEDIA)
     for (const shot of ['zero', 'one'] as const) {
@@ -51,6 +65,7 @@ export function headlineTable(evaluations: readonly DocumentEvaluation[]): strin
         (e) => e.set === 'generated' && e.medium === medium && e.shot === shot,
       );
       if (items.length === 0) continue;
+      const straight = items.filter((e) => !e.needsReview);
       const fields = emptyCounts();
       const cells = emptyCounts();
       items.forEach((e) => {
@@ -60,10 +75,10 @@ export function headlineTable(evaluations: readonly DocumentEvaluation[]): strin
       const fieldF1 = f1(fields);
       const cellF1 = f1(cells);
       const cellText =
-        medium === 'digital' && shot === 'zero'
+        shot === 'zero' && medium !== 'fillable'
           ? `${fixed(cellF1)} (>= ${CELL_TARGET}: ${verdict(cellF1 >= CELL_TARGET)})`
           : fixed(cellF1);
-      const { silent, fields: total } = silentErrors(items);
+      const { silent, fields: total, silentCells } = silentErrors(items);
       const silentRate = silent / Math.max(1, total);
       const high = highConfidenceShare(items);
       const highShare = high.right / Math.max(1, high.n);
@@ -73,7 +88,8 @@ export function headlineTable(evaluations: readonly DocumentEvaluation[]): strin
         String(items.length),
         `${fixed(fieldF1)} (>= ${TARGETS[medium][shot]}: ${verdict(fieldF1 >= TARGETS[medium][shot])})`,
         cellText,
-        `${fixed(silentRate)} (${silent}/${total}; ${verdict(silentRate <= SILENT_TARGET)})`,
+        `${fixed(silentRate)} (${silent}/${total}, ${silentCells} of them cells; ${verdict(silentRate <= SILENT_TARGET)})`,
+        `${straight.length}/${items.length} (${straight.filter((e) => e.fullyRight).length} fully right; ${items.filter((e) => e.fullyRight).length} fully right in all)`,
         `${fixed(highShare)} (${high.right}/${high.n}; ${verdict(highShare >= HIGH_CONFIDENCE_TARGET)})`,
       ];
       lines.push(`| ${row.join(' | ')} |`);

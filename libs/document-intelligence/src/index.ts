@@ -82,6 +82,9 @@ export { parseMoney, parseNumber } from './extraction/money-normaliser';
 export type { ParsedValue } from './extraction/parsed-value.types';
 export { parseScalar } from './extraction/scalar-value.parser';
 export { normaliseString } from './extraction/string-normaliser';
+export { isTradeTerm, tradeConceptOf } from './extraction/vocabulary/trade-terms';
+export type * from './extraction/vocabulary/trade-terms.data';
+export { TRADE_CONCEPTS, TRADE_TERM_SOURCES } from './extraction/vocabulary/trade-terms.data';
 
 // Validation
 export type { ValidatedField, ValidationResult } from './validation/field-validator';

@@ -1,5 +1,6 @@
 import { tokenSimilarity } from '../text-layer/text-normaliser';
 import { type CaptionTerm, captionTerms } from './label-vocabulary';
+import { tradeTermSimilarity } from './vocabulary/trade-terms';
 import { definitionWords, isLemma, type SenseRelation, senseRelation } from './word-senses';
 
 /*
@@ -223,7 +224,8 @@ export function captionSimilarity(
 ): number {
   const printedReadings = readings(caption);
   return Math.max(
-    0,
+    // Two names a published standard gives one thing ("Billed Quantity" for a quantity).
+    tradeTermSimilarity(phrases, caption),
     ...phrases.flatMap((phrase) =>
       // Word by word, or with collocations as one term on either side: whichever reads closer.
       readings(phrase).flatMap((wanted) =>

@@ -1,5 +1,11 @@
 import { analysePageLines } from '../layout/page-layout.analyser';
-import { applyLayoutMemory, type LayoutMemory, matchingMemory } from '../memory/layout-memory';
+import {
+  applyLayoutMemory,
+  type LayoutMemory,
+  matchingMemory,
+  missingRowsDoubt,
+  type RememberedTable,
+} from '../memory/layout-memory';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   groupLines,
@@ -19,12 +25,16 @@ import type {
   FieldSchema,
   ObjectFieldDefinition,
   ScalarFieldDefinition,
+  TableFieldDefinition,
 } from './field-schema.types';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { fieldPhrases } from './label-vocabulary';
+import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { matchFieldsToPairs } from './pair-matcher';
+import { orderPeriodEnds } from './period-ends';
 import { parseScalar } from './scalar-value.parser';
 import { settleTotal } from './sum-check';
+import { tableDoubts } from './table-doubts';
 import { extractTable } from './table-extractor';
 import { columnsForAReading, matchTableToLayout } from './table-matcher';
 import { fitsKind } from './value-kinds';
@@ -467,18 +477,23 @@ function extractFromPages(
   // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
   const excluded = new Set<string>();
   const results = new Map<string, ExtractedField>();
+  const memory = matchingMemory(document.pages, options.layoutMemories ?? []);
   for (const field of fields) {
     if (field.type !== 'table') continue;
     const byHeader = extractTable(field, lines, { fuzzy, documentId });
-    // No header names the columns in full, or the reading under the one that does filled at
-    // most one column (a column of text whose rows it took for one wrapped cell): match the
-    // layout's tables by meaning, and keep that reading when it fills more columns.
+    // No header names the columns in full, or the reading under the one that does left a
+    // column empty (a column of text whose rows it took for one wrapped cell; a header in a
+    // trade's own words, "Claims Outstanding" for a reserve): match the layout's tables by
+    // meaning, and keep that reading when it fills more columns.
     const filled = filledColumns(byHeader.field);
     const byMeaning =
-      filled < columnsForAReading(field) ? matchTableToLayout(field, layouts, documentId) : null;
+      filled < Math.max(columnsForAReading(field), field.columns.length)
+        ? matchTableToLayout(field, layouts, documentId)
+        : null;
     const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
-    results.set(field.key, table.field);
+    const remembered = memory?.tables?.find((t) => t.key === field.key);
+    results.set(field.key, withTableDoubts(field, table.field, lines, remembered));
   }
 
   const scalarFields = fields.filter(
@@ -527,7 +542,6 @@ function extractFromPages(
     results.set(object.key, objectResult(object, chosen, documentId, section.length > 0));
   }
 
-  const memory = matchingMemory(document.pages, options.layoutMemories ?? []);
   const remembered = memory
     ? applyLayoutMemory(document.pages, memory, scalarFields, documentId, used)
     : [];
@@ -555,7 +569,47 @@ function extractFromPages(
   }
   // The one field asking for the total takes the amount the document prints as a sum of others.
   settleTotal(toMatch, results, layouts, documentId);
+  // Who issued the document, when no caption says: the name printed large at its top.
+  readLetterhead(toMatch, results, lines, used, documentId);
+  // A period's start read later than its end: the two captions were taken the wrong way round.
+  orderPeriodEnds(scalarFields, results);
   return fields.map((f) => results.get(f.key)!);
+}
+
+/**
+ * A table reading with the engine's doubts about it: a table is never let through because its
+ * header matched well while a column, a cell or its totals went wrong.
+ */
+function withTableDoubts(
+  field: TableFieldDefinition,
+  table: ExtractedField,
+  lines: readonly TextLine[],
+  remembered: RememberedTable | undefined,
+): ExtractedField {
+  const missingRows = remembered ? missingRowsDoubt(table.rows ?? [], remembered) : null;
+  const empty = table.value === null || (Array.isArray(table.value) && table.value.length === 0);
+  const doubts = [
+    ...(table.doubts ?? (empty ? [NOT_FOUND_DOUBT] : [])),
+    ...tableDoubts(field, table, lines),
+    ...(missingRows ? [missingRows] : []),
+  ];
+  return { ...table, doubts };
+}
+
+/** The one field asking for the issuer that nothing else read takes the letterhead's name. */
+function readLetterhead(
+  fields: readonly ScalarFieldDefinition[],
+  results: Map<string, ExtractedField>,
+  lines: readonly TextLine[],
+  used: ReadonlySet<string>,
+  documentId: string | undefined,
+): void {
+  const issuers = fields.filter(asksForIssuer);
+  if (issuers.length !== 1) return;
+  const [field] = issuers;
+  if (results.get(field.key)?.value !== null) return;
+  const line = letterheadLine(lines, used);
+  if (line) results.set(field.key, fromLetterhead(field, line, documentId));
 }
 
 /** How many columns of a table reading hold a value in some row. */

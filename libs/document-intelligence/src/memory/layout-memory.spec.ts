@@ -202,3 +202,79 @@ describe('a remembered value is read once', () => {
     expect(claim.value).toBeNull();
   });
 });
+
+describe('a remembered table', () => {
+  const claims = {
+    key: 'claims',
+    type: 'table',
+    columns: [
+      { key: 'claim', type: 'string', label: 'Claim' },
+      { key: 'paid', type: 'money', label: 'Paid' },
+    ],
+  } as const;
+  const pitch = 16;
+
+  /** A loss run; a row given as null is printed as a smudge the text layer reads as dashes. */
+  function lossRun(rows: ReadonlyArray<readonly [string, string] | null>): TextPage {
+    return makePage([
+      { x: 60, y: 50, text: 'ACME MUTUAL LOSS RUN', size: 14 },
+      { x: 60, y: 80, text: 'Account: Harbor Freight Lines' },
+      { x: 60, y: 120, text: 'Claim' },
+      { x: 300, y: 120, text: 'Paid' },
+      ...rows.flatMap((row, i): PlacedText[] =>
+        row === null
+          ? [{ x: 60, y: 140 + i * pitch, text: '— — — —' }]
+          : [
+              { x: 60, y: 140 + i * pitch, text: row[0] },
+              { x: 300, y: 140 + i * pitch, text: row[1] },
+            ],
+      ),
+    ]);
+  }
+
+  const taught = lossRun([
+    ['CL-1', '$100.00'],
+    ['CL-2', '$200.00'],
+    ['CL-3', '$300.00'],
+  ]);
+  const rowBoxes = [0, 1, 2].map((i) => ({
+    pageNumber: 1,
+    box: { x0: 60 / 612, y0: (140 + i * pitch) / 792, x1: 340 / 612, y1: (150 + i * pitch) / 792 },
+  }));
+  const memory = learnLayout(
+    [taught],
+    [{ key: 'account', pageNumber: 1, box: boxOf(taught, 'Harbor') }],
+    [{ key: 'claims', rows: rowBoxes }],
+  )!;
+  const doubtsOf = (page: TextPage, memories = [memory]): readonly string[] =>
+    extractDocumentFields({ pages: [page] }, { fields: [claims] }, { layoutMemories: memories })[0]
+      .doubts ?? [];
+
+  it('remembers the spacing of its rows', () => {
+    expect(memory.tables).toEqual([
+      {
+        key: 'claims',
+        rowPitch: expect.closeTo(pitch / 792, 6),
+        rowHeight: expect.closeTo(10 / 792, 6),
+      },
+    ]);
+  });
+
+  it('doubts a reading that skipped a row where the layout has one', () => {
+    const smudged = lossRun([['CL-7', '$10.00'], null, ['CL-9', '$30.00'], ['CL-10', '$40.00']]);
+    expect(doubtsOf(smudged)).toEqual(["rows: read 3, the remembered layout's row spacing fits 4"]);
+    // Without the memory nothing says a row is missing.
+    expect(doubtsOf(smudged, [])).toEqual([]);
+  });
+
+  it('trusts a reading whose rows follow the remembered spacing, however many there are', () => {
+    const longer = lossRun([
+      ['CL-7', '$10.00'],
+      ['CL-8', '$20.00'],
+      ['CL-9', '$30.00'],
+      ['CL-10', '$40.00'],
+      ['CL-11', '$50.00'],
+    ]);
+    expect(doubtsOf(longer)).toEqual([]);
+  });
+});

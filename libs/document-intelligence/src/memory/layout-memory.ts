@@ -1,4 +1,4 @@
-import type { ExtractedField } from '../extraction/extraction-result.types';
+import type { ExtractedField, ExtractedRow } from '../extraction/extraction-result.types';
 import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
 import { captionTokens } from '../extraction/label-vocabulary';
 import { parseScalar } from '../extraction/scalar-value.parser';
@@ -41,9 +41,26 @@ export interface RememberedField {
   readonly offset: NormalisedBox;
 }
 
+/** Where a reviewer said a table's rows are (each row's box, on its page). */
+export interface ReviewedTable {
+  readonly key: string;
+  readonly rows: ReadonlyArray<{ readonly pageNumber: number; readonly box: NormalisedBox }>;
+}
+
+/** How a table's rows follow one another in the layout: the spacing a missing row breaks. */
+export interface RememberedTable {
+  readonly key: string;
+  /** Median distance from one row's top to the next one's (page heights). */
+  readonly rowPitch: number;
+  /** Median height of one row's box (page heights). */
+  readonly rowHeight: number;
+}
+
 export interface LayoutMemory {
   readonly fingerprint: readonly string[];
   readonly fields: readonly RememberedField[];
+  /** Absent in memories learned before tables were remembered. */
+  readonly tables?: readonly RememberedTable[];
 }
 
 /** A memory applies from this confidence: the layout matched and the value parsed. */
@@ -82,10 +99,60 @@ function anchorFor(
   return nearest ? { text: nearest.text, box: nearest.box } : null;
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The spacing of a reviewed table's rows, from the pages holding two rows or more. */
+function rememberTable(table: ReviewedTable): RememberedTable | null {
+  const pitches: number[] = [];
+  const pageNumbers = [...new Set(table.rows.map((r) => r.pageNumber))];
+  for (const pageNumber of pageNumbers) {
+    const tops = table.rows
+      .filter((r) => r.pageNumber === pageNumber)
+      .map((r) => r.box.y0)
+      .sort((a, b) => a - b);
+    for (let i = 1; i < tops.length; i += 1) pitches.push(tops[i] - tops[i - 1]);
+  }
+  if (pitches.length === 0) return null;
+  return {
+    key: table.key,
+    rowPitch: median(pitches),
+    rowHeight: median(table.rows.map((r) => r.box.y1 - r.box.y0)),
+  };
+}
+
+/**
+ * Rows a table reading skipped, by the remembered layout's row spacing: a gap between two
+ * rows read where one or more rows of the layout fit (a line the engine could not read as a
+ * row). A row wrapped over two lines is one taller row, so gaps run from a row's bottom to
+ * the next one's top.
+ */
+export function missingRowsDoubt(
+  rows: readonly ExtractedRow[],
+  remembered: RememberedTable,
+): string | null {
+  const between = remembered.rowPitch - remembered.rowHeight;
+  if (remembered.rowPitch <= 0) return null;
+  let missing = 0;
+  for (let i = 1; i < rows.length; i += 1) {
+    const previous = rows[i - 1].grounding;
+    const current = rows[i].grounding;
+    if (!previous || !current || previous.page !== current.page) continue;
+    const gap = current.box.y0 - previous.box.y1 - between;
+    missing += Math.max(0, Math.round(gap / remembered.rowPitch));
+  }
+  if (missing === 0) return null;
+  return `rows: read ${rows.length}, the remembered layout's row spacing fits ${rows.length + missing}`;
+}
+
 /** What one reviewed document teaches about its layout (its first page's captions). */
 export function learnLayout(
   pages: readonly TextPage[],
   reviewed: readonly ReviewedValue[],
+  /** The document's tables as reviewed, row by row: their spacing is remembered. */
+  reviewedTables: readonly ReviewedTable[] = [],
 ): LayoutMemory | null {
   const first = pages[0];
   if (!first) return null;
@@ -103,7 +170,13 @@ export function learnLayout(
       offset: relative(value.box, anchor.box),
     });
   }
-  return fields.length > 0 ? { fingerprint: layoutFingerprint(first), fields } : null;
+  const tables = reviewedTables.flatMap((t) => rememberTable(t) ?? []);
+  if (fields.length === 0 && tables.length === 0) return null;
+  return {
+    fingerprint: layoutFingerprint(first),
+    fields,
+    ...(tables.length === 0 ? {} : { tables }),
+  };
 }
 
 /** The memory of the most similar layout, if any is similar enough. */

@@ -1,5 +1,7 @@
-import { boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
+import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
+import { levelled, pageSlope } from './page-skew';
+import { joinSplitFigures } from './split-figure.joiner';
 import type { NormalisedBox, TextPage, TextWord } from './text-layer.types';
 
 /** A word with its position in the page's word array, so results can point back at the source. */
@@ -43,7 +45,7 @@ function median(values: readonly number[]): number {
 }
 
 function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): TextLine {
-  const sorted = [...words].sort((a, b) => a.box.x0 - b.box.x0);
+  const sorted = joinSplitFigures([...words].sort((a, b) => a.box.x0 - b.box.x0));
   return {
     pageNumber,
     words: sorted,
@@ -73,6 +75,8 @@ export function groupLines(page: TextPage): TextLine[] {
     .filter((word) => word.text.trim().length > 0 && boxHeight(word.box) > 0)
     .sort((a, b) => a.box.x0 - b.box.x0 || a.box.y0 - b.box.y0);
 
+  // A skewed scan's lines climb or fall across the page: words are compared as if levelled.
+  const slope = page.source === 'ocr' ? pageSlope(words, aspect) : 0;
   const lines: PositionedWord[][] = [];
   for (const word of words) {
     const height = boxHeight(word.box) * aspect;
@@ -84,7 +88,10 @@ export function groupLines(page: TextPage): TextLine[] {
       // filler and often runs on under its answer, so the answer may overlap more of it.
       const slack = ENDS_IN_LEADER.test(last.text) ? height * 2 : height * 0.3;
       if (last.box.x1 > word.box.x0 + slack) continue;
-      const overlap = verticalOverlapRatio(last.box, word.box);
+      const overlap = verticalOverlapRatio(
+        last.box,
+        levelled(word.box, boxCentreX(last.box), slope),
+      );
       if (overlap < SAME_LINE_OVERLAP) continue;
       const score = overlap - (word.box.x0 - last.box.x1) / Math.max(height, 1e-6) / 100;
       if (score > bestScore) {

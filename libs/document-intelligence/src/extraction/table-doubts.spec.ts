@@ -1,0 +1,156 @@
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import { groupLines } from '../text-layer/line-grouper';
+import { validateFields } from '../validation/field-validator';
+import { extractDocumentFields } from './field-extractor';
+import type { FieldSchema, TableFieldDefinition } from './field-schema.types';
+import { tableDoubts } from './table-doubts';
+import { extractTable } from './table-extractor';
+
+const lineItems: TableFieldDefinition = {
+  key: 'line_items',
+  type: 'table',
+  columns: [
+    { key: 'description', type: 'string', label: 'Description' },
+    { key: 'quantity', type: 'number', label: 'Qty' },
+    { key: 'amount', type: 'money', label: 'Amount' },
+  ],
+};
+
+const header: PlacedText[] = [
+  { x: 50, y: 120, text: 'Description' },
+  { x: 300, y: 120, text: 'Qty' },
+  { x: 500, y: 120, text: 'Amount' },
+];
+
+function row(y: number, description: string, qty: string, amount: string): PlacedText[] {
+  return [
+    { x: 50, y, text: description },
+    { x: 300, y, text: qty },
+    { x: 540 - amount.length * 5.5, y, text: amount },
+  ];
+}
+
+const rows: PlacedText[] = [
+  ...row(136, 'Front bumper cover', '1', '$420.00'),
+  ...row(150, 'Paint and materials', '3', '$217.00'),
+  ...row(164, 'Headlamp assembly', '2', '$361.00'),
+];
+
+function doubtsOf(runs: readonly PlacedText[], field = lineItems): string[] {
+  const lines = groupLines(makePage(runs));
+  const { field: table } = extractTable(field, lines, { fuzzy: false });
+  return tableDoubts(field, table, lines);
+}
+
+describe('tableDoubts', () => {
+  it('has none for a whole table whose rows add up to its printed total', () => {
+    const total = [
+      { x: 400, y: 190, text: 'Total' },
+      { x: 540 - 7 * 5.5, y: 190, text: '$998.00' },
+    ];
+    expect(doubtsOf([...header, ...rows, ...total])).toEqual([]);
+  });
+
+  it('names a configured column that is empty in every row', () => {
+    // The amount column is printed under a header the configuration does not name.
+    const page = [
+      ...header.filter((h) => h.text !== 'Amount'),
+      { x: 500, y: 120, text: 'Extension' },
+      ...rows,
+    ];
+    const withThird: TableFieldDefinition = { ...lineItems, minHeaderMatches: 2 };
+    expect(doubtsOf(page, withThird)).toEqual(['column amount empty in every row']);
+  });
+
+  it('names the rows whose cells hold text that is not a value of the column', () => {
+    const page = [...header, ...rows, ...row(178, 'Labour', 'three', '$90.00')];
+    expect(doubtsOf(page)).toEqual(['quantity: text not read as a value in row 4']);
+  });
+
+  it('says when the totals line does not add up to the rows', () => {
+    const total = [
+      { x: 400, y: 190, text: 'Subtotal' },
+      { x: 540 - 9 * 5.5, y: 190, text: '$1,359.00' },
+    ];
+    expect(doubtsOf([...header, ...rows, ...total])).toEqual([
+      'totals line "Subtotal" prints 1359.00 but the rows\' amount add up to 998.00',
+    ]);
+  });
+
+  it('compares a total with the column its caption names, wherever it stands', () => {
+    const claims: TableFieldDefinition = {
+      key: 'claims',
+      type: 'table',
+      columns: [
+        { key: 'claim', type: 'string', label: 'Claim' },
+        { key: 'paid', type: 'money', label: 'Paid' },
+        { key: 'incurred', type: 'money', label: 'Incurred' },
+      ],
+    };
+    const page: PlacedText[] = [
+      { x: 50, y: 120, text: 'Claim' },
+      { x: 300, y: 120, text: 'Paid' },
+      { x: 500, y: 120, text: 'Incurred' },
+      { x: 50, y: 136, text: 'CL-1' },
+      { x: 300, y: 136, text: '$100.00' },
+      { x: 500, y: 136, text: '$150.00' },
+      { x: 50, y: 150, text: 'CL-2' },
+      { x: 300, y: 150, text: '$200.00' },
+      { x: 500, y: 150, text: '$250.00' },
+      // Right-aligned at the margin, under the incurred column, but it totals what was paid.
+      { x: 380, y: 180, text: 'Paid Total' },
+      { x: 500, y: 180, text: '$300.00' },
+      { x: 380, y: 196, text: 'Incurred Total' },
+      { x: 500, y: 196, text: '$400.00' },
+    ];
+    expect(doubtsOf(page, claims)).toEqual([]);
+    const wrong = page.map((p) => (p.text === '$400.00' ? { ...p, text: '$450.00' } : p));
+    expect(doubtsOf(wrong, claims)).toEqual([
+      'totals line "Incurred Total" prints 450.00 but the rows\' incurred add up to 400.00',
+    ]);
+  });
+
+  it('stops at the first amount line that is no total (a tax line)', () => {
+    const lines = [
+      { x: 400, y: 190, text: 'Tax' },
+      { x: 540 - 6 * 5.5, y: 190, text: '$69.86' },
+      { x: 400, y: 204, text: 'Total' },
+      { x: 540 - 9 * 5.5, y: 204, text: '$1,067.86' },
+    ];
+    expect(doubtsOf([...header, ...rows, ...lines])).toEqual([]);
+  });
+});
+
+describe('a doubted table in validation', () => {
+  it('sends the document to review with the reason, even when every cell read surely', () => {
+    const schema: FieldSchema = { fields: [lineItems] };
+    const page = makePage([
+      ...header,
+      ...rows.filter((r) => r.y !== 164),
+      { x: 400, y: 190, text: 'Total' },
+      { x: 540 - 7 * 5.5, y: 190, text: '$998.00' },
+    ]);
+    const extracted = extractDocumentFields({ documentId: 'd1', pages: [page] }, schema);
+    const table = extracted[0];
+    expect(table.rows?.every((r) => r.confidence > 0.9)).toBe(true);
+    const result = validateFields(extracted, schema);
+    expect(result.needsReview).toBe(true);
+    expect(result.fields[0].flagReasons).toEqual([
+      'totals line "Total" prints 998.00 but the rows\' amount add up to 637.00',
+    ]);
+  });
+
+  it('lets a whole, adding-up table through', () => {
+    const schema: FieldSchema = { fields: [lineItems] };
+    const page = makePage([
+      ...header,
+      ...rows,
+      { x: 400, y: 190, text: 'Total' },
+      { x: 540 - 7 * 5.5, y: 190, text: '$998.00' },
+    ]);
+    const extracted = extractDocumentFields({ documentId: 'd1', pages: [page] }, schema);
+    const result = validateFields(extracted, schema);
+    expect(result.fields[0].flagReasons).toEqual([]);
+    expect(result.needsReview).toBe(false);
+  });
+});

@@ -1,0 +1,219 @@
+import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import { splitSegments, type TextLine } from '../text-layer/line-grouper';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
+import type {
+  ExtractedField,
+  ExtractedRow,
+  MoneyValue,
+  ScalarValue,
+} from './extraction-result.types';
+import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
+import { captionTerms, fieldPhrases } from './label-vocabulary';
+import { parseMoney } from './money-normaliser';
+import { wholly } from './value-kinds';
+
+/*
+ * Why the engine doubts a table it read. A table is many values at once: a column lost whole,
+ * cells it could not parse, or rows that do not add up to the total the page prints are each
+ * a reason to show the table to a reviewer, however sure its header match was. Each reason
+ * names what is wrong, so the reviewer knows where to look.
+ */
+
+/** Words saying a caption prints a sum of the column above it. */
+const TOTAL_WORDS: ReadonlySet<string> = new Set(['total', 'totals', 'subtotal', 'sum']);
+/** Words of a totals caption that name no column ("Total Amount" names no narrower column). */
+const GENERIC_WORDS: ReadonlySet<string> = new Set([...TOTAL_WORDS, 'amount', 'grand', 'sub']);
+/** Lines below the last row searched for its totals line. */
+const TOTALS_SEARCH_LINES = 3;
+/** Sums agree to the cent (with room for floating-point addition of many cells). */
+const SUM_TOLERANCE = 0.011;
+/** A printed total this close to a column's right or left edge stands under that column. */
+const EDGE_TOLERANCE = 0.02;
+
+function amountOf(value: ScalarValue | null | undefined): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null && 'amount' in value)
+    return (value as MoneyValue).amount;
+  return null;
+}
+
+function isNumeric(column: TableColumnDefinition): boolean {
+  return column.type === 'money' || column.type === 'number';
+}
+
+/** Configured columns that hold no value in any row: a column lost whole (header not matched). */
+export function emptyColumns(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): TableColumnDefinition[] {
+  if (rows.length === 0) return [];
+  return field.columns.filter((column) =>
+    rows.every((row) => {
+      const cell = row.cells[column.key];
+      return !cell || cell.value === null;
+    }),
+  );
+}
+
+/** Per column, the rows (1-based) holding printed text that did not read as the column's type. */
+export function unreadableCells(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): Map<string, number[]> {
+  const unreadable = new Map<string, number[]>();
+  rows.forEach((row, index) => {
+    for (const column of field.columns) {
+      const cell = row.cells[column.key];
+      if (!cell || cell.value !== null || cell.text.trim().length === 0) continue;
+      unreadable.set(column.key, [...(unreadable.get(column.key) ?? []), index + 1]);
+    }
+  });
+  return unreadable;
+}
+
+interface PrintedTotal {
+  readonly caption: string;
+  readonly amount: number;
+  readonly box: NormalisedBox;
+}
+
+/** The amounts of one line and the caption before the first of them. */
+function lineAmounts(line: TextLine): { caption: string; amounts: PrintedTotal[] } {
+  const segments = splitSegments(line, 0.7);
+  const captionParts: string[] = [];
+  const amounts: PrintedTotal[] = [];
+  for (const segment of segments) {
+    const parsed = parseMoney(segment.text);
+    if (parsed && parsed.quality >= 1 && wholly(segment.text, parsed)) {
+      amounts.push({ caption: '', amount: parsed.value.amount, box: segment.box });
+    } else if (amounts.length === 0) {
+      captionParts.push(segment.text);
+    }
+  }
+  const caption = captionParts.join(' ');
+  return { caption, amounts: amounts.map((a) => ({ ...a, caption })) };
+}
+
+function isTotalCaption(caption: string): boolean {
+  return captionTerms(caption).some((t) => TOTAL_WORDS.has(t.text));
+}
+
+/**
+ * The lines printed right under the table's last row that state its totals: caption lines
+ * with a total word ("Subtotal", "Totals", "Paid Total"), read until the first line with an
+ * amount that is not one ("Tax": what follows it is no longer a sum of the rows).
+ */
+function totalsLines(lines: readonly TextLine[], lastRow: ExtractedRow): PrintedTotal[] {
+  const grounding = lastRow.grounding;
+  if (!grounding) return [];
+  const below = lines.filter(
+    (l) => l.pageNumber === grounding.page && l.box.y0 >= grounding.box.y1 - 0.002,
+  );
+  const totals: PrintedTotal[] = [];
+  for (const line of below.slice(0, TOTALS_SEARCH_LINES)) {
+    const { caption, amounts } = lineAmounts(line);
+    if (amounts.length === 0) continue;
+    if (!isTotalCaption(caption)) break;
+    totals.push(...amounts);
+  }
+  return totals;
+}
+
+/** The numeric column a caption names beyond its total words ("Paid Total" → paid). */
+function namedColumn(
+  caption: string,
+  columns: readonly TableColumnDefinition[],
+): TableColumnDefinition | null {
+  const words = new Set(
+    captionTerms(caption)
+      .filter((t) => !GENERIC_WORDS.has(t.text))
+      .map((t) => t.stem),
+  );
+  if (words.size === 0) return null;
+  const named = columns.filter((column) =>
+    fieldPhrases(column).some((phrase) =>
+      captionTerms(phrase).some((t) => !GENERIC_WORDS.has(t.text) && words.has(t.stem)),
+    ),
+  );
+  return named.length === 1 ? named[0] : null;
+}
+
+/** The numeric column a printed total stands under, by the column's cells on the page. */
+function alignedColumn(
+  total: PrintedTotal,
+  columns: readonly TableColumnDefinition[],
+  rows: readonly ExtractedRow[],
+  page: number,
+): TableColumnDefinition | null {
+  let best: TableColumnDefinition | null = null;
+  let bestOverlap = 0;
+  for (const column of columns) {
+    const boxes = rows.flatMap((row) => {
+      const grounding = row.cells[column.key]?.grounding;
+      return grounding && grounding.page === page ? [grounding.box] : [];
+    });
+    const extent = unionBox(boxes);
+    if (!extent) continue;
+    const overlap = horizontalOverlap(extent, total.box);
+    const edge =
+      Math.abs(extent.x1 - total.box.x1) <= EDGE_TOLERANCE ||
+      Math.abs(extent.x0 - total.box.x0) <= EDGE_TOLERANCE;
+    const score = overlap > 0 ? overlap : edge ? 1e-6 : 0;
+    if (score > bestOverlap) {
+      bestOverlap = score;
+      best = column;
+    }
+  }
+  return best;
+}
+
+/**
+ * Totals printed under the table that its rows do not add up to: a row or a cell was lost or
+ * misread. Each printed amount is compared with the column its caption names, else the column
+ * it stands under.
+ */
+export function totalsMismatches(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+  lines: readonly TextLine[],
+): string[] {
+  const last = rows[rows.length - 1];
+  if (!last) return [];
+  const numeric = field.columns.filter(isNumeric);
+  if (numeric.length === 0) return [];
+  const page = last.grounding?.page ?? 0;
+  const mismatches: string[] = [];
+  const checked = new Set<string>();
+  for (const total of totalsLines(lines, last)) {
+    const column = namedColumn(total.caption, numeric) ?? alignedColumn(total, numeric, rows, page);
+    if (!column || checked.has(column.key)) continue;
+    checked.add(column.key);
+    const sum = rows.reduce((s, row) => s + (amountOf(row.cells[column.key]?.value) ?? 0), 0);
+    if (Math.abs(sum - total.amount) <= SUM_TOLERANCE) continue;
+    mismatches.push(
+      `totals line "${total.caption}" prints ${total.amount.toFixed(2)} but the rows' ${column.key} add up to ${sum.toFixed(2)}`,
+    );
+  }
+  return mismatches;
+}
+
+/** Every reason to doubt a table reading, worded for the reviewer. */
+export function tableDoubts(
+  field: TableFieldDefinition,
+  table: ExtractedField,
+  lines: readonly TextLine[],
+): string[] {
+  const rows = table.rows ?? [];
+  const doubts: string[] = [];
+  const empty = emptyColumns(field, rows);
+  if (empty.length > 0)
+    doubts.push(
+      `column${empty.length > 1 ? 's' : ''} ${empty.map((c) => c.key).join(', ')} empty in every row`,
+    );
+  for (const [key, rowNumbers] of unreadableCells(field, rows))
+    doubts.push(
+      `${key}: text not read as a value in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
+    );
+  doubts.push(...totalsMismatches(field, rows, lines));
+  return doubts;
+}

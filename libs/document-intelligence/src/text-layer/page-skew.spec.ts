@@ -1,0 +1,77 @@
+import { groupLines } from './line-grouper';
+import { pageSlope } from './page-skew';
+import type { TextPage, TextWord } from './text-layer.types';
+
+const WIDTH = 612;
+const HEIGHT = 792;
+
+/** Lines of words printed `degrees` askew (turned about the page's top-left corner), as OCR boxes them. */
+function skewedPage(
+  rows: ReadonlyArray<readonly string[]>,
+  degrees: number,
+  source: TextPage['source'] = 'ocr',
+): TextPage {
+  const angle = (degrees * Math.PI) / 180;
+  const placed = (text: string, x: number, y: number): TextWord => {
+    const top = y + x * Math.tan(angle);
+    return {
+      text,
+      confidence: 0.95,
+      box: {
+        x0: x / WIDTH,
+        y0: top / HEIGHT,
+        x1: (x + text.length * 5.5) / WIDTH,
+        y1: (top + 10) / HEIGHT,
+      },
+    };
+  };
+  // Table cells a column (140 pt) apart, then a paragraph whose words stand a space apart.
+  const cells = rows.flatMap((row, r) =>
+    row.map((text, c) => placed(text, 40 + c * 140, 100 + r * 18)),
+  );
+  const prose = PROSE.flatMap((line, r) => {
+    let x = 40;
+    return line.split(' ').map((text) => {
+      const word = placed(text, x, 200 + r * 18);
+      x += text.length * 5.5 + 3;
+      return word;
+    });
+  });
+  const words = [...cells, ...prose];
+  return { pageNumber: 1, width: WIDTH, height: HEIGHT, source, words };
+}
+
+const PROSE = [
+  'Windows were broken and the side panels were spray painted',
+  'during the night; the police were called the next morning',
+];
+
+const table = [
+  ['Claim', 'Date', 'Status', 'Paid', 'Reserve'],
+  ['CL-1', '01/02/24', 'Open', '$100.00', '$50.00'],
+  ['CL-2', '02/03/24', 'Closed', '$200.00', '$0.00'],
+  ['CL-3', '03/04/24', 'Open', '$300.00', '$75.00'],
+];
+
+describe('a scan fed askew', () => {
+  it('reads its skew from neighbouring words', () => {
+    const degrees =
+      (Math.atan(pageSlope(skewedPage(table, 4).words, HEIGHT / WIDTH) * (HEIGHT / WIDTH)) * 180) /
+      Math.PI;
+    expect(Math.abs(degrees - 4)).toBeLessThan(0.5);
+    expect(pageSlope(skewedPage(table, 0.2).words, HEIGHT / WIDTH)).toBe(0);
+  });
+
+  it('keeps each printed line whole, its words where they were printed', () => {
+    const page = skewedPage(table, 4);
+    const lines = groupLines(page);
+    expect(lines.map((l) => l.text)).toEqual([...table.map((row) => row.join(' ')), ...PROSE]);
+    expect(lines[0].words[4].box).toEqual(page.words[4].box);
+  });
+
+  it('is levelled for OCR pages only', () => {
+    expect(groupLines(skewedPage(table, 4, 'pdf-text')).length).toBeGreaterThan(
+      table.length + PROSE.length,
+    );
+  });
+});

@@ -1,0 +1,97 @@
+import { extractDocumentFields } from '../extraction/field-extractor';
+import { makePage } from '../testing/text-page.fixture';
+import { groupLines } from './line-grouper';
+import type { TextPage } from './text-layer.types';
+
+/** One OCR line: each piece a word, `spacing` points apart, with its own confidence. */
+function ocrLine(pieces: ReadonlyArray<readonly [string, number]>, spacing = 3): TextPage {
+  const page = makePage([]);
+  let x = 60;
+  const words = pieces.map(([text, confidence]) => {
+    const width = text.length * 5.5;
+    const word = {
+      text,
+      confidence,
+      box: { x0: x / 612, y0: 100 / 792, x1: (x + width) / 612, y1: 110 / 792 },
+    };
+    x += width + spacing;
+    return word;
+  });
+  return { ...page, source: 'ocr', words };
+}
+
+const textOf = (page: TextPage): string[] => groupLines(page)[0].words.map((w) => w.text);
+
+describe('figures OCR split at their separators', () => {
+  it('are joined when the joined text is a well-formed amount, date or identifier', () => {
+    expect(
+      textOf(
+        ocrLine([
+          ['Total:', 0.95],
+          ['$6,', 0.9],
+          ['994.', 0.8],
+          ['08', 0.9],
+        ]),
+      ),
+    ).toEqual(['Total:', '$6,994.08']);
+    expect(
+      textOf(
+        ocrLine([
+          ['04/', 0.9],
+          ['05/', 0.9],
+          ['2024', 0.9],
+        ]),
+      ),
+    ).toEqual(['04/05/2024']);
+    expect(
+      textOf(
+        ocrLine([
+          ['CLM-', 0.9],
+          ['2024-', 0.9],
+          ['817111', 0.9],
+        ]),
+      ),
+    ).toEqual(['CLM-2024-817111']);
+  });
+
+  it('stay apart when joined they are no figure, or stand a column apart', () => {
+    expect(
+      textOf(
+        ocrLine([
+          ['Items', 0.9],
+          ['3,', 0.9],
+          ['4', 0.9],
+        ]),
+      ),
+    ).toEqual(['Items', '3,', '4']);
+    expect(
+      textOf(
+        ocrLine(
+          [
+            ['$6,', 0.9],
+            ['994.', 0.9],
+            ['08', 0.9],
+          ],
+          40,
+        ),
+      ),
+    ).toEqual(['$6,', '994.', '08']);
+  });
+
+  it('carry the least sure piece’s confidence into the value read from them', () => {
+    const page = ocrLine([
+      ['Amount', 0.95],
+      ['Due:', 0.95],
+      ['$6,', 0.9],
+      ['994.', 0.6],
+      ['08', 0.9],
+    ]);
+    expect(groupLines(page)[0].words[2].confidence).toBe(0.6);
+    const [due] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'amount_due', type: 'money', label: 'Amount Due' }] },
+    );
+    expect(due.value).toEqual({ amount: 6994.08, currency: 'USD' });
+    expect(due.confidence).toBeLessThanOrEqual(0.6);
+  });
+});

@@ -1,0 +1,83 @@
+import { unionBox } from './box-geometry';
+import type { PositionedWord } from './line-grouper';
+
+/*
+ * OCR often breaks a figure at its separators: "$6,994.08" comes back as "$6," "994." "08", and a
+ * reader taking the first word reads 6.00. Pieces that stand close together on one line are
+ * joined back into one word when the joined text is a well-formed amount, date or identifier,
+ * and only then: "Items 3, 4" stays apart. The joined word keeps the least sure piece's
+ * confidence, so a figure put together from doubtful pieces stays doubtful.
+ */
+
+/** A piece ending in a separator, or a group of digits that may follow one. */
+const PIECE = /^[$€£(]?[A-Z]{0,4}[-/]?\d[\d,./-]*$|^[$€£]?\d[\d,.]*[,.]$|^\d+$/;
+/** Thousands grouped by three, cents optional: "$6,994.08", "(1,200.00)", "12,553". */
+const AMOUNT = /^[$€£]?\(?\d{1,3}(?:,\d{3})+(?:\.\d{2})?\)?$|^[$€£]?\(?\d+\.\d{2}\)?$/;
+/** The European way round: "6.994,08". */
+const EUROPEAN_AMOUNT = /^[$€£]?\d{1,3}(?:\.\d{3})+,\d{2}$/;
+const DATE = /^\d{1,2}[/.-]\d{1,2}[/.-](?:\d{2}|\d{4})$|^\d{4}-\d{2}-\d{2}$/;
+/** Letters and digits in groups joined by dashes or slashes: "CLM-2024-817111", "HO/20/94". */
+const IDENTIFIER = /^[A-Z]{1,5}[-/]\d{2,}(?:[-/][A-Z0-9]{2,})+$/;
+/** Pieces further apart than this many character widths are separate words. */
+const MAX_GAP_CHARACTERS = 1.6;
+
+function wellFormed(text: string): boolean {
+  return (
+    AMOUNT.test(text) || EUROPEAN_AMOUNT.test(text) || DATE.test(text) || IDENTIFIER.test(text)
+  );
+}
+
+/** A piece that ends where the next must continue: a separator, or a currency sign alone. */
+function endsOpen(text: string): boolean {
+  return /[,./-]$/.test(text) || /^[$€£]$/.test(text);
+}
+
+function characterWidth(words: readonly PositionedWord[]): number {
+  const widths = words.map((w) => (w.box.x1 - w.box.x0) / Math.max(1, [...w.text].length));
+  return widths.reduce((a, b) => a + b, 0) / widths.length;
+}
+
+function joined(pieces: readonly PositionedWord[]): PositionedWord {
+  return {
+    ...pieces[0],
+    text: pieces.map((p) => p.text).join(''),
+    box: unionBox(pieces.map((p) => p.box))!,
+    confidence: Math.min(...pieces.map((p) => p.confidence)),
+  };
+}
+
+/**
+ * The longest run of pieces from `start` that joins into a well-formed figure: each piece but
+ * the last ends open (a separator), and each stands within a few character widths of the one
+ * before. Null when no run of two or more does.
+ */
+function figureFrom(words: readonly PositionedWord[], start: number): number | null {
+  let best: number | null = null;
+  let text = words[start].text;
+  for (let end = start + 1; end < words.length; end += 1) {
+    const previous = words[end - 1];
+    const next = words[end];
+    if (!endsOpen(previous.text) || !/^[\d(]/.test(next.text)) break;
+    if (!PIECE.test(next.text.replace(/[,./-]$/, '')) && !PIECE.test(next.text)) break;
+    const gap = next.box.x0 - previous.box.x1;
+    if (gap > MAX_GAP_CHARACTERS * characterWidth([previous, next])) break;
+    text += next.text;
+    if (wellFormed(text)) best = end;
+  }
+  return best;
+}
+
+/** The words of one line, left to right, with figures OCR split into pieces joined back. */
+export function joinSplitFigures(words: readonly PositionedWord[]): PositionedWord[] {
+  const result: PositionedWord[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const end = endsOpen(words[i].text) ? figureFrom(words, i) : null;
+    if (end === null) {
+      result.push(words[i]);
+      continue;
+    }
+    result.push(joined(words.slice(i, end + 1)));
+    i = end;
+  }
+  return result;
+}
