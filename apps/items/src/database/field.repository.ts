@@ -13,6 +13,8 @@ const FIELD_TEXT_LIMIT = 100_000;
 export interface FieldAuthor {
   source: 'extraction' | 'review';
   userId: string | null;
+  /** The reviewer's name as it is now (users may be renamed later). */
+  name?: string | null;
 }
 
 export interface FieldPageFilter {
@@ -113,11 +115,11 @@ export class FieldRepository {
     await manager.query(
       `INSERT INTO items.fields AS f (id, item_id, organization_id, document_id, key, type, value,
          value_text, confidence, grounding, flagged, flag_reasons, version, current_version_id,
-         updated_at, updated_by)
+         updated_at, updated_by, updated_by_name)
        SELECT x.field_id, $1, $2, x.document_id, x.key, x.type, COALESCE(x.value, 'null'), x.value_text,
          x.confidence, x.grounding, x.flagged,
          ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), x.version, x.version_id,
-         clock_timestamp(), $4
+         clock_timestamp(), $4, $5
          FROM jsonb_to_recordset($3::jsonb) AS x(field_id uuid, version_id uuid, version integer,
            document_id uuid, key text, type text, value jsonb, value_text text,
            confidence double precision, grounding jsonb, flagged boolean, flag_reasons jsonb)
@@ -126,19 +128,22 @@ export class FieldRepository {
          confidence = EXCLUDED.confidence, grounding = EXCLUDED.grounding,
          flagged = EXCLUDED.flagged, flag_reasons = EXCLUDED.flag_reasons,
          version = EXCLUDED.version, current_version_id = EXCLUDED.current_version_id,
-         updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-      [item.id, item.organization_id, payload, author.userId],
+         updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by,
+         updated_by_name = EXCLUDED.updated_by_name,
+         accepted_by = NULL, accepted_by_name = NULL, accepted_at = NULL`,
+      [item.id, item.organization_id, payload, author.userId, author.name ?? null],
     );
     await manager.query(
       `INSERT INTO items.field_versions (id, field_id, item_id, organization_id, version, type,
-         value, confidence, grounding, flagged, flag_reasons, source, author_id)
+         value, confidence, grounding, flagged, flag_reasons, source, author_id, author_name)
        SELECT x.version_id, x.field_id, $1, $2, x.version, x.type, COALESCE(x.value, 'null'),
          x.confidence,
-         x.grounding, x.flagged, ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), $4, $5
+         x.grounding, x.flagged, ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), $4, $5,
+         $6
          FROM jsonb_to_recordset($3::jsonb) AS x(field_id uuid, version_id uuid, version integer,
            type text, value jsonb, confidence double precision, grounding jsonb, flagged boolean,
            flag_reasons jsonb)`,
-      [item.id, item.organization_id, payload, author.source, author.userId],
+      [item.id, item.organization_id, payload, author.source, author.userId, author.name ?? null],
     );
     await this.refreshSearchText(manager, item.id);
     return rows.map((row) => ({
@@ -173,6 +178,31 @@ export class FieldRepository {
       [itemId, key, documentId ?? null],
     );
     return rows[0];
+  }
+
+  /** Records that a reviewer accepted the field's current version as it is. */
+  async accept(
+    manager: EntityManager,
+    fieldId: string,
+    reviewer: { userId: string; name: string },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE items.fields SET accepted_by = $2, accepted_by_name = $3,
+         accepted_at = clock_timestamp() WHERE id = $1`,
+      [fieldId, reviewer.userId, reviewer.name],
+    );
+  }
+
+  /** Every current field's value, for the cross-field rules a correction is checked by. */
+  async values(
+    manager: EntityManager,
+    itemId: string,
+  ): Promise<Array<{ key: string; type: string; value: JsonValue; documentId: string | null }>> {
+    return manager.query(
+      `SELECT key, type, value, document_id AS "documentId" FROM items.fields
+        WHERE item_id = $1 ORDER BY key, document_id`,
+      [itemId],
+    );
   }
 
   async current(manager: EntityManager, fieldId: string): Promise<FieldRow> {

@@ -5,6 +5,7 @@ import {
   ItemDocumentInput,
   ItemRecord,
   ItemStatus,
+  ReviewRulesInput,
 } from '@docket/contracts';
 import { DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
@@ -45,18 +46,48 @@ const LEAN_ITEM_SQL = `
 @Injectable()
 export class ItemRepository {
   /** Locks the item row for the rest of the transaction: writes to one item are serialised. */
-  async lockForUpdate(
+  lockForUpdate(
     manager: EntityManager,
     organizationId: string,
     itemId: string,
   ): Promise<LockedItem> {
+    return this.withClock(manager, organizationId, itemId, 'FOR UPDATE');
+  }
+
+  /** The item row with the database clock, without locking it (reads that decide nothing). */
+  readWithClock(manager: EntityManager, organizationId: string, itemId: string) {
+    return this.withClock(manager, organizationId, itemId, '');
+  }
+
+  private async withClock(
+    manager: EntityManager,
+    organizationId: string,
+    itemId: string,
+    lockClause: 'FOR UPDATE' | '',
+  ): Promise<LockedItem> {
     const rows: LockedItem[] = await manager.query(
       `SELECT ${ITEM_COLUMNS}, clock_timestamp() AS now FROM items.items i
-        WHERE i.id = $1 AND i.organization_id = $2 FOR UPDATE`,
+        WHERE i.id = $1 AND i.organization_id = $2 ${lockClause}`,
       [itemId, organizationId],
     );
     if (!rows[0]) throw DocketException.notFound('Item');
     return rows[0];
+  }
+
+  /** The flow's field rules the run kept with the item (null when it gave none). */
+  async fieldRules(manager: EntityManager, itemId: string): Promise<ReviewRulesInput | null> {
+    const rows: Array<{ field_rules: ReviewRulesInput | null }> = await manager.query(
+      `SELECT field_rules FROM items.items WHERE id = $1`,
+      [itemId],
+    );
+    return rows[0]?.field_rules ?? null;
+  }
+
+  async setFieldRules(manager: EntityManager, itemId: string, rules: ReviewRulesInput) {
+    await manager.query(`UPDATE items.items SET field_rules = $2 WHERE id = $1`, [
+      itemId,
+      JSON.stringify(rules),
+    ]);
   }
 
   async leanRecord(

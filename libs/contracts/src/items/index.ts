@@ -1,4 +1,5 @@
 export * from './field-value.validator';
+export * from './fields.accept.v1';
 export * from './fields.list.v1';
 export * from './fields.update.v1';
 export * from './item-filters';
@@ -9,6 +10,7 @@ export * from './locks.acquire.v1';
 export * from './locks.heartbeat.v1';
 export * from './locks.release.v1';
 export * from './locks.take-over.v1';
+export * from './locks.watch.v1';
 export * from './records';
 export * from './review-signal';
 export * from './reviews.close.v1';

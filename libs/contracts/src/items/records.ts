@@ -156,6 +156,20 @@ export class ItemFieldRecord {
     description: 'Reviewer who wrote the current version; null when extracted',
   })
   updatedBy!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Name of the reviewer who wrote the current version (as named then)',
+  })
+  updatedByName!: string | null;
+  @ApiPropertyOptional({
+    type: ItemUserRef,
+    nullable: true,
+    description: 'Who accepted the current version as it is; any new version clears it',
+  })
+  acceptedBy!: ItemUserRef | null;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String })
+  acceptedAt!: string | null;
 }
 
 /** The request of the subjects that name only an item (locks, submit). */
