@@ -326,4 +326,46 @@ describe('field corrections and session locks', () => {
       expect(atLimit.body).toMatchObject({ yours: false });
     });
   });
+
+  describe('the review queue', () => {
+    it('claims the oldest REVIEW item nobody holds, never one item twice, then says none is left', async () => {
+      const queue = await createTestOrganization();
+      const [first, second] = await Promise.all([
+        queue.addUser('Reviewer'),
+        queue.addUser('Reviewer'),
+      ]);
+      const inReview = async () => {
+        const item = await runs.create(queue);
+        await runs.toReview(queue, item.id);
+        return item.id;
+      };
+      const held = await inReview();
+      const waiting = [await inReview(), await inReview()];
+      await runs.create(queue); // QUEUED: not for review
+      expect((await call('POST', `/items/${held}/lock`, first)).status).toBe(200);
+
+      const claim = (user: TestUser) =>
+        call('POST', '/items/next', user, {
+          projectId: queue.projectId,
+          session: `tab-${randomUUID()}`,
+        });
+      const claims = await Promise.all([claim(first), claim(second)]);
+      expect(claims.map((c) => c.status)).toEqual([200, 200]);
+      expect(claims.map((c) => c.body.id).sort()).toEqual([...waiting].sort());
+      expect(claims[0].body).toMatchObject({
+        status: 'REVIEW',
+        lock: { holder: { userId: first.userId } },
+      });
+      expect(claims[1].body).toMatchObject({ lock: { holder: { userId: second.userId } } });
+
+      const none = await claim(first);
+      expect({ status: none.status, code: none.body.code }).toEqual({
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+      // Another organization's project is nobody's queue here.
+      const elsewhere = await call('POST', '/items/next', first, { projectId: org.projectId });
+      expect(elsewhere.status).toBe(404);
+    });
+  });
 });

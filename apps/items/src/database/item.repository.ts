@@ -74,6 +74,26 @@ export class ItemRepository {
     return rows[0];
   }
 
+  /**
+   * Locks and returns the oldest item in REVIEW of the project without a live review lock;
+   * rows other transactions are deciding on are skipped, so concurrent claims differ.
+   */
+  async lockNextUnheld(
+    manager: EntityManager,
+    organizationId: string,
+    projectId: string,
+  ): Promise<LockedItem | undefined> {
+    const rows: LockedItem[] = await manager.query(
+      `SELECT ${ITEM_COLUMNS}, clock_timestamp() AS now FROM items.items i
+        WHERE i.organization_id = $1 AND i.project_id = $2 AND i.status = 'REVIEW'
+          AND NOT EXISTS (SELECT 1 FROM items.item_locks l
+            WHERE l.item_id = i.id AND l.expires_at > clock_timestamp())
+        ORDER BY i.created_at, i.id LIMIT 1 FOR UPDATE OF i SKIP LOCKED`,
+      [organizationId, projectId],
+    );
+    return rows[0];
+  }
+
   /** The flow's field rules the run kept with the item (null when it gave none). */
   async fieldRules(manager: EntityManager, itemId: string): Promise<ReviewRulesInput | null> {
     const rows: Array<{ field_rules: ReviewRulesInput | null }> = await manager.query(
@@ -88,6 +108,17 @@ export class ItemRepository {
       itemId,
       JSON.stringify(rules),
     ]);
+  }
+
+  /** The lean record of an item known to exist (it was just written): NOT_FOUND otherwise. */
+  async requireLeanRecord(
+    manager: EntityManager,
+    organizationId: string,
+    itemId: string,
+  ): Promise<ItemRecord> {
+    const record = await this.leanRecord(manager, organizationId, itemId);
+    if (!record) throw DocketException.notFound('Item');
+    return record;
   }
 
   async leanRecord(

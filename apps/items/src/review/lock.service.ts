@@ -2,14 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
   AcquireLockRequest,
+  ClaimNextItemBody,
   ItemLockResult,
   ItemLockState,
+  ItemRecord,
   ItemUserRef,
   LockReleased,
   LockSessionRequest,
   WatchLockRequest,
 } from '@docket/contracts';
-import { Actor, DocketException } from '@docket/platform';
+import { Actor, canAccessProject, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -109,6 +111,32 @@ export class LockService {
       if (!state.yours || Date.now() + WATCH_INTERVAL_MS > deadline) return state;
       await sleep(WATCH_INTERVAL_MS);
     }
+  }
+
+  /** The review queue: the oldest REVIEW item of the project nobody holds, locked for the caller. */
+  async claimNext(actor: Actor, request: ClaimNextItemBody): Promise<ItemRecord> {
+    if (!canAccessProject(actor, request.projectId)) {
+      throw DocketException.denied('You have no access to this project');
+    }
+    const name = await this.directory.nameOf(actor);
+    const itemId = await this.dataSource.transaction(async (manager) => {
+      const item = await this.items.lockNextUnheld(
+        manager,
+        actor.organizationId,
+        request.projectId,
+      );
+      if (!item) return null;
+      await this.locks.grant(
+        manager,
+        item,
+        { userId: actor.userId, name, session: request.session ?? null },
+        this.config.lockIdleSeconds,
+      );
+      await this.items.assign(manager, item.id, actor.userId, name);
+      return item.id;
+    });
+    if (!itemId) throw new DocketException('NOT_FOUND', 'No item is waiting for review');
+    return this.items.requireLeanRecord(this.dataSource.manager, actor.organizationId, itemId);
   }
 
   private async stateOf(actor: Actor, request: WatchLockRequest): Promise<ItemLockState> {

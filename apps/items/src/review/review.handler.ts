@@ -3,6 +3,8 @@ import {
   AcceptItemFieldV1,
   AcquireItemLockV1,
   AcquireLockRequest,
+  ClaimNextItemBody,
+  ClaimNextItemV1,
   CloseItemRequest,
   CloseItemV1,
   DeferItemRequest,
@@ -60,6 +62,11 @@ export class ReviewHandler {
   @RpcHandler(WatchItemLockV1)
   watch(request: WatchLockRequest, call: CallContext): Promise<ItemLockState> {
     return this.locks.watch(actorOf(call), request);
+  }
+
+  @RpcHandler(ClaimNextItemV1)
+  claimNext(request: ClaimNextItemBody, call: CallContext): Promise<ItemRecord> {
+    return this.locks.claimNext(actorOf(call), request);
   }
 
   @RpcHandler(AcceptItemFieldV1)

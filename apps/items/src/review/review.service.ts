@@ -255,14 +255,8 @@ export class ReviewService {
     return item;
   }
 
-  private async recordOf(actor: Actor, itemId: string): Promise<ItemRecord> {
-    const record = await this.items.leanRecord(
-      this.dataSource.manager,
-      actor.organizationId,
-      itemId,
-    );
-    if (!record) throw DocketException.notFound('Item');
-    return record;
+  private recordOf(actor: Actor, itemId: string): Promise<ItemRecord> {
+    return this.items.requireLeanRecord(this.dataSource.manager, actor.organizationId, itemId);
   }
 }
 

@@ -13,6 +13,7 @@ export * from './locks.take-over.v1';
 export * from './locks.watch.v1';
 export * from './records';
 export * from './review-signal';
+export * from './reviews.claim-next.v1';
 export * from './reviews.close.v1';
 export * from './reviews.defer.v1';
 export * from './reviews.submit.v1';

@@ -1,4 +1,6 @@
 import {
+  ClaimNextItemBody,
+  ClaimNextItemV1,
   CountItemStatusesRequest,
   CountItemStatusesV1,
   GetItemV1,
@@ -14,7 +16,7 @@ import {
   ListItemsV1,
 } from '@docket/contracts';
 import { Actor, RpcClient } from '@docket/platform';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
 
@@ -79,6 +81,26 @@ export class ItemsController {
       message: 'Item status counts',
       ...(await this.rpc.call(CountItemStatusesV1, query, actor)),
     };
+  }
+
+  @Post('next')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'The review queue: claim the next item in REVIEW that nobody holds',
+    description:
+      'Takes the review lock (for `session`, when given) on the oldest item in REVIEW of the ' +
+      'project without a live lock and returns it; 404 NOT_FOUND when none is waiting. ' +
+      'Concurrent callers never claim the same item.',
+    permission: 'items.review',
+    response: ItemRecord,
+    errors: ['NOT_FOUND'],
+  })
+  async claimNext(
+    @Body() body: ClaimNextItemBody,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<ItemRecord>> {
+    const item = await this.rpc.call(ClaimNextItemV1, body, actor);
+    return { success: true, message: 'Item claimed for review', ...item };
   }
 
   @Get(':id')
