@@ -365,6 +365,19 @@ describe('review corrections, keyboard and locks in a browser', () => {
     await context.close();
   });
 
+  it('refreshes the list by itself and shows no empty pager', async () => {
+    const empty = await createTestOrganization();
+    const emptyDomain = `e${Math.random().toString(36).slice(2, 10)}.example.test`;
+    await registerDevIdp(empty.admin.token, [emptyDomain]);
+    const { page, context } = await signedIn('Reviewer', 'Lee Reviewer', empty, emptyDomain);
+    await page.getByText('No items match.').waitFor();
+    expect(await page.getByText(/Page \d+ of/).count()).toBe(0);
+    // A run creates an item meanwhile: it appears without a click or a reload.
+    await claimInReview('Arrived later', empty);
+    await page.getByRole('link', { name: 'Arrived later' }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   describe('locks per tab', () => {
     it('frees the lock when the tab closes', async () => {
       const { page, context } = await signedIn('Reviewer', 'Noa Reviewer');
