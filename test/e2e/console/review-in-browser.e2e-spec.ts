@@ -156,6 +156,26 @@ describe('the review console in a browser', () => {
     await page.getByTestId('grounding-box').waitFor();
     const box = await page.getByTestId('grounding-box').boundingBox();
     expect(box && box.width > 0 && box.height > 0).toBe(true);
+    // Draw a box around the policy number on the page while insured_name is selected: the
+    // field takes the words under the box, and the box becomes its (reviewer-placed) grounding.
+    await page.getByText('insured_name', { exact: true }).click();
+    await page.mouse.move(box!.x - 3, box!.y - 3);
+    await page.mouse.down();
+    await page.mouse.move(box!.x + box!.width + 3, box!.y + box!.height + 3, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText('insured_name saved (version 2)').waitFor();
+    expect(await page.getByLabel('insured_name', { exact: true }).inputValue()).toBe('PN-123456');
+    const itemId = /items\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const placed = await apiRequest<{ data: Array<{ key: string; grounding: unknown[] }> }>(
+      'GET',
+      `/items/${itemId}/fields?projectId=${org.projectId}&key=insured_name`,
+      { token: org.admin.token },
+    );
+    expect(placed.body.data[0].grounding).toEqual([
+      expect.objectContaining({ page: 1, placedByReviewer: true }),
+    ]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-draw-box.png'), fullPage: true });
+
     // Keyboard review loop: j moves to the next field.
     await page.getByRole('list', { name: 'Fields' }).locator('[data-field]').first().focus();
     await page.keyboard.press('j');
@@ -168,7 +188,7 @@ describe('the review console in a browser', () => {
     const name = page.getByLabel('insured_name', { exact: true });
     await name.fill('Jane Q. Doe');
     await name.press('Enter');
-    await page.getByText('insured_name saved').waitFor();
+    await page.getByText('insured_name saved (version 3)').waitFor();
     const amount = page.getByLabel('claim_amount', { exact: true });
     await amount.fill('twelve hundred');
     await amount.press('Enter');

@@ -4,7 +4,7 @@ import { api, errorCode, errorMessage, type Schemas } from '../api/client';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { type ItemField, ScalarEditor, TableEditor } from '../components/field-editor';
 import { humanTime } from '../components/human-time';
-import { type Grounding, PageViewer } from '../components/page-viewer';
+import { type Grounding, type PageBox, PageViewer } from '../components/page-viewer';
 import { type LockView, useReviewLock } from '../components/review-lock';
 import { BASE, itemPath, navigate } from '../router';
 import type { SessionUser } from '../session';
@@ -118,13 +118,18 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
   const replace = (updated: ItemField) =>
     setFields((all) => all.map((f) => (fieldId(f) === fieldId(updated) ? updated : f)));
 
-  const save = async (field: ItemField, value: unknown) => {
+  const save = async (
+    field: ItemField,
+    value: unknown,
+    placed?: { page: number; box: PageBox },
+  ) => {
     const { data, error: refused } = await api.PATCH('/items/{id}/fields/{key}', {
       params: { path: { id: itemId, key: field.key } },
       body: {
         value: value as never,
         expectedVersion: field.version,
         ...(field.documentId ? { documentId: field.documentId } : {}),
+        ...(placed ? { grounding: placed } : {}),
       },
     });
     setErrors(({ [fieldId(field)]: _gone, ...rest }) => rest);
@@ -143,6 +148,36 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
       setNotice(`${field.key} was changed by someone else meanwhile; reloaded, check it again`);
       await load();
     } else setNotice(errorMessage(refused));
+  };
+
+  /**
+   * A box drawn on the page fills the selected field with the words under it (reading order),
+   * and becomes its grounding: the layout memory learns it when the review is submitted.
+   */
+  const fillFromBox = async (fileOfPage: string, pageNumber: number, box: PageBox) => {
+    const field = fields[selected];
+    if (!field || !editable) return;
+    if (!field.documentId || Array.isArray(field.value) || field.type === 'table') {
+      return setNotice(`Draw a box for a single value of a document; ${field.key} is not one`);
+    }
+    const { data, error: refused } = await api.GET('/files/{fileId}/pages/{pageNumber}/words', {
+      params: { path: { fileId: fileOfPage, pageNumber } },
+    });
+    if (!data) return setNotice(errorMessage(refused));
+    const inside = data.words.filter((word) => {
+      const cx = word.box.x + word.box.width / 2;
+      const cy = word.box.y + word.box.height / 2;
+      return cx >= box.x && cx <= box.x + box.width && cy >= box.y && cy <= box.y + box.height;
+    });
+    if (inside.length === 0) return setNotice('No words under the box; draw it around the value');
+    // Reading order: lines top to bottom (a word's centre within half a height is the same line).
+    const line = (word: (typeof inside)[number]) => word.box.y + word.box.height / 2;
+    const ordered = [...inside].sort((a, b) =>
+      Math.abs(line(a) - line(b)) < Math.min(a.box.height, b.box.height) / 2
+        ? a.box.x - b.box.x
+        : line(a) - line(b),
+    );
+    await save(field, ordered.map((word) => word.text).join(' '), { page: pageNumber, box });
   };
 
   const accept = async (index: number) => {
@@ -357,7 +392,15 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
             );
           })}
         </ol>
-        <PageViewer fileId={fileId} grounding={grounding} />
+        <PageViewer
+          fileId={fileId}
+          grounding={grounding}
+          onBox={
+            editable && fileId
+              ? (pageNumber, box) => void fillFromBox(fileId, pageNumber, box)
+              : undefined
+          }
+        />
       </div>
       {dialog?.kind === 'submit' && (
         <ConfirmDialog
