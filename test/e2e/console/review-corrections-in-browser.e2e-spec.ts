@@ -236,6 +236,15 @@ describe('review corrections, keyboard and locks in a browser', () => {
         currency: 'EUR',
       });
 
+      // Its history (h): the extraction's version and the correction, newest first.
+      await page.keyboard.press('h');
+      const history = page.getByRole('list', { name: 'History of claim_amount' });
+      await history.waitFor();
+      const versions = await history.getByRole('listitem').allInnerTexts();
+      expect(versions[0]).toMatch(/^v2: 1200 EUR — Casey Reviewer, /);
+      expect(versions[1]).toMatch(/^v1: 640 USD — extraction, /);
+      expect(versions.join(' ')).not.toMatch(ISO_TIME);
+
       // 31/02/2025 is no date.
       await page.keyboard.press('j');
       await page.keyboard.press('Enter');

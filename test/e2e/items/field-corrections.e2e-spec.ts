@@ -229,6 +229,26 @@ describe('field corrections and session locks', () => {
       expect(late.body.flagReasons).toEqual([expect.stringMatching(/must not be after/)]);
     });
 
+    it('keeps every version as the field’s history, newest first, with who wrote it', async () => {
+      const itemId = await itemInReview();
+      await edit(itemId, 'claimants', 3);
+      await edit(itemId, 'claimants', '4', 2);
+      const history = await call('GET', `/items/${itemId}/fields/claimants/versions`, alice);
+      expect(history.status).toBe(200);
+      expect(history.body.data).toEqual([
+        expect.objectContaining({
+          version: 3,
+          value: 4,
+          source: 'review',
+          author: { userId: alice.userId, name: 'Reviewer user' },
+        }),
+        expect.objectContaining({ version: 2, value: 3, source: 'review' }),
+        expect.objectContaining({ version: 1, value: 2, source: 'extraction', author: null }),
+      ]);
+      const missing = await call('GET', `/items/${itemId}/fields/nope/versions`, alice);
+      expect(missing.status).toBe(404);
+    });
+
     it('records who accepted a field, and a later edit clears the acceptance', async () => {
       const itemId = await itemInReview();
       const accept = (version: number) =>

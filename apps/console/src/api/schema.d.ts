@@ -492,6 +492,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/items/{id}/fields/{key}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A field’s edit history: every stored version, newest first
+     * @description Each version with its value, who wrote it (source extraction or review, the reviewer) and when, and its flags then. At most 100 (the newest).
+     *
+     *     Permission: `items.read`.
+     */
+    get: operations['ItemsController_fieldHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/items/{id}/fields': {
     parameters: {
       query?: never;
@@ -1780,6 +1802,26 @@ export interface components {
       documents: components['schemas']['ItemDocumentRecord'][];
       itemReviews: components['schemas']['ItemReviewRecord'][];
       lock?: components['schemas']['ItemLockRecord'] | null;
+    };
+    FieldVersionRecord: {
+      version: number;
+      value: (string | number | boolean | Record<string, never> | Record<string, never>[]) | null;
+      /**
+       * @description Who wrote it: the run or a person
+       * @enum {string}
+       */
+      source: 'extraction' | 'review';
+      /** @description The reviewer */
+      author?: components['schemas']['ItemUserRef'] | null;
+      confidence?: number | null;
+      flagged: boolean;
+      flagReasons: string[];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    FieldHistory: {
+      /** @description Newest first, at most 100 */
+      data: components['schemas']['FieldVersionRecord'][];
     };
     AcquireLockBody: {
       /** @description An id the client makes up per browser tab (8-64 letters, digits, - or _). With it, a second tab of the same person does not share, renew or release the first tab’s lock */
@@ -5836,6 +5878,127 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ItemRecord'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
+  ItemsController_fieldHistory: {
+    parameters: {
+      query?: {
+        /** @description Which document the field belongs to; omit for an item-level field */
+        documentId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldHistory'];
         };
       };
       /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { api, errorCode, errorMessage, type Schemas } from '../api/client';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { type ItemField, ScalarEditor, TableEditor } from '../components/field-editor';
+import { display, type ItemField, ScalarEditor, TableEditor } from '../components/field-editor';
 import { humanTime } from '../components/human-time';
 import { type Grounding, type PageBox, PageViewer } from '../components/page-viewer';
 import { type LockView, useReviewLock } from '../components/review-lock';
@@ -10,6 +10,7 @@ import { BASE, itemPath, navigate } from '../router';
 import type { SessionUser } from '../session';
 
 type Item = Schemas['ItemRecord'];
+type FieldVersion = Schemas['FieldVersionRecord'];
 type Dialog = { kind: 'submit'; next: boolean } | { kind: 'close' } | null;
 
 function fieldId(field: ItemField): string {
@@ -61,6 +62,7 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [history, setHistory] = useState<{ id: string; versions: FieldVersion[] } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const lock = useReviewLock(itemId, user.id);
 
@@ -180,6 +182,21 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
     await save(field, ordered.map((word) => word.text).join(' '), { page: pageNumber, box });
   };
 
+  /** Shows (or hides) the selected field's edit history: every stored version, newest first. */
+  const toggleHistory = async (index: number) => {
+    const field = fields[index];
+    if (!field) return;
+    if (history?.id === fieldId(field)) return setHistory(null);
+    const { data, error: refused } = await api.GET('/items/{id}/fields/{key}/versions', {
+      params: {
+        path: { id: itemId, key: field.key },
+        query: field.documentId ? { documentId: field.documentId } : {},
+      },
+    });
+    if (!data) return setNotice(errorMessage(refused));
+    setHistory({ id: fieldId(field), versions: data.data });
+  };
+
   const accept = async (index: number) => {
     const field = fields[index];
     if (!field || !editable) return;
@@ -260,6 +277,7 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
     else if (event.key === 'k' || event.key === 'ArrowUp') focusField(selected - 1);
     else if (event.key === 'Enter') startEdit(selected);
     else if (event.key === 'a') void accept(selected);
+    else if (event.key === 'h') void toggleHistory(selected);
     else return;
     event.preventDefault();
   };
@@ -332,8 +350,8 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
       )}
       {item.summary && <p className="summary">{item.summary}</p>}
       <p className="hint">
-        Keys on a field: j/↓ next, k/↑ previous, Enter edit (Enter saves, Esc undoes), a accept.
-        Ctrl+Enter submits. {left.length > 0 && `${left.length} flagged field(s) left.`}
+        Keys on a field: j/↓ next, k/↑ previous, Enter edit (Enter saves, Esc undoes), a accept, h
+        history. Ctrl+Enter submits. {left.length > 0 && `${left.length} flagged field(s) left.`}
       </p>
       <div className="review">
         <ol className="fields" ref={listRef} aria-label="Fields" onKeyDown={onFieldKey}>
@@ -377,6 +395,29 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
                   <TableEditor {...common} />
                 ) : (
                   <ScalarEditor {...common} inputId={`field-input-${index}`} />
+                )}
+                {field.version > 1 && (
+                  <button
+                    type="button"
+                    className="link"
+                    tabIndex={editing === index ? 0 : -1}
+                    aria-expanded={history?.id === id}
+                    onClick={() => void toggleHistory(index)}
+                  >
+                    History ({field.version} versions)
+                  </button>
+                )}
+                {history?.id === id && (
+                  <ol className="history" aria-label={`History of ${field.key}`}>
+                    {history.versions.map((version) => (
+                      <li key={version.version}>
+                        v{version.version}: {display(version.value) || '(empty)'} —{' '}
+                        {version.author ? version.author.name : 'extraction'},{' '}
+                        {humanTime(version.createdAt)}
+                        {version.flagged ? ' (flagged)' : ''}
+                      </li>
+                    ))}
+                  </ol>
                 )}
                 {field.flagged && (
                   <ul

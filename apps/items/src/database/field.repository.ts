@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { FieldWriteInput, JsonValue, WrittenFieldVersion } from '@docket/contracts';
+import {
+  FieldVersionRecord,
+  FieldWriteInput,
+  JsonValue,
+  WrittenFieldVersion,
+} from '@docket/contracts';
 import { DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -203,6 +208,44 @@ export class FieldRepository {
         WHERE item_id = $1 ORDER BY key, document_id`,
       [itemId],
     );
+  }
+
+  /** The stored versions of one field, newest first (the edit history). */
+  async history(
+    manager: EntityManager,
+    itemId: string,
+    key: string,
+    documentId: string | undefined,
+    limit: number,
+  ): Promise<FieldVersionRecord[]> {
+    const rows: Array<{
+      version: number;
+      value: JsonValue;
+      source: string;
+      author_id: string | null;
+      author_name: string | null;
+      confidence: number | null;
+      flagged: boolean;
+      flag_reasons: string[];
+      created_at: Date;
+    }> = await manager.query(
+      `SELECT v.version, v.value, v.source, v.author_id, v.author_name, v.confidence, v.flagged,
+         v.flag_reasons, v.created_at
+         FROM items.field_versions v JOIN items.fields f ON f.id = v.field_id
+        WHERE f.item_id = $1 AND f.key = $2 AND f.document_id IS NOT DISTINCT FROM $3
+        ORDER BY v.version DESC LIMIT $4`,
+      [itemId, key, documentId ?? null, limit],
+    );
+    return rows.map((row) => ({
+      version: row.version,
+      value: row.value,
+      source: row.source,
+      author: row.author_id ? { userId: row.author_id, name: row.author_name ?? '' } : null,
+      confidence: row.confidence,
+      flagged: row.flagged,
+      flagReasons: row.flag_reasons,
+      createdAt: row.created_at.toISOString(),
+    }));
   }
 
   async current(manager: EntityManager, fieldId: string): Promise<FieldRow> {

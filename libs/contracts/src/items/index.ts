@@ -1,5 +1,6 @@
 export * from './field-value.validator';
 export * from './fields.accept.v1';
+export * from './fields.history.v1';
 export * from './fields.list.v1';
 export * from './fields.update.v1';
 export * from './item-filters';

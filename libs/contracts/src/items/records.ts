@@ -4,6 +4,18 @@ import { IsUUID } from 'class-validator';
 import { PageBoxRecord } from '../common/page-box';
 import type { JsonValue } from './review-signal';
 
+/** How the OpenAPI document shows a field value: a scalar, an object, or rows of a table. */
+export const FIELD_VALUE_SCHEMA = {
+  oneOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    { type: 'array', items: { type: 'object' } },
+  ],
+  nullable: true,
+};
+
 /** Work-item status (DESIGN.md §4). Transitions live in one state machine in the items service. */
 export const ITEM_STATUSES = [
   'QUEUED',
@@ -125,14 +137,7 @@ export class ItemFieldRecord {
   @ApiProperty({ description: 'Declared type of the field' }) type!: string;
   @ApiProperty({
     description: 'A scalar, an object, or an array of row objects (table)',
-    oneOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'object' },
-      { type: 'array', items: { type: 'object' } },
-    ],
-    nullable: true,
+    ...FIELD_VALUE_SCHEMA,
   })
   value!: JsonValue;
   @ApiPropertyOptional({

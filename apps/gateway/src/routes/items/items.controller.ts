@@ -3,6 +3,9 @@ import {
   ClaimNextItemV1,
   CountItemStatusesRequest,
   CountItemStatusesV1,
+  FieldHistory,
+  FieldHistoryQuery,
+  GetFieldHistoryV1,
   GetItemV1,
   ItemFieldPage,
   ItemFieldRecord,
@@ -117,6 +120,26 @@ export class ItemsController {
   ): Promise<Flat<ItemRecord>> {
     const item = await this.rpc.call(GetItemV1, { itemId, projectId: query.projectId }, actor);
     return { success: true, message: 'Item', ...item };
+  }
+
+  @Get(':id/fields/:key/versions')
+  @ApiRoute({
+    summary: 'A field’s edit history: every stored version, newest first',
+    description:
+      'Each version with its value, who wrote it (source extraction or review, the reviewer) ' +
+      'and when, and its flags then. At most 100 (the newest).',
+    permission: 'items.read',
+    response: FieldHistory,
+    errors: ['NOT_FOUND'],
+  })
+  async fieldHistory(
+    @Param('id', uuidPipe) itemId: string,
+    @Param('key') key: string,
+    @Query() query: FieldHistoryQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<FieldHistory>> {
+    const history = await this.rpc.call(GetFieldHistoryV1, { ...query, itemId, key }, actor);
+    return { success: true, message: `${history.data.length} versions`, ...history };
   }
 
   @Get(':id/fields')

@@ -15,7 +15,7 @@ import {
 
 import { PageBoxRecord } from '../../common/page-box';
 import { IsFieldValue } from '../field-value.validator';
-import { ItemFieldRecord } from '../records';
+import { FIELD_VALUE_SCHEMA, ItemFieldRecord } from '../records';
 import type { JsonValue } from '../review-signal';
 import { NormalizedBoxInput } from '../runs.write-fields.v1';
 
@@ -55,14 +55,7 @@ export class FieldVersionBody {
 export class UpdateFieldBody extends FieldVersionBody {
   @ApiProperty({
     description: 'The new value: a scalar, an object, or an array of row objects',
-    oneOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'object' },
-      { type: 'array', items: { type: 'object' } },
-    ],
-    nullable: true,
+    ...FIELD_VALUE_SCHEMA,
   })
   @IsFieldValue()
   value!: JsonValue;
