@@ -152,6 +152,8 @@ describe('the review console in a browser', () => {
 
     // The item page: the lock is taken; selecting a field draws where it was read.
     await page.getByRole('list', { name: 'Fields' }).waitFor();
+    const submit = page.getByRole('button', { name: 'Submit', exact: true });
+    await until(page, () => submit.isEnabled(), 'the review lock');
     await page.getByText('policy_number', { exact: true }).click();
     await page.getByTestId('grounding-box').waitFor();
     const box = await page.getByTestId('grounding-box').boundingBox();
@@ -221,6 +223,40 @@ describe('the review console in a browser', () => {
       ],
     });
     expect(delivery.signatureValid).toBe(true);
+    await page.close();
+  });
+
+  it('keeps two uploads of one file name apart', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, person);
+    await page.getByRole('link', { name: 'Upload' }).click();
+    const chooser = page.getByLabel('Choose files to upload');
+    await until(page, () => chooser.isEnabled(), 'the workspace to be known');
+    const pdf = await claimForm({
+      policyNumber: 'PN-222222',
+      insuredName: 'Two Files',
+      dateOfLoss: '03/14/2025',
+      claimAmount: '$10.00',
+    });
+    // Same name, different fates: a real PDF becomes READY, bytes that are none do not.
+    await chooser.setInputFiles([
+      { name: 'same.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'same.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') },
+    ]);
+    const rows = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await until(
+      page,
+      async () => {
+        const texts = await rows.allInnerTexts();
+        return (
+          texts.length === 2 &&
+          texts.some((text) => text.includes('READY')) &&
+          texts.some((text) => /FAILED|UNSUPPORTED/.test(text))
+        );
+      },
+      'one upload READY and the other refused',
+      120_000,
+    );
     await page.close();
   });
 

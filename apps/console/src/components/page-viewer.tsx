@@ -90,11 +90,10 @@ export function PageViewer(props: {
     : {};
   return (
     <figure className="page-viewer">
-      {props.onBox && (
-        <figcaption className="hint">
-          Draw a box around a value on the page to fill the selected field with it.
-        </figcaption>
-      )}
+      {/* Always laid out (hidden while drawing is off), so the page never shifts under a drag. */}
+      <figcaption className="hint" style={{ visibility: props.onBox ? 'visible' : 'hidden' }}>
+        Draw a box around a value on the page to fill the selected field with it.
+      </figcaption>
       <div
         className={`page-frame${props.onBox ? ' drawable' : ''}`}
         ref={frame}

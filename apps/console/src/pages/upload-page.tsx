@@ -4,9 +4,13 @@ import { api, errorMessage } from '../api/client';
 import { useWorkspaces, WorkspacePicker } from '../workspaces';
 
 const TERMINAL = new Set(['READY', 'FAILED', 'UNSUPPORTED']);
+/** The status poll starts at a second and backs off to this, so a slow file costs few requests. */
 const POLL_MS = 1000;
+const POLL_MAX_MS = 10_000;
 
 interface Upload {
+  /** Two files of one name are two uploads: rows are keyed by this, not by the name. */
+  id: string;
   name: string;
   progress: number;
   status: string;
@@ -40,29 +44,29 @@ export function UploadPage() {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
 
-  const update = (name: string, change: Partial<Upload>) =>
-    setUploads((all) => all.map((u) => (u.name === name ? { ...u, ...change } : u)));
-
   const send = async (file: File) => {
-    setUploads((all) => [{ name: file.name, progress: 0, status: 'requesting' }, ...all]);
+    const id = crypto.randomUUID();
+    const update = (change: Partial<Upload>) =>
+      setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
+    setUploads((all) => [{ id, name: file.name, progress: 0, status: 'requesting' }, ...all]);
     const { data, error } = await api.POST('/files', {
       body: { filename: file.name, workspaceId },
     });
-    if (!data) return update(file.name, { status: 'refused', detail: errorMessage(error) });
+    if (!data) return update({ status: 'refused', detail: errorMessage(error) });
     try {
-      update(file.name, { status: 'uploading' });
-      await putWithProgress(data.uploadUrl, file, (progress) => update(file.name, { progress }));
+      update({ status: 'uploading' });
+      await putWithProgress(data.uploadUrl, file, (progress) => update({ progress }));
     } catch (failure) {
-      return update(file.name, { status: 'upload failed', detail: String(failure) });
+      return update({ status: 'upload failed', detail: String(failure) });
     }
-    update(file.name, { progress: 1, status: 'UPLOADED' });
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    update({ progress: 1, status: 'UPLOADED' });
+    for (let wait = POLL_MS; ; wait = Math.min(wait * 2, POLL_MAX_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
       const { data: record } = await api.GET('/files/{fileId}', {
         params: { path: { fileId: data.fileId } },
       });
       if (!record) continue;
-      update(file.name, {
+      update({
         status: record.status,
         detail:
           record.failureReason ?? (record.pageCount ? `${record.pageCount} page(s)` : undefined),
@@ -111,7 +115,7 @@ export function UploadPage() {
       </div>
       <ul className="uploads" aria-label="Uploads">
         {uploads.map((upload) => (
-          <li key={upload.name}>
+          <li key={upload.id}>
             <span className="name">{upload.name}</span>
             <progress
               max={1}
