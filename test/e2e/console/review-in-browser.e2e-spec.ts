@@ -154,6 +154,8 @@ describe('the review console in a browser', () => {
     await page.getByRole('list', { name: 'Fields' }).waitFor();
     const submit = page.getByRole('button', { name: 'Submit', exact: true });
     await until(page, () => submit.isEnabled(), 'the review lock');
+    // The flow's review step tells the reviewer what to check.
+    await page.getByText('Instructions: Check the claim').waitFor();
     await page.getByText('policy_number', { exact: true }).click();
     await page.getByTestId('grounding-box').waitFor();
     const box = await page.getByTestId('grounding-box').boundingBox();

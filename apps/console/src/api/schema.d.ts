@@ -1802,6 +1802,8 @@ export interface components {
       documents: components['schemas']['ItemDocumentRecord'][];
       itemReviews: components['schemas']['ItemReviewRecord'][];
       lock?: components['schemas']['ItemLockRecord'] | null;
+      /** @description What the flow’s review step tells the reviewer */
+      reviewInstructions?: string | null;
     };
     FieldVersionRecord: {
       version: number;

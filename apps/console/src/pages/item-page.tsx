@@ -348,6 +348,11 @@ function ItemReview(props: { itemId: string; projectId: string; user: SessionUse
           {shownDocument.classification ? ` (class: ${shownDocument.classification})` : ''}
         </p>
       )}
+      {item.reviewInstructions && (
+        <p className="instructions">
+          <strong>Instructions:</strong> {item.reviewInstructions}
+        </p>
+      )}
       {item.summary && <p className="summary">{item.summary}</p>}
       <p className="hint">
         Keys on a field: j/↓ next, k/↑ previous, Enter edit (Enter saves, Esc undoes), a accept, h

@@ -121,6 +121,7 @@ export interface ReviewJson {
 }
 
 export interface LeanItemRow extends ItemRow {
+  review_instructions: string | null;
   documents: DocumentJson[];
   reviews: ReviewJson[];
   lock:
@@ -180,6 +181,7 @@ export function toItemRecord(row: LeanItemRow): ItemRecord {
     documents: row.documents.map(toDocument),
     itemReviews: row.reviews.map(toReview),
     lock: row.lock ? toLock(row.lock) : null,
+    reviewInstructions: row.review_instructions,
   };
 }
 

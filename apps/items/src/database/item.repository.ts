@@ -19,7 +19,7 @@ export interface LockedItem extends ItemRow {
 }
 
 const LEAN_ITEM_SQL = `
-  SELECT ${ITEM_COLUMNS},
+  SELECT ${ITEM_COLUMNS}, i.review_instructions,
     COALESCE((SELECT json_agg(json_build_object(
         'document_id', d.document_id, 'file_id', d.file_id, 'name', d.name,
         'mime_type', d.mime_type, 'page_count', d.page_count,
@@ -92,6 +92,13 @@ export class ItemRepository {
       [organizationId, projectId],
     );
     return rows[0];
+  }
+
+  async setReviewInstructions(manager: EntityManager, itemId: string, instructions: string) {
+    await manager.query(`UPDATE items.items SET review_instructions = $2 WHERE id = $1`, [
+      itemId,
+      instructions,
+    ]);
   }
 
   /** The flow's field rules the run kept with the item (null when it gave none). */

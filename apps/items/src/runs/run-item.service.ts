@@ -103,6 +103,9 @@ export class RunItemService {
     return this.onItem(caller, request, MoveItemStatusV1.subject, async (manager, item) => {
       assertTransition(item.status, request.status);
       await this.items.setStatus(manager, item.id, request.status);
+      if (request.status === 'REVIEW' && request.reviewInstructions) {
+        await this.items.setReviewInstructions(manager, item.id, request.reviewInstructions);
+      }
       // A finished run leaves nothing to review: nobody keeps working it.
       if (isTerminal(request.status)) await this.locks.release(manager, item.id);
       await this.audit.record(manager, item, null, 'item.status-changed', {

@@ -27,7 +27,15 @@ export class ReviewGate {
   async open({ execution, seq }: ReviewOpening): Promise<{ itemId: string; attempt: number }> {
     const { run, node, stepKey } = execution;
     const itemId = run.itemId ?? (await this.items.create(run));
-    await this.items.move(run, itemId, 'REVIEW', `${run.executionId}:${stepKey}:review`);
+    // The review step's instructions travel with the item, for the reviewer's page.
+    const instructions = node.config?.instructions;
+    await this.items.move(
+      run,
+      itemId,
+      'REVIEW',
+      `${run.executionId}:${stepKey}:review`,
+      typeof instructions === 'string' && instructions ? instructions : undefined,
+    );
     const secrets = await this.secrets.forRun(run);
     const startedAt = new Date().toISOString();
     const attempt = Context.current().info.attempt;

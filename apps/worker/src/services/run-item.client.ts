@@ -85,10 +85,22 @@ export class RunItemClient {
     );
   }
 
-  async move(run: RunRef, itemId: string, status: RunItemStatus, key: string): Promise<void> {
+  async move(
+    run: RunRef,
+    itemId: string,
+    status: RunItemStatus,
+    key: string,
+    reviewInstructions?: string,
+  ): Promise<void> {
     await this.rpc.call(
       MoveItemStatusV1,
-      { idempotencyKey: key, organizationId: run.organizationId, itemId, status },
+      {
+        idempotencyKey: key,
+        organizationId: run.organizationId,
+        itemId,
+        status,
+        reviewInstructions,
+      },
       null,
     );
   }

@@ -118,6 +118,12 @@ export class ItemRecord extends ItemSummaryRecord {
   @ApiProperty({ type: [ItemDocumentRecord] }) documents!: ItemDocumentRecord[];
   @ApiProperty({ type: [ItemReviewRecord] }) itemReviews!: ItemReviewRecord[];
   @ApiPropertyOptional({ type: ItemLockRecord, nullable: true }) lock!: ItemLockRecord | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'What the flow’s review step tells the reviewer',
+  })
+  reviewInstructions!: string | null;
 }
 
 export class FieldGroundingRecord {
