@@ -379,6 +379,9 @@ describe('review corrections, keyboard and locks in a browser', () => {
     const emptyDomain = `e${Math.random().toString(36).slice(2, 10)}.example.test`;
     await registerDevIdp(empty.admin.token, [emptyDomain]);
     const { page, context } = await signedIn('Reviewer', 'Lee Reviewer', empty, emptyDomain);
+    // The list has answered (an empty list), before the item exists.
+    const table = page.getByRole('table');
+    await until(page, async () => (await table.getAttribute('data-answered')) !== '-1', 'the list');
     await page.getByText('No items match.').waitFor();
     expect(await page.getByText(/Page \d+ of/).count()).toBe(0);
     // A run creates an item meanwhile: it appears without a click or a reload.
@@ -446,6 +449,36 @@ describe('review corrections, keyboard and locks in a browser', () => {
       await eventually(async () => ((await itemOf(itemId)).lock === null ? true : undefined));
       await held.getByRole('button', { name: 'Take the lock again' }).click();
       await reviewing(page);
+      await context.close();
+    });
+
+    it('takes no lock from an error page or a deferred item until the reviewer resumes it', async () => {
+      const { page, context } = await signedIn('Reviewer', 'Dee Reviewer');
+      const itemId = await claimInReview();
+      // A link with the wrong project is an error page with a way back, and locks nothing.
+      await page.goto(`${SITE}/console/items/${itemId}?projectId=${randomUUID()}`);
+      await page.getByRole('alert').waitFor();
+      await page.getByRole('link', { name: 'Back to the items' }).waitFor();
+      expect((await itemOf(itemId)).lock).toBeNull();
+
+      // Deferred by the Admin: the page says so and takes no lock; Resume review does.
+      await apiRequest('POST', `/items/${itemId}/lock`, { token: org.admin.token });
+      const deferred = await apiRequest('POST', `/items/${itemId}/defer`, {
+        token: org.admin.token,
+        body: {},
+      });
+      expect(deferred.status).toBe(200);
+      await openItem(page, itemId);
+      const resume = page.getByRole('button', { name: 'Resume review' });
+      await resume.waitFor();
+      expect(await page.getByRole('button', { name: 'Submit', exact: true }).isDisabled()).toBe(
+        true,
+      );
+      expect((await itemOf(itemId)).lock).toBeNull();
+      await resume.click();
+      await reviewing(page);
+      expect(await page.locator('#item-title .status').innerText()).toBe('REVIEW');
+      expect((await itemOf(itemId)).status).toBe('REVIEW');
       await context.close();
     });
 
