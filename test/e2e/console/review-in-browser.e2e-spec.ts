@@ -3,29 +3,29 @@ import path from 'node:path';
 
 import type { FlowGraph } from '@docket/contracts';
 import {
-  addDevIdpAccount,
   apiRequest,
   createTestOrganization,
   eventually,
-  portOf,
   registerDevIdp,
-  REPO_ROOT,
-  TEST_PROFILE,
   TestOrganization,
 } from '@docket/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 import { claimForm } from '../flows/support/claim-documents';
 import { environmentWithVariable, graphOf, liveFlow } from '../flows/support/flows-api';
 import { WebhookReceiver } from '../flows/support/webhook-receiver';
+import {
+  addPerson,
+  CHROMIUM,
+  type Person,
+  SCREENSHOTS,
+  signIn,
+  SITE,
+  until,
+} from './support/console-browser';
 
 jest.setTimeout(240_000);
 
-/** Debian's chromium, installed by deploy/stack/test.sh (never a downloaded browser). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The gateway under the name its redirect URI uses, so the session cookie is its own. */
-const SITE = `http://localhost:${portOf(TEST_PROFILE, 'gateway')}`;
-const SCREENSHOTS = path.join(REPO_ROOT, '.data/screenshots');
 const SECRET = `whsec-${Math.random().toString(36).slice(2)}`;
 
 function intake(url: string): FlowGraph {
@@ -59,15 +59,6 @@ function intake(url: string): FlowGraph {
   );
 }
 
-/** Waits for a condition on the page, re-checking rather than sleeping a fixed time. */
-async function until(page: Page, check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(250);
-  }
-}
-
 /**
  * Issue 12: a person reviews an item in a real browser, from sign-in at the organization's
  * identity provider to the run's write-back: upload a claim on the upload page, find its item
@@ -78,28 +69,14 @@ describe('the review console in a browser', () => {
   let browser: Browser;
   const receiver = new WebhookReceiver(SECRET);
   const domain = `c${Math.random().toString(36).slice(2, 10)}.example.test`;
-  const person = {
-    email: `riley@${domain}`,
-    password: 'correct horse battery',
-    name: 'Riley Partner',
-  };
+  let person: Person;
   let flowName: string;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     org = await createTestOrganization();
     await registerDevIdp(org.admin.token, [domain]);
-    const user = await apiRequest('POST', '/users', {
-      token: org.admin.token,
-      body: {
-        email: person.email,
-        name: person.name,
-        role: 'Partner',
-        projectIds: [org.projectId],
-      },
-    });
-    expect(user.status).toBe(201);
-    await addDevIdpAccount(person);
+    person = await addPerson(org, domain, 'Partner', 'Riley Partner');
     const environmentId = await environmentWithVariable(org.admin.token, org.projectId, {
       name: 'WEBHOOK_SECRET',
       value: SECRET,
@@ -123,12 +100,7 @@ describe('the review console in a browser', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 
     // Sign in: the console sends the person to their organization's identity provider.
-    await page.goto(`${SITE}/console/`);
-    await page.getByLabel('Work e-mail').fill(person.email);
-    await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Items' }).waitFor();
+    await signIn(page, person);
     expect(await page.locator('.who').innerText()).toContain('(Partner)');
 
     // Upload a claim the way a person does: choose the file, watch it become READY.
@@ -180,10 +152,34 @@ describe('the review console in a browser', () => {
 
     // The item page: the lock is taken; selecting a field draws where it was read.
     await page.getByRole('list', { name: 'Fields' }).waitFor();
+    const submit = page.getByRole('button', { name: 'Submit', exact: true });
+    await until(page, () => submit.isEnabled(), 'the review lock');
+    // The flow's review step tells the reviewer what to check.
+    await page.getByText('Instructions: Check the claim').waitFor();
     await page.getByText('policy_number', { exact: true }).click();
     await page.getByTestId('grounding-box').waitFor();
     const box = await page.getByTestId('grounding-box').boundingBox();
     expect(box && box.width > 0 && box.height > 0).toBe(true);
+    // Draw a box around the policy number on the page while insured_name is selected: the
+    // field takes the words under the box, and the box becomes its (reviewer-placed) grounding.
+    await page.getByText('insured_name', { exact: true }).click();
+    await page.mouse.move(box!.x - 3, box!.y - 3);
+    await page.mouse.down();
+    await page.mouse.move(box!.x + box!.width + 3, box!.y + box!.height + 3, { steps: 5 });
+    await page.mouse.up();
+    await page.getByText('insured_name saved (version 2)').waitFor();
+    expect(await page.getByLabel('insured_name', { exact: true }).inputValue()).toBe('PN-123456');
+    const itemId = /items\/([0-9a-f-]{36})/.exec(page.url())![1];
+    const placed = await apiRequest<{ data: Array<{ key: string; grounding: unknown[] }> }>(
+      'GET',
+      `/items/${itemId}/fields?projectId=${org.projectId}&key=insured_name`,
+      { token: org.admin.token },
+    );
+    expect(placed.body.data[0].grounding).toEqual([
+      expect.objectContaining({ page: 1, placedByReviewer: true }),
+    ]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'console-draw-box.png'), fullPage: true });
+
     // Keyboard review loop: j moves to the next field.
     await page.getByRole('list', { name: 'Fields' }).locator('[data-field]').first().focus();
     await page.keyboard.press('j');
@@ -192,13 +188,27 @@ describe('the review console in a browser', () => {
     );
     await page.screenshot({ path: path.join(SCREENSHOTS, 'console-item.png'), fullPage: true });
 
-    // Correct a field and submit the review.
-    const name = page.getByLabel('insured_name');
+    // Correct a field; a money value in words is refused inline and changes nothing.
+    const name = page.getByLabel('insured_name', { exact: true });
     await name.fill('Jane Q. Doe');
     await name.press('Enter');
-    await page.getByText('insured_name saved').waitFor();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('heading', { name: 'Items' }).waitFor();
+    await page.getByText('insured_name saved (version 3)').waitFor();
+    const amount = page.getByLabel('claim_amount', { exact: true });
+    await amount.fill('twelve hundred');
+    await amount.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'not an amount of money' }).waitFor();
+    // Accept a field as it is (the `a` key on the field): recorded, and written back.
+    await page.locator('li[data-field]').filter({ hasText: 'policy_number' }).focus();
+    await page.keyboard.press('a');
+    await page.getByText('policy_number accepted').waitFor();
+
+    // Submit; fields the extraction doubted would be asked about first.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const items = page.getByRole('heading', { name: 'Items' });
+    const ask = page.getByRole('button', { name: 'Submit anyway' });
+    await until(page, async () => (await items.count()) + (await ask.count()) > 0, 'the submit');
+    if ((await ask.count()) > 0) await ask.click();
+    await items.waitFor();
 
     // The run goes on and writes back the corrected value.
     const delivery = await eventually(async () => receiver.deliveries[0], 60_000);
@@ -207,7 +217,48 @@ describe('the review console in a browser', () => {
     );
     expect(sent.get('insured_name')).toBe('Jane Q. Doe');
     expect(sent.get('policy_number')).toBe('PN-123456');
+    expect(sent.get('claim_amount')).toEqual({ amount: 640, currency: 'USD' });
+    expect(delivery.body.review).toMatchObject({
+      reviewer: { userId: person.userId, name: 'Riley Partner' },
+      acceptedFields: [
+        { key: 'policy_number', by: { userId: person.userId, name: 'Riley Partner' } },
+      ],
+    });
     expect(delivery.signatureValid).toBe(true);
+    await page.close();
+  });
+
+  it('keeps two uploads of one file name apart', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, person);
+    await page.getByRole('link', { name: 'Upload' }).click();
+    const chooser = page.getByLabel('Choose files to upload');
+    await until(page, () => chooser.isEnabled(), 'the workspace to be known');
+    const pdf = await claimForm({
+      policyNumber: 'PN-222222',
+      insuredName: 'Two Files',
+      dateOfLoss: '03/14/2025',
+      claimAmount: '$10.00',
+    });
+    // Same name, different fates: a real PDF becomes READY, bytes that are none do not.
+    await chooser.setInputFiles([
+      { name: 'same.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'same.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') },
+    ]);
+    const rows = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await until(
+      page,
+      async () => {
+        const texts = await rows.allInnerTexts();
+        return (
+          texts.length === 2 &&
+          texts.some((text) => text.includes('READY')) &&
+          texts.some((text) => /FAILED|UNSUPPORTED/.test(text))
+        );
+      },
+      'one upload READY and the other refused',
+      120_000,
+    );
     await page.close();
   });
 

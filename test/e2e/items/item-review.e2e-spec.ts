@@ -322,13 +322,13 @@ describe('item review', () => {
         `/items/${item.id}/fields/${encodeURIComponent('policy number')}`,
         alice,
         {
-          value: { number: 'PN-9', checked: true },
+          value: 'PN-9',
           expectedVersion: 1,
           documentId,
         },
       );
       expect(scoped.body).toMatchObject({
-        value: { number: 'PN-9', checked: true },
+        value: 'PN-9',
         documentId,
         version: 2,
       });

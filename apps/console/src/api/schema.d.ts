@@ -241,7 +241,7 @@ export interface paths {
     };
     /**
      * Start single sign-on for an e-mail address (browser redirect)
-     * @description Redirects (302) to the identity provider that serves the e-mail's domain, with an authorization-code request using PKCE, state and nonce. A browser (Accept: text/html) that cannot go on is redirected to the console page /console/sign-in-problem instead of an error body.
+     * @description Redirects (302) to the identity provider that serves the e-mail's domain, with an authorization-code request using PKCE, state and nonce.
      *
      *     Public.
      */
@@ -263,7 +263,7 @@ export interface paths {
     };
     /**
      * Where the identity provider returns the browser (redirect URI)
-     * @description Checks state, exchanges the code, verifies the ID token and finds the user by e-mail in the organization; unknown users are refused, never created, and so is an ID token for someone other than the e-mail typed at the start. Sets the httpOnly `docket_refresh` cookie and redirects (302) to the returnTo given at the start. A browser (Accept: text/html) whose sign-in is refused is redirected to the console page /console/sign-in-problem instead of an error body.
+     * @description Checks state, exchanges the code, verifies the ID token and finds the user by e-mail in the organization; unknown users are refused, never created. Sets the httpOnly `docket_refresh` cookie and redirects (302) to the returnTo given at the start.
      *
      *     Public.
      */
@@ -450,6 +450,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/items/next': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The review queue: claim the next item in REVIEW that nobody holds
+     * @description Takes the review lock (for `session`, when given) on the oldest item in REVIEW of the project without a live lock and returns it; 404 NOT_FOUND when none is waiting. Concurrent callers never claim the same item.
+     *
+     *     Permission: `items.review`.
+     */
+    post: operations['ItemsController_claimNext'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/items/{id}': {
     parameters: {
       query?: never;
@@ -462,6 +484,28 @@ export interface paths {
      * @description Permission: `items.read`.
      */
     get: operations['ItemsController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/items/{id}/fields/{key}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A field’s edit history: every stored version, newest first
+     * @description Each version with its value, who wrote it (source extraction or review, the reviewer) and when, and its flags then. At most 100 (the newest).
+     *
+     *     Permission: `items.read`.
+     */
+    get: operations['ItemsController_fieldHistory'];
     put?: never;
     post?: never;
     delete?: never;
@@ -499,18 +543,26 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * The item’s live lock, and whether it is yours; optionally wait for it to change
+     * @description With waitSeconds (at most 10) and your lock held by this session, answers as soon as that stops being true (an Admin took it over, another tab of yours took it, it lapsed), else when the wait ends: a holder learns of a takeover within a second without polling.
+     *
+     *     Permission: `items.review`.
+     */
+    get: operations['ItemReviewController_watchLock'];
     put?: never;
     /**
      * Take the review lock (or renew your own)
-     * @description A lock lives for the idle period (ITEMS_LOCK_IDLE_SECONDS, default 300 s) after the last heartbeat or write; then it has lapsed and another reviewer may take it over. Held by someone else: 409 LOCKED with details.holder and details.expiresAt. Taking the lock on a DEFERRED item resumes it (REVIEW).
+     * @description A lock lives for the idle period (ITEMS_LOCK_IDLE_SECONDS, default 300 s) after the last heartbeat or write; then it has lapsed and another reviewer may take it over. Held by someone else: 409 LOCKED with details.holder and details.expiresAt. Held by another session (tab) of yours: 409 LOCKED with details.otherSessionOfYours; send replaceOwnSession to continue in this one. Taking the lock on a DEFERRED item resumes it (REVIEW).
      *
      *     Permission: `items.review`.
      */
     post: operations['ItemReviewController_lock'];
     /**
-     * Release your lock
-     * @description Permission: `items.review`.
+     * Release your lock (of this session, when you name one)
+     * @description Pages release their lock as they close (a keep-alive request on pagehide). A lock another session (tab) of yours holds is left alone (released: false).
+     *
+     *     Permission: `items.review`.
      */
     delete: operations['ItemReviewController_release'];
     options?: never;
@@ -575,11 +627,33 @@ export interface paths {
     head?: never;
     /**
      * Correct a field (lock holder; optimistic version check)
-     * @description Records a new version with who and when. expectedVersion must be the current version, else 409 VERSION_CONFLICT with details.currentVersion. Also extends your lock.
+     * @description Records a new version with who and when. expectedVersion must be the current version, else 409 VERSION_CONFLICT with details.currentVersion. Also extends your lock. The value is checked by the field’s type and read as the extraction reads text: money as {amount, currency} or text such as "1,200.00 EUR", a date as YYYY-MM-DD or text in the field’s date order, numbers, yes/no, an enum’s options, tables cell by cell by their columns. A value that is none is a 400 VALIDATION_FAILED naming the field (details.field, and details.row/column for a cell) and changes nothing. The flow’s field rules run again on the new value: flagged and flagReasons say what is still wrong.
      *
      *     Permission: `items.review`.
      */
     patch: operations['ItemReviewController_updateField'];
+    trace?: never;
+  };
+  '/items/{id}/fields/{key}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept a field as it is (lock holder; optimistic version check)
+     * @description Records who accepted the current version and when (acceptedBy, acceptedAt); the review signal and the run’s write-back carry it. A later version clears it.
+     *
+     *     Permission: `items.review`.
+     */
+    post: operations['ItemReviewController_acceptField'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/items/{id}/submit': {
@@ -1365,8 +1439,6 @@ export interface components {
       success: boolean;
       /** @example Signed out */
       message: string;
-      /** @description The identity provider's end-session URL (RP-initiated logout): open it so the provider signs the person out too; it returns the browser to /console/signed-out */
-      logoutUrl?: string;
     };
     CreateFileRequest: {
       /**
@@ -1585,6 +1657,11 @@ export interface components {
       /** @description True when the reviewer gave this place with their edit (where the new value is) */
       placedByReviewer?: boolean;
     };
+    ItemUserRef: {
+      /** Format: uuid */
+      userId: string;
+      name: string;
+    };
     ItemFieldRecord: {
       key: string;
       /** @description Declared type of the field */
@@ -1610,6 +1687,12 @@ export interface components {
        * @description Reviewer who wrote the current version; null when extracted
        */
       updatedBy?: string | null;
+      /** @description Name of the reviewer who wrote the current version (as named then) */
+      updatedByName?: string | null;
+      /** @description Who accepted the current version as it is; any new version clears it */
+      acceptedBy?: components['schemas']['ItemUserRef'] | null;
+      /** Format: date-time */
+      acceptedAt?: string | null;
     };
     StatusCount: {
       /** @enum {string} */
@@ -1628,6 +1711,15 @@ export interface components {
       /** @description One per status present; CANCELED hidden */
       data: components['schemas']['StatusCount'][];
     };
+    ClaimNextItemBody: {
+      /** @description An id the client makes up per browser tab (8-64 letters, digits, - or _). With it, a second tab of the same person does not share, renew or release the first tab’s lock */
+      session?: string;
+      /**
+       * Format: uuid
+       * @description The project whose review queue to take from
+       */
+      projectId: string;
+    };
     ItemDocumentRecord: {
       /** Format: uuid */
       documentId: string;
@@ -1640,11 +1732,6 @@ export interface components {
       classification?: string | null;
       /** Format: date-time */
       createdAt: string;
-    };
-    ItemUserRef: {
-      /** Format: uuid */
-      userId: string;
-      name: string;
     };
     FieldVersionReference: {
       /** Format: uuid */
@@ -1715,6 +1802,34 @@ export interface components {
       documents: components['schemas']['ItemDocumentRecord'][];
       itemReviews: components['schemas']['ItemReviewRecord'][];
       lock?: components['schemas']['ItemLockRecord'] | null;
+      /** @description What the flow’s review step tells the reviewer */
+      reviewInstructions?: string | null;
+    };
+    FieldVersionRecord: {
+      version: number;
+      value: (string | number | boolean | Record<string, never> | Record<string, never>[]) | null;
+      /**
+       * @description Who wrote it: the run or a person
+       * @enum {string}
+       */
+      source: 'extraction' | 'review';
+      /** @description The reviewer */
+      author?: components['schemas']['ItemUserRef'] | null;
+      confidence?: number | null;
+      flagged: boolean;
+      flagReasons: string[];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    FieldHistory: {
+      /** @description Newest first, at most 100 */
+      data: components['schemas']['FieldVersionRecord'][];
+    };
+    AcquireLockBody: {
+      /** @description An id the client makes up per browser tab (8-64 letters, digits, - or _). With it, a second tab of the same person does not share, renew or release the first tab’s lock */
+      session?: string;
+      /** @description Take the lock from another session of your own (you continue here; the other tab learns it); never from another person */
+      replaceOwnSession?: boolean;
     };
     ItemLockResult: {
       holder: components['schemas']['ItemUserRef'];
@@ -1732,10 +1847,22 @@ export interface components {
       /** @description Whose lock was taken over (idle or Admin takeover), if any */
       takenOverFrom?: components['schemas']['ItemUserRef'] | null;
     };
+    LockSessionBody: {
+      /** @description An id the client makes up per browser tab (8-64 letters, digits, - or _). With it, a second tab of the same person does not share, renew or release the first tab’s lock */
+      session?: string;
+    };
+    ItemLockState: {
+      /** Format: uuid */
+      itemId: string;
+      /** @description null when free */
+      lock?: components['schemas']['ItemLockRecord'] | null;
+      /** @description The live lock is yours, held by this session */
+      yours: boolean;
+    };
     LockReleased: {
       /** Format: uuid */
       itemId: string;
-      /** @description False when you held no lock (nothing to release) */
+      /** @description False when you held no lock, or another session of yours holds it */
       released: boolean;
     };
     ReviewedPlacementBody: {
@@ -1744,8 +1871,6 @@ export interface components {
       box: components['schemas']['PageBoxRecord'];
     };
     UpdateFieldBody: {
-      /** @description The new value: a scalar, an object, or an array of row objects */
-      value: (string | number | boolean | Record<string, never> | Record<string, never>[]) | null;
       /** @description The version you read; a different current version is a 409 VERSION_CONFLICT */
       expectedVersion: number;
       /**
@@ -1753,8 +1878,19 @@ export interface components {
        * @description Which document the field belongs to; omit for an item-level field
        */
       documentId?: string;
+      /** @description The new value: a scalar, an object, or an array of row objects */
+      value: (string | number | boolean | Record<string, never> | Record<string, never>[]) | null;
       /** @description Where the new value is printed (a document’s field only): it becomes the field’s grounding, and the project’s memory of the layout learns it when the review is submitted */
       grounding?: components['schemas']['ReviewedPlacementBody'];
+    };
+    AcceptFieldBody: {
+      /** @description The version you read; a different current version is a 409 VERSION_CONFLICT */
+      expectedVersion: number;
+      /**
+       * Format: uuid
+       * @description Which document the field belongs to; omit for an item-level field
+       */
+      documentId?: string;
     };
     SubmitReviewResult: {
       item: components['schemas']['ItemRecord'];
@@ -2071,7 +2207,7 @@ export interface components {
       nodeType: string;
       nodeName: string;
       /** @enum {string} */
-      status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped' | 'canceled';
+      status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
       /** @description 1 on the first attempt */
       attempt: number;
       /** Format: date-time */
@@ -3610,12 +3746,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -4082,12 +4213,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -4340,8 +4466,6 @@ export interface operations {
         email: string;
         /** @description Where to land after signing in: a path on this site (never another origin) */
         returnTo?: string;
-        /** @description Ask the identity provider for the password again (prompt=login), whoever is signed in there: the console sends it after the provider signed in someone else */
-        reauthenticate?: 'true';
       };
       header?: never;
       path?: never;
@@ -5608,6 +5732,125 @@ export interface operations {
       };
     };
   };
+  ItemsController_claimNext: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimNextItemBody'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ItemRecord'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
   ItemsController_get: {
     parameters: {
       query?: {
@@ -5637,6 +5880,127 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ItemRecord'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
+  ItemsController_fieldHistory: {
+    parameters: {
+      query?: {
+        /** @description Which document the field belongs to; omit for an item-level field */
+        documentId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldHistory'];
         };
       };
       /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
@@ -5869,6 +6233,128 @@ export interface operations {
       };
     };
   };
+  ItemReviewController_watchLock: {
+    parameters: {
+      query?: {
+        /** @description An id the client makes up per browser tab (8-64 letters, digits, - or _). With it, a second tab of the same person does not share, renew or release the first tab’s lock */
+        session?: string;
+        /** @description While the lock is yours (this session), wait up to this many seconds for that to change before answering; 0 (default) answers at once */
+        waitSeconds?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ItemLockState'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
   ItemReviewController_lock: {
     parameters: {
       query?: never;
@@ -5878,10 +6364,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': Record<string, never>;
+        'application/json': components['schemas']['AcquireLockBody'];
       };
     };
     responses: {
@@ -6010,19 +6495,17 @@ export interface operations {
   };
   ItemReviewController_release: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description An id the client makes up per browser tab (8-64 letters, digits, - or _). With it, a second tab of the same person does not share, renew or release the first tab’s lock */
+        session?: string;
+      };
       header?: never;
       path: {
         id: string;
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -6156,10 +6639,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': Record<string, never>;
+        'application/json': components['schemas']['LockSessionBody'];
       };
     };
     responses: {
@@ -6295,10 +6777,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': Record<string, never>;
+        'application/json': components['schemas']['LockSessionBody'];
       };
     };
     responses: {
@@ -6564,6 +7045,145 @@ export interface operations {
       };
     };
   };
+  ItemReviewController_acceptField: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptFieldBody'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ItemFieldRecord'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `LOCKED`: Another reviewer holds the item lock.<br>`VERSION_CONFLICT`: The resource changed since it was read.<br>`INVALID_STATE_TRANSITION`: The status change is not allowed. */
+      409: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
   ItemReviewController_submit: {
     parameters: {
       query?: never;
@@ -6573,12 +7193,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -7872,12 +8487,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -8565,12 +9175,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       201: {
@@ -8721,12 +9326,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -9345,12 +9945,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -9603,12 +10198,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {
@@ -10224,12 +10814,7 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
+    requestBody?: never;
     responses: {
       /** @description Success */
       200: {

@@ -9,6 +9,8 @@ type StatusCount = Schemas['StatusCount'];
 type SortBy = 'createdAt' | 'updatedAt' | 'displayId' | 'displayName' | 'status';
 
 const PAGE_SIZE = 20;
+/** The list looks again this often while the tab is visible: new items appear by themselves. */
+const REFRESH_MS = 10_000;
 const COLUMNS: Array<{ key: SortBy | null; label: string }> = [
   { key: 'displayId', label: 'ID' },
   { key: 'displayName', label: 'Name' },
@@ -41,6 +43,15 @@ export function ItemsPage() {
   const [loading, setLoading] = useState(false);
   // Which search the list on screen answers, so a caller can tell a fresh answer from an old one.
   const [answered, setAnswered] = useState(-1);
+  // Bumped by the refresh timer: the same query again, quietly.
+  const [refreshes, setRefreshes] = useState(0);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setRefreshes((count) => count + 1);
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   useEffect(() => {
     if (!workspaceId) return;
@@ -78,7 +89,7 @@ export function ItemsPage() {
     return () => {
       stale = true;
     };
-  }, [workspaceId, searchText, status, sortBy, sortOrder, page, fetchCount]);
+  }, [workspaceId, searchText, status, sortBy, sortOrder, page, fetchCount, refreshes]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -133,6 +144,20 @@ export function ItemsPage() {
           {error ?? workspaceError}
         </p>
       )}
+      {totalPages > 1 && (
+        // Above the list, so it is on screen at 1280×800 without scrolling.
+        <nav className="pager" aria-label="Pages">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {totalPages}
+          </span>
+          <button type="button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
       <table className="items" aria-busy={loading} data-answered={answered}>
         <thead>
           <tr>
@@ -186,17 +211,6 @@ export function ItemsPage() {
         </tbody>
       </table>
       {items.length === 0 && !error && <p className="empty">No items match.</p>}
-      <nav className="pager" aria-label="Pages">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {totalPages === 0 ? 0 : page} of {totalPages}
-        </span>
-        <button type="button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-          Next
-        </button>
-      </nav>
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { useWorkspaces, WorkspacePicker } from '../workspaces';
 const TERMINAL = new Set(['READY', 'FAILED', 'UNSUPPORTED']);
 
 interface Upload {
+  /** Two files of one name are two uploads: rows are keyed by this, not by the name. */
+  id: string;
   name: string;
   progress: number;
   status: string;
@@ -40,36 +42,35 @@ export function UploadPage() {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
 
-  const update = (name: string, change: Partial<Upload>) =>
-    setUploads((all) => all.map((u) => (u.name === name ? { ...u, ...change } : u)));
-
   const send = async (file: File) => {
-    setUploads((all) => [{ name: file.name, progress: 0, status: 'requesting' }, ...all]);
+    const id = crypto.randomUUID();
+    const update = (change: Partial<Upload>) =>
+      setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
+    setUploads((all) => [{ id, name: file.name, progress: 0, status: 'requesting' }, ...all]);
     const { data, error } = await api.POST('/files', {
       body: { filename: file.name, workspaceId },
     });
-    if (!data) return update(file.name, { status: 'refused', detail: errorMessage(error) });
+    if (!data) return update({ status: 'refused', detail: errorMessage(error) });
     try {
-      update(file.name, { status: 'uploading' });
-      await putWithProgress(data.uploadUrl, file, (progress) => update(file.name, { progress }));
+      update({ status: 'uploading' });
+      await putWithProgress(data.uploadUrl, file, (progress) => update({ progress }));
     } catch (failure) {
-      return update(file.name, { status: 'upload failed', detail: String(failure) });
+      return update({ status: 'upload failed', detail: String(failure) });
     }
-    update(file.name, { progress: 1, status: 'UPLOADED' });
+    update({ progress: 1, status: 'UPLOADED' });
     const settled = await pollWithBackoff(async () => {
       const { data: record } = await api.GET('/files/{fileId}', {
         params: { path: { fileId: data.fileId } },
       });
       if (!record) return false;
-      update(file.name, {
+      update({
         status: record.status,
         detail:
           record.failureReason ?? (record.pageCount ? `${record.pageCount} page(s)` : undefined),
       });
       return TERMINAL.has(record.status);
     });
-    if (!settled)
-      update(file.name, { detail: 'Still processing: find it in the items list later' });
+    if (!settled) update({ detail: 'Still processing: find it in the items list later' });
   };
 
   const drop = (event: DragEvent) => {
@@ -112,7 +113,7 @@ export function UploadPage() {
       </div>
       <ul className="uploads" aria-label="Uploads">
         {uploads.map((upload) => (
-          <li key={upload.name}>
+          <li key={upload.id}>
             <span className="name">{upload.name}</span>
             <progress
               max={1}

@@ -9,7 +9,8 @@ export type AuditAction =
   | 'review.submitted'
   | 'item.deferred'
   | 'item.resumed'
-  | 'item.closed';
+  | 'item.closed'
+  | 'field.accepted';
 
 /** Who did what to an item and when; written in the transaction of the change itself. */
 @Injectable()

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { FieldWriteInput, JsonValue, WrittenFieldVersion } from '@docket/contracts';
+import {
+  FieldVersionRecord,
+  FieldWriteInput,
+  JsonValue,
+  WrittenFieldVersion,
+} from '@docket/contracts';
 import { DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -13,6 +18,8 @@ const FIELD_TEXT_LIMIT = 100_000;
 export interface FieldAuthor {
   source: 'extraction' | 'review';
   userId: string | null;
+  /** The reviewer's name as it is now (users may be renamed later). */
+  name?: string | null;
 }
 
 export interface FieldPageFilter {
@@ -113,11 +120,11 @@ export class FieldRepository {
     await manager.query(
       `INSERT INTO items.fields AS f (id, item_id, organization_id, document_id, key, type, value,
          value_text, confidence, grounding, flagged, flag_reasons, version, current_version_id,
-         updated_at, updated_by)
+         updated_at, updated_by, updated_by_name)
        SELECT x.field_id, $1, $2, x.document_id, x.key, x.type, COALESCE(x.value, 'null'), x.value_text,
          x.confidence, x.grounding, x.flagged,
          ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), x.version, x.version_id,
-         clock_timestamp(), $4
+         clock_timestamp(), $4, $5
          FROM jsonb_to_recordset($3::jsonb) AS x(field_id uuid, version_id uuid, version integer,
            document_id uuid, key text, type text, value jsonb, value_text text,
            confidence double precision, grounding jsonb, flagged boolean, flag_reasons jsonb)
@@ -126,19 +133,22 @@ export class FieldRepository {
          confidence = EXCLUDED.confidence, grounding = EXCLUDED.grounding,
          flagged = EXCLUDED.flagged, flag_reasons = EXCLUDED.flag_reasons,
          version = EXCLUDED.version, current_version_id = EXCLUDED.current_version_id,
-         updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-      [item.id, item.organization_id, payload, author.userId],
+         updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by,
+         updated_by_name = EXCLUDED.updated_by_name,
+         accepted_by = NULL, accepted_by_name = NULL, accepted_at = NULL`,
+      [item.id, item.organization_id, payload, author.userId, author.name ?? null],
     );
     await manager.query(
       `INSERT INTO items.field_versions (id, field_id, item_id, organization_id, version, type,
-         value, confidence, grounding, flagged, flag_reasons, source, author_id)
+         value, confidence, grounding, flagged, flag_reasons, source, author_id, author_name)
        SELECT x.version_id, x.field_id, $1, $2, x.version, x.type, COALESCE(x.value, 'null'),
          x.confidence,
-         x.grounding, x.flagged, ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), $4, $5
+         x.grounding, x.flagged, ARRAY(SELECT jsonb_array_elements_text(x.flag_reasons)), $4, $5,
+         $6
          FROM jsonb_to_recordset($3::jsonb) AS x(field_id uuid, version_id uuid, version integer,
            type text, value jsonb, confidence double precision, grounding jsonb, flagged boolean,
            flag_reasons jsonb)`,
-      [item.id, item.organization_id, payload, author.source, author.userId],
+      [item.id, item.organization_id, payload, author.source, author.userId, author.name ?? null],
     );
     await this.refreshSearchText(manager, item.id);
     return rows.map((row) => ({
@@ -173,6 +183,69 @@ export class FieldRepository {
       [itemId, key, documentId ?? null],
     );
     return rows[0];
+  }
+
+  /** Records that a reviewer accepted the field's current version as it is. */
+  async accept(
+    manager: EntityManager,
+    fieldId: string,
+    reviewer: { userId: string; name: string },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE items.fields SET accepted_by = $2, accepted_by_name = $3,
+         accepted_at = clock_timestamp() WHERE id = $1`,
+      [fieldId, reviewer.userId, reviewer.name],
+    );
+  }
+
+  /** Every current field's value, for the cross-field rules a correction is checked by. */
+  async values(
+    manager: EntityManager,
+    itemId: string,
+  ): Promise<Array<{ key: string; type: string; value: JsonValue; documentId: string | null }>> {
+    return manager.query(
+      `SELECT key, type, value, document_id AS "documentId" FROM items.fields
+        WHERE item_id = $1 ORDER BY key, document_id`,
+      [itemId],
+    );
+  }
+
+  /** The stored versions of one field, newest first (the edit history). */
+  async history(
+    manager: EntityManager,
+    itemId: string,
+    key: string,
+    documentId: string | undefined,
+    limit: number,
+  ): Promise<FieldVersionRecord[]> {
+    const rows: Array<{
+      version: number;
+      value: JsonValue;
+      source: string;
+      author_id: string | null;
+      author_name: string | null;
+      confidence: number | null;
+      flagged: boolean;
+      flag_reasons: string[];
+      created_at: Date;
+    }> = await manager.query(
+      `SELECT v.version, v.value, v.source, v.author_id, v.author_name, v.confidence, v.flagged,
+         v.flag_reasons, v.created_at
+         FROM items.field_versions v JOIN items.fields f ON f.id = v.field_id
+        WHERE f.item_id = $1 AND f.key = $2 AND f.document_id IS NOT DISTINCT FROM $3
+        ORDER BY v.version DESC LIMIT $4`,
+      [itemId, key, documentId ?? null, limit],
+    );
+    return rows.map((row) => ({
+      version: row.version,
+      value: row.value,
+      source: row.source,
+      author: row.author_id ? { userId: row.author_id, name: row.author_name ?? '' } : null,
+      confidence: row.confidence,
+      flagged: row.flagged,
+      flagReasons: row.flag_reasons,
+      createdAt: row.created_at.toISOString(),
+    }));
   }
 
   async current(manager: EntityManager, fieldId: string): Promise<FieldRow> {

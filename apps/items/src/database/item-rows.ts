@@ -6,6 +6,7 @@ import {
   ItemReviewRecord,
   ItemStatus,
   ItemSummaryRecord,
+  ItemUserRef,
   JsonValue,
 } from '@docket/contracts';
 
@@ -39,13 +40,16 @@ export interface LockRow {
   item_id: string;
   holder_id: string;
   holder_name: string;
+  /** The browser session (tab) holding it; null when the client named none. */
+  session_id: string | null;
   acquired_at: Date;
   heartbeat_at: Date;
   expires_at: Date;
 }
 
 export const FIELD_COLUMNS = `f.id, f.item_id, f.document_id, f.key, f.type, f.value, f.confidence,
-  f.grounding, f.flagged, f.flag_reasons, f.version, f.current_version_id, f.updated_at, f.updated_by`;
+  f.grounding, f.flagged, f.flag_reasons, f.version, f.current_version_id, f.updated_at, f.updated_by,
+  f.updated_by_name, f.accepted_by, f.accepted_by_name, f.accepted_at`;
 
 export interface FieldRow {
   id: string;
@@ -62,6 +66,10 @@ export interface FieldRow {
   current_version_id: string;
   updated_at: Date;
   updated_by: string | null;
+  updated_by_name: string | null;
+  accepted_by: string | null;
+  accepted_by_name: string | null;
+  accepted_at: Date | null;
 }
 
 /** JSON built by PostgreSQL (json_agg) carries timestamps as text; normalise to ISO UTC. */
@@ -113,6 +121,7 @@ export interface ReviewJson {
 }
 
 export interface LeanItemRow extends ItemRow {
+  review_instructions: string | null;
   documents: DocumentJson[];
   reviews: ReviewJson[];
   lock:
@@ -172,6 +181,16 @@ export function toItemRecord(row: LeanItemRow): ItemRecord {
     documents: row.documents.map(toDocument),
     itemReviews: row.reviews.map(toReview),
     lock: row.lock ? toLock(row.lock) : null,
+    reviewInstructions: row.review_instructions,
+  };
+}
+
+/** Who accepted the field's current version as it is, and when; null when nobody did. */
+export function acceptanceOf(row: FieldRow): { by: ItemUserRef; at: string } | null {
+  if (!row.accepted_by || !row.accepted_at) return null;
+  return {
+    by: { userId: row.accepted_by, name: row.accepted_by_name ?? '' },
+    at: iso(row.accepted_at),
   };
 }
 
@@ -187,6 +206,9 @@ export function toFieldRecord(row: FieldRow): ItemFieldRecord {
     flagReasons: row.flag_reasons,
     updatedAt: iso(row.updated_at),
     updatedBy: row.updated_by,
+    updatedByName: row.updated_by_name,
+    acceptedBy: acceptanceOf(row)?.by ?? null,
+    acceptedAt: acceptanceOf(row)?.at ?? null,
   };
   // The specification: documentId is absent (not null) for item-level fields.
   if (row.document_id) record.documentId = row.document_id;

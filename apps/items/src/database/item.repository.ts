@@ -5,6 +5,7 @@ import {
   ItemDocumentInput,
   ItemRecord,
   ItemStatus,
+  ReviewRulesInput,
 } from '@docket/contracts';
 import { DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
@@ -18,7 +19,7 @@ export interface LockedItem extends ItemRow {
 }
 
 const LEAN_ITEM_SQL = `
-  SELECT ${ITEM_COLUMNS},
+  SELECT ${ITEM_COLUMNS}, i.review_instructions,
     COALESCE((SELECT json_agg(json_build_object(
         'document_id', d.document_id, 'file_id', d.file_id, 'name', d.name,
         'mime_type', d.mime_type, 'page_count', d.page_count,
@@ -45,18 +46,86 @@ const LEAN_ITEM_SQL = `
 @Injectable()
 export class ItemRepository {
   /** Locks the item row for the rest of the transaction: writes to one item are serialised. */
-  async lockForUpdate(
+  lockForUpdate(
     manager: EntityManager,
     organizationId: string,
     itemId: string,
   ): Promise<LockedItem> {
+    return this.withClock(manager, organizationId, itemId, 'FOR UPDATE');
+  }
+
+  /** The item row with the database clock, without locking it (reads that decide nothing). */
+  readWithClock(manager: EntityManager, organizationId: string, itemId: string) {
+    return this.withClock(manager, organizationId, itemId, '');
+  }
+
+  private async withClock(
+    manager: EntityManager,
+    organizationId: string,
+    itemId: string,
+    lockClause: 'FOR UPDATE' | '',
+  ): Promise<LockedItem> {
     const rows: LockedItem[] = await manager.query(
       `SELECT ${ITEM_COLUMNS}, clock_timestamp() AS now FROM items.items i
-        WHERE i.id = $1 AND i.organization_id = $2 FOR UPDATE`,
+        WHERE i.id = $1 AND i.organization_id = $2 ${lockClause}`,
       [itemId, organizationId],
     );
     if (!rows[0]) throw DocketException.notFound('Item');
     return rows[0];
+  }
+
+  /**
+   * Locks and returns the oldest item in REVIEW of the project without a live review lock;
+   * rows other transactions are deciding on are skipped, so concurrent claims differ.
+   */
+  async lockNextUnheld(
+    manager: EntityManager,
+    organizationId: string,
+    projectId: string,
+  ): Promise<LockedItem | undefined> {
+    const rows: LockedItem[] = await manager.query(
+      `SELECT ${ITEM_COLUMNS}, clock_timestamp() AS now FROM items.items i
+        WHERE i.organization_id = $1 AND i.project_id = $2 AND i.status = 'REVIEW'
+          AND NOT EXISTS (SELECT 1 FROM items.item_locks l
+            WHERE l.item_id = i.id AND l.expires_at > clock_timestamp())
+        ORDER BY i.created_at, i.id LIMIT 1 FOR UPDATE OF i SKIP LOCKED`,
+      [organizationId, projectId],
+    );
+    return rows[0];
+  }
+
+  async setReviewInstructions(manager: EntityManager, itemId: string, instructions: string) {
+    await manager.query(`UPDATE items.items SET review_instructions = $2 WHERE id = $1`, [
+      itemId,
+      instructions,
+    ]);
+  }
+
+  /** The flow's field rules the run kept with the item (null when it gave none). */
+  async fieldRules(manager: EntityManager, itemId: string): Promise<ReviewRulesInput | null> {
+    const rows: Array<{ field_rules: ReviewRulesInput | null }> = await manager.query(
+      `SELECT field_rules FROM items.items WHERE id = $1`,
+      [itemId],
+    );
+    return rows[0]?.field_rules ?? null;
+  }
+
+  async setFieldRules(manager: EntityManager, itemId: string, rules: ReviewRulesInput) {
+    await manager.query(`UPDATE items.items SET field_rules = $2 WHERE id = $1`, [
+      itemId,
+      JSON.stringify(rules),
+    ]);
+  }
+
+  /** The lean record of an item known to exist (it was just written): NOT_FOUND otherwise. */
+  async requireLeanRecord(
+    manager: EntityManager,
+    organizationId: string,
+    itemId: string,
+  ): Promise<ItemRecord> {
+    const record = await this.leanRecord(manager, organizationId, itemId);
+    if (!record) throw DocketException.notFound('Item');
+    return record;
   }
 
   async leanRecord(

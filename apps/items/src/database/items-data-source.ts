@@ -4,8 +4,13 @@ import { DataSource } from 'typeorm';
 import { ItemsConfig } from '../items.config';
 import { ItemsInitial1763800000000 } from './migrations/1763800000000-items-initial';
 import { ItemsListPerformance1763800000001 } from './migrations/1763800000001-items-list-performance';
+import { ItemsReviewCorrections1763800000002 } from './migrations/1763800000002-items-review-corrections';
 
-export const ITEMS_MIGRATIONS = [ItemsInitial1763800000000, ItemsListPerformance1763800000001];
+export const ITEMS_MIGRATIONS = [
+  ItemsInitial1763800000000,
+  ItemsListPerformance1763800000001,
+  ItemsReviewCorrections1763800000002,
+];
 
 /**
  * Fuzzy filters use pg_trgm's word similarity (`<%`). Its default threshold (0.6) misses a

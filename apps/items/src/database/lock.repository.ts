@@ -6,15 +6,19 @@ import { LockRow } from './item-rows';
 export interface LockHolder {
   userId: string;
   name: string;
+  /** The browser session (tab) of the holder, when the client names one. */
+  session: string | null;
 }
+
+const LOCK_COLUMNS =
+  'item_id, holder_id, holder_name, session_id, acquired_at, heartbeat_at, expires_at';
 
 /** The review lock of an item: at most one row per item; a lapsed row is as good as none. */
 @Injectable()
 export class LockRepository {
   async find(manager: EntityManager, itemId: string): Promise<LockRow | undefined> {
     const rows: LockRow[] = await manager.query(
-      `SELECT item_id, holder_id, holder_name, acquired_at, heartbeat_at, expires_at
-         FROM items.item_locks WHERE item_id = $1`,
+      `SELECT ${LOCK_COLUMNS} FROM items.item_locks WHERE item_id = $1`,
       [itemId],
     );
     return rows[0];
@@ -32,16 +36,16 @@ export class LockRepository {
   ): Promise<LockRow> {
     const rows: LockRow[] = await manager.query(
       `INSERT INTO items.item_locks AS l (item_id, organization_id, holder_id, holder_name,
-         acquired_at, heartbeat_at, expires_at)
-       VALUES ($1, $2, $3, $4, clock_timestamp(), clock_timestamp(),
+         session_id, acquired_at, heartbeat_at, expires_at)
+       VALUES ($1, $2, $3, $4, $6, clock_timestamp(), clock_timestamp(),
          clock_timestamp() + make_interval(secs => $5))
        ON CONFLICT (item_id) DO UPDATE SET holder_id = EXCLUDED.holder_id,
-         holder_name = EXCLUDED.holder_name,
+         holder_name = EXCLUDED.holder_name, session_id = EXCLUDED.session_id,
          acquired_at = CASE WHEN l.holder_id = EXCLUDED.holder_id AND l.expires_at > clock_timestamp()
            THEN l.acquired_at ELSE EXCLUDED.acquired_at END,
          heartbeat_at = EXCLUDED.heartbeat_at, expires_at = EXCLUDED.expires_at
-       RETURNING item_id, holder_id, holder_name, acquired_at, heartbeat_at, expires_at`,
-      [item.id, item.organization_id, holder.userId, holder.name, idleSeconds],
+       RETURNING ${LOCK_COLUMNS}`,
+      [item.id, item.organization_id, holder.userId, holder.name, idleSeconds, holder.session],
     );
     return rows[0];
   }

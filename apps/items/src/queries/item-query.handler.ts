@@ -1,6 +1,9 @@
 import {
   CountItemStatusesRequest,
   CountItemStatusesV1,
+  FieldHistory,
+  FieldHistoryRequest,
+  GetFieldHistoryV1,
   GetItemRequest,
   GetItemV1,
   ItemFieldPage,
@@ -34,6 +37,11 @@ export class ItemQueryHandler {
   @RpcHandler(GetItemV1)
   get(request: GetItemRequest, call: CallContext): Promise<ItemRecord> {
     return this.queries.get(actorOf(call), request);
+  }
+
+  @RpcHandler(GetFieldHistoryV1)
+  fieldHistory(request: FieldHistoryRequest, call: CallContext): Promise<FieldHistory> {
+    return this.queries.fieldHistory(actorOf(call), request);
   }
 
   @RpcHandler(ListItemFieldsV1)

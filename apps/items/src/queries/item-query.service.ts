@@ -1,5 +1,8 @@
 import {
   CountItemStatusesRequest,
+  FIELD_HISTORY_MAX,
+  FieldHistory,
+  FieldHistoryRequest,
   FIELDS_PAGE_SIZE_DEFAULT,
   GetItemRequest,
   ItemFieldPage,
@@ -76,13 +79,7 @@ export class ItemQueryService {
 
   async fieldsOf(actor: Actor, request: ListItemFieldsRequest): Promise<ItemFieldPage> {
     const manager = this.dataSource.manager;
-    const [item]: Array<{ project_id: string }> = await manager.query(
-      `SELECT project_id FROM items.items WHERE id = $1 AND organization_id = $2`,
-      [request.itemId, actor.organizationId],
-    );
-    if (!item) throw DocketException.notFound('Item');
-    assertInProject(item, request.projectId);
-    assertItemProjectAccess(actor, item);
+    await this.assertReadable(actor, request.itemId, request.projectId);
     const page = request.page ?? 1;
     const limit = request.limit ?? FIELDS_PAGE_SIZE_DEFAULT;
     const { rows, total } = await this.fields.page(
@@ -93,6 +90,34 @@ export class ItemQueryService {
       limit,
     );
     return pageOf(rows.map(toFieldRecord), page, limit, total, 'Item fields');
+  }
+
+  async fieldHistory(actor: Actor, request: FieldHistoryRequest): Promise<FieldHistory> {
+    await this.assertReadable(actor, request.itemId, undefined);
+    const data = await this.fields.history(
+      this.dataSource.manager,
+      request.itemId,
+      request.key,
+      request.documentId,
+      FIELD_HISTORY_MAX,
+    );
+    if (data.length === 0) throw DocketException.notFound('Field');
+    return { data };
+  }
+
+  /** The item exists in the caller's organization, in the project named, and it may see it. */
+  private async assertReadable(
+    actor: Actor,
+    itemId: string,
+    projectId: string | undefined,
+  ): Promise<void> {
+    const [item]: Array<{ project_id: string }> = await this.dataSource.manager.query(
+      `SELECT project_id FROM items.items WHERE id = $1 AND organization_id = $2`,
+      [itemId, actor.organizationId],
+    );
+    if (!item) throw DocketException.notFound('Item');
+    assertInProject(item, projectId);
+    assertItemProjectAccess(actor, item);
   }
 
   /**

@@ -35,3 +35,34 @@ export function assertHolds(lock: LockRow | undefined, userId: string, now: Date
     );
   }
 }
+
+/**
+ * The caller's own live lock, taken in another browser session (tab) of theirs. Clients that
+ * name no session (API integrations) are one session per person, as before sessions existed.
+ */
+export function heldInOtherSession(
+  lock: LockRow | undefined,
+  userId: string,
+  session: string | undefined,
+  now: Date,
+): lock is LockRow {
+  return (
+    isLive(lock, now) &&
+    lock.holder_id === userId &&
+    session !== undefined &&
+    lock.session_id !== null &&
+    lock.session_id !== session
+  );
+}
+
+export function lockedInOtherSession(lock: LockRow): DocketException {
+  return new DocketException(
+    'LOCKED',
+    'You are reviewing this item in another tab or window; continue there, or take it here',
+    {
+      holder: { userId: lock.holder_id, name: lock.holder_name },
+      expiresAt: lock.expires_at.toISOString(),
+      otherSessionOfYours: true,
+    },
+  );
+}

@@ -1,5 +1,17 @@
-import { ItemLockResult, ItemUserRef, LockReleased } from '@docket/contracts';
-import { Actor, DocketException } from '@docket/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import {
+  AcquireLockRequest,
+  ClaimNextItemBody,
+  ItemLockResult,
+  ItemLockState,
+  ItemRecord,
+  ItemUserRef,
+  LockReleased,
+  LockSessionRequest,
+  WatchLockRequest,
+} from '@docket/contracts';
+import { Actor, canAccessProject, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -11,7 +23,16 @@ import { LockRow, toLock } from '../database/item-rows';
 import { LockRepository } from '../database/lock.repository';
 import { assertTransition } from '../domain/item-state-machine';
 import { ItemsConfig } from '../items.config';
-import { assertHolds, isLive, lockedBy } from './lock-policy';
+import {
+  assertHolds,
+  heldInOtherSession,
+  isLive,
+  lockedBy,
+  lockedInOtherSession,
+} from './lock-policy';
+
+/** How often a lock watch looks again: well inside the 2 s a takeover must reach its holder. */
+const WATCH_INTERVAL_MS = 400;
 
 /**
  * One reviewer works an item at a time. Every decision is taken with the item row locked, so
@@ -28,43 +49,106 @@ export class LockService {
     private readonly config: ItemsConfig,
   ) {}
 
-  /** Takes a free or lapsed lock (an idle takeover), or renews one's own. */
-  acquire(actor: Actor, itemId: string): Promise<ItemLockResult> {
-    return this.take(actor, itemId, false);
+  /**
+   * Takes a free or lapsed lock (an idle takeover), or renews one's own. Held by another tab of
+   * the caller's, it is refused unless the caller asks to continue here (replaceOwnSession).
+   */
+  acquire(actor: Actor, request: AcquireLockRequest): Promise<ItemLockResult> {
+    return this.take(actor, request, false);
   }
 
   /** Admin only: takes the lock whoever holds it; audited. */
-  takeOver(actor: Actor, itemId: string): Promise<ItemLockResult> {
+  takeOver(actor: Actor, request: LockSessionRequest): Promise<ItemLockResult> {
     if (actor.role !== 'Admin') throw DocketException.denied('Only an Admin may take over a lock');
-    return this.take(actor, itemId, true);
+    return this.take(actor, request, true);
   }
 
-  async heartbeat(actor: Actor, itemId: string): Promise<ItemLockResult> {
+  async heartbeat(actor: Actor, request: LockSessionRequest): Promise<ItemLockResult> {
     const name = await this.directory.nameOf(actor);
     return this.dataSource.transaction(async (manager) => {
-      const item = await this.reviewable(manager, actor, itemId);
+      const item = await this.reviewable(manager, actor, request.itemId);
       const lock = await this.locks.find(manager, item.id);
       assertHolds(lock, actor.userId, item.now);
+      if (heldInOtherSession(lock, actor.userId, request.session, item.now)) {
+        throw lockedInOtherSession(lock);
+      }
       const renewed = await this.locks.grant(
         manager,
         item,
-        { userId: actor.userId, name },
+        { userId: actor.userId, name, session: lock!.session_id },
         this.config.lockIdleSeconds,
       );
       return result(item.id, renewed, null);
     });
   }
 
-  async release(actor: Actor, itemId: string): Promise<LockReleased> {
+  /** Releases the caller's lock; a lock another tab of theirs holds is left alone. */
+  async release(actor: Actor, request: LockSessionRequest): Promise<LockReleased> {
+    const { itemId } = request;
     return this.dataSource.transaction(async (manager) => {
       const item = await this.items.lockForUpdate(manager, actor.organizationId, itemId);
       assertItemProjectAccess(actor, item);
       const lock = await this.locks.find(manager, item.id);
       if (isLive(lock, item.now) && lock.holder_id !== actor.userId) throw lockedBy(lock);
       if (!lock || lock.holder_id !== actor.userId) return { itemId, released: false };
+      if (heldInOtherSession(lock, actor.userId, request.session, item.now)) {
+        return { itemId, released: false };
+      }
       await this.locks.release(manager, item.id);
       return { itemId, released: true };
     });
+  }
+
+  /**
+   * The item's live lock and whether it is the caller's (this session's). With waitSeconds it
+   * answers as soon as that stops being true, so a holder learns of a takeover within the
+   * watch interval, or at the end of the wait.
+   */
+  async watch(actor: Actor, request: WatchLockRequest): Promise<ItemLockState> {
+    const deadline = Date.now() + (request.waitSeconds ?? 0) * 1000;
+    for (;;) {
+      const state = await this.stateOf(actor, request);
+      if (!state.yours || Date.now() + WATCH_INTERVAL_MS > deadline) return state;
+      await sleep(WATCH_INTERVAL_MS);
+    }
+  }
+
+  /** The review queue: the oldest REVIEW item of the project nobody holds, locked for the caller. */
+  async claimNext(actor: Actor, request: ClaimNextItemBody): Promise<ItemRecord> {
+    if (!canAccessProject(actor, request.projectId)) {
+      throw DocketException.denied('You have no access to this project');
+    }
+    const name = await this.directory.nameOf(actor);
+    const itemId = await this.dataSource.transaction(async (manager) => {
+      const item = await this.items.lockNextUnheld(
+        manager,
+        actor.organizationId,
+        request.projectId,
+      );
+      if (!item) return null;
+      await this.locks.grant(
+        manager,
+        item,
+        { userId: actor.userId, name, session: request.session ?? null },
+        this.config.lockIdleSeconds,
+      );
+      await this.items.assign(manager, item.id, actor.userId, name);
+      return item.id;
+    });
+    if (!itemId) throw new DocketException('NOT_FOUND', 'No item is waiting for review');
+    return this.items.requireLeanRecord(this.dataSource.manager, actor.organizationId, itemId);
+  }
+
+  private async stateOf(actor: Actor, request: WatchLockRequest): Promise<ItemLockState> {
+    const manager = this.dataSource.manager;
+    const item = await this.items.readWithClock(manager, actor.organizationId, request.itemId);
+    assertItemProjectAccess(actor, item);
+    const lock = await this.locks.find(manager, item.id);
+    if (!isLive(lock, item.now)) return { itemId: item.id, lock: null, yours: false };
+    const yours =
+      lock.holder_id === actor.userId &&
+      !heldInOtherSession(lock, actor.userId, request.session, item.now);
+    return { itemId: item.id, lock: toLock(lock), yours };
   }
 
   /** Within a review transaction: the caller must hold a live lock; the write extends it. */
@@ -74,12 +158,17 @@ export class LockService {
     await this.locks.grant(
       manager,
       item,
-      { userId: actor.userId, name: lock!.holder_name },
+      { userId: actor.userId, name: lock!.holder_name, session: lock!.session_id },
       this.config.lockIdleSeconds,
     );
   }
 
-  private async take(actor: Actor, itemId: string, force: boolean): Promise<ItemLockResult> {
+  private async take(
+    actor: Actor,
+    request: AcquireLockRequest,
+    force: boolean,
+  ): Promise<ItemLockResult> {
+    const { itemId, session } = request;
     const name = await this.directory.nameOf(actor);
     return this.dataSource.transaction(async (manager) => {
       const item = await this.items.lockForUpdate(manager, actor.organizationId, itemId);
@@ -92,6 +181,13 @@ export class LockService {
       const lock = await this.locks.find(manager, item.id);
       const live = isLive(lock, item.now);
       if (live && lock.holder_id !== actor.userId && !force) throw lockedBy(lock);
+      if (
+        heldInOtherSession(lock, actor.userId, session, item.now) &&
+        !force &&
+        !request.replaceOwnSession
+      ) {
+        throw lockedInOtherSession(lock);
+      }
       const previous: ItemUserRef | null =
         lock && lock.holder_id !== actor.userId
           ? { userId: lock.holder_id, name: lock.holder_name }
@@ -114,7 +210,7 @@ export class LockService {
       const granted = await this.locks.grant(
         manager,
         item,
-        { userId: actor.userId, name },
+        { userId: actor.userId, name, session: session ?? null },
         this.config.lockIdleSeconds,
       );
       await this.items.assign(manager, item.id, actor.userId, name);

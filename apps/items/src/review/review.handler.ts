@@ -1,14 +1,21 @@
 import {
+  AcceptFieldRequest,
+  AcceptItemFieldV1,
   AcquireItemLockV1,
+  AcquireLockRequest,
+  ClaimNextItemBody,
+  ClaimNextItemV1,
   CloseItemRequest,
   CloseItemV1,
   DeferItemRequest,
   DeferItemV1,
   HeartbeatItemLockV1,
   ItemLockResult,
+  ItemLockState,
   ItemRecord,
   ItemRef,
   LockReleased,
+  LockSessionRequest,
   ReleaseItemLockV1,
   SubmitItemReviewV1,
   SubmitReviewResult,
@@ -16,6 +23,8 @@ import {
   UpdatedField,
   UpdateFieldRequest,
   UpdateItemFieldV1,
+  WatchItemLockV1,
+  WatchLockRequest,
 } from '@docket/contracts';
 import { actorOf, CallContext, RpcHandler } from '@docket/platform';
 import { Controller } from '@nestjs/common';
@@ -31,23 +40,38 @@ export class ReviewHandler {
   ) {}
 
   @RpcHandler(AcquireItemLockV1)
-  acquire(request: ItemRef, call: CallContext): Promise<ItemLockResult> {
-    return this.locks.acquire(actorOf(call), request.itemId);
+  acquire(request: AcquireLockRequest, call: CallContext): Promise<ItemLockResult> {
+    return this.locks.acquire(actorOf(call), request);
   }
 
   @RpcHandler(HeartbeatItemLockV1)
-  heartbeat(request: ItemRef, call: CallContext): Promise<ItemLockResult> {
-    return this.locks.heartbeat(actorOf(call), request.itemId);
+  heartbeat(request: LockSessionRequest, call: CallContext): Promise<ItemLockResult> {
+    return this.locks.heartbeat(actorOf(call), request);
   }
 
   @RpcHandler(ReleaseItemLockV1)
-  release(request: ItemRef, call: CallContext): Promise<LockReleased> {
-    return this.locks.release(actorOf(call), request.itemId);
+  release(request: LockSessionRequest, call: CallContext): Promise<LockReleased> {
+    return this.locks.release(actorOf(call), request);
   }
 
   @RpcHandler(TakeOverItemLockV1)
-  takeOver(request: ItemRef, call: CallContext): Promise<ItemLockResult> {
-    return this.locks.takeOver(actorOf(call), request.itemId);
+  takeOver(request: LockSessionRequest, call: CallContext): Promise<ItemLockResult> {
+    return this.locks.takeOver(actorOf(call), request);
+  }
+
+  @RpcHandler(WatchItemLockV1)
+  watch(request: WatchLockRequest, call: CallContext): Promise<ItemLockState> {
+    return this.locks.watch(actorOf(call), request);
+  }
+
+  @RpcHandler(ClaimNextItemV1)
+  claimNext(request: ClaimNextItemBody, call: CallContext): Promise<ItemRecord> {
+    return this.locks.claimNext(actorOf(call), request);
+  }
+
+  @RpcHandler(AcceptItemFieldV1)
+  acceptField(request: AcceptFieldRequest, call: CallContext): Promise<UpdatedField> {
+    return this.reviews.acceptField(actorOf(call), request);
   }
 
   @RpcHandler(UpdateItemFieldV1)

@@ -1,4 +1,5 @@
 import {
+  AcceptFieldRequest,
   CloseItemRequest,
   DeferItemRequest,
   ITEM_CLOSED_SIGNAL,
@@ -21,10 +22,11 @@ import { assertItemProjectAccess } from '../access/item-access';
 import { AuditRepository } from '../database/audit.repository';
 import { FieldRepository } from '../database/field.repository';
 import { ItemRepository, LockedItem } from '../database/item.repository';
-import { toFieldRecord } from '../database/item-rows';
+import { acceptanceOf, FieldRow, toFieldRecord } from '../database/item-rows';
 import { LockRepository } from '../database/lock.repository';
 import { ReviewRepository } from '../database/review.repository';
 import { SignalOutboxRepository } from '../database/signal-outbox.repository';
+import { correctValue, definitionOf, flagsAfterCorrection } from '../domain/correction.validator';
 import { assertTransition } from '../domain/item-state-machine';
 import { SignalOutboxDispatcher } from '../temporal/signal-outbox.dispatcher';
 import { LockService } from './lock.service';
@@ -50,27 +52,32 @@ export class ReviewService {
 
   /**
    * A new version of one field by the lock holder, if nobody wrote it since the caller read it.
-   * The reviewer's value replaces the extraction: confidence and flags are cleared, the type
-   * kept, and the grounding kept unless the edit says where the new value is.
+   * The value is checked and normalised by the field's type (a value that is not one is a 400
+   * naming the field, and nothing changes); the flow's field rules run again on it, so the
+   * flags say what is still wrong. The extraction's confidence is cleared (a person wrote it),
+   * and the grounding kept unless the edit says where the new value is.
    */
-  updateField(actor: Actor, request: UpdateFieldRequest): Promise<UpdatedField> {
+  async updateField(actor: Actor, request: UpdateFieldRequest): Promise<UpdatedField> {
+    const name = await this.directory.nameOf(actor);
     return this.dataSource.transaction(async (manager) => {
-      const item = await this.inReview(manager, actor, request.itemId);
-      await this.lockService.assertHeldAndExtend(manager, actor, item);
-      const field = await this.fields.findForUpdate(
-        manager,
-        item.id,
-        request.key,
-        request.documentId,
+      const { item, field } = await this.fieldUnderLock(manager, actor, request);
+      const rules = await this.items.fieldRules(manager, item.id);
+      const value = correctValue(
+        field.key,
+        field.type,
+        definitionOf(rules, field.key),
+        request.value,
       );
-      if (!field) throw DocketException.notFound('Field');
-      if (field.version !== request.expectedVersion) {
-        throw new DocketException(
-          'VERSION_CONFLICT',
-          `Field ${request.key} is at version ${field.version}, not ${request.expectedVersion}; reload it`,
-          { currentVersion: field.version },
-        );
-      }
+      const corrected = {
+        key: field.key,
+        type: field.type,
+        value,
+        documentId: field.document_id,
+      };
+      const others = (await this.fields.values(manager, item.id)).filter(
+        (other) => other.key !== field.key || other.documentId !== field.document_id,
+      );
+      const { flagged, flagReasons } = flagsAfterCorrection(rules, corrected, others);
       await this.fields.writeVersions(
         manager,
         item,
@@ -78,17 +85,60 @@ export class ReviewService {
           {
             key: field.key,
             type: field.type,
-            value: request.value,
+            value,
             documentId: field.document_id ?? undefined,
             grounding: placedGrounding(field, request.grounding),
-            flagged: false,
-            flagReasons: [],
+            flagged,
+            flagReasons,
           },
         ],
-        { source: 'review', userId: actor.userId },
+        { source: 'review', userId: actor.userId, name },
       );
       return toFieldRecord(await this.fields.current(manager, field.id));
     });
+  }
+
+  /**
+   * The lock holder accepts the field's current version as it is: who and when are recorded
+   * (audited), reach the run with the review, and are cleared by any later version.
+   */
+  async acceptField(actor: Actor, request: AcceptFieldRequest): Promise<UpdatedField> {
+    const name = await this.directory.nameOf(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const { item, field } = await this.fieldUnderLock(manager, actor, request);
+      await this.fields.accept(manager, field.id, { userId: actor.userId, name });
+      await this.audit.record(manager, item, actor.userId, 'field.accepted', {
+        key: field.key,
+        documentId: field.document_id,
+        version: field.version,
+      });
+      return toFieldRecord(await this.fields.current(manager, field.id));
+    });
+  }
+
+  /** The item in REVIEW under the caller's lock, and the field at the version the caller read. */
+  private async fieldUnderLock(
+    manager: EntityManager,
+    actor: Actor,
+    request: { itemId: string; key: string; documentId?: string; expectedVersion: number },
+  ): Promise<{ item: LockedItem; field: FieldRow }> {
+    const item = await this.inReview(manager, actor, request.itemId);
+    await this.lockService.assertHeldAndExtend(manager, actor, item);
+    const field = await this.fields.findForUpdate(
+      manager,
+      item.id,
+      request.key,
+      request.documentId,
+    );
+    if (!field) throw DocketException.notFound('Field');
+    if (field.version !== request.expectedVersion) {
+      throw new DocketException(
+        'VERSION_CONFLICT',
+        `Field ${request.key} is at version ${field.version}, not ${request.expectedVersion}; reload it`,
+        { currentVersion: field.version },
+      );
+    }
+    return { item, field };
   }
 
   /**
@@ -117,6 +167,7 @@ export class ReviewService {
           version: field.version,
           editedInReview: field.edited_in_review,
           ...groundingOf(field),
+          ...acceptedOf(field),
         })),
       };
       await this.locks.release(manager, item.id);
@@ -204,14 +255,8 @@ export class ReviewService {
     return item;
   }
 
-  private async recordOf(actor: Actor, itemId: string): Promise<ItemRecord> {
-    const record = await this.items.leanRecord(
-      this.dataSource.manager,
-      actor.organizationId,
-      itemId,
-    );
-    if (!record) throw DocketException.notFound('Item');
-    return record;
+  private recordOf(actor: Actor, itemId: string): Promise<ItemRecord> {
+    return this.items.requireLeanRecord(this.dataSource.manager, actor.organizationId, itemId);
   }
 }
 
@@ -233,4 +278,10 @@ function groundingOf(field: { grounding: ItemFieldRecord['grounding'] | null }) 
   if (!first) return {};
   const { page, box, placedByReviewer } = first;
   return { grounding: { page, box, ...(placedByReviewer ? { placedByReviewer } : {}) } };
+}
+
+/** The acceptance of the field's current version, as the review signal carries it. */
+function acceptedOf(field: FieldRow) {
+  const acceptance = acceptanceOf(field);
+  return acceptance ? { accepted: acceptance } : {};
 }

@@ -4,6 +4,7 @@ import {
   CreateItemForRunRequest,
   CreateItemForRunV1,
   ItemRecord,
+  MAX_REVIEW_RULES_BYTES,
   MoveItemStatusRequest,
   MoveItemStatusV1,
   SetItemSummaryRequest,
@@ -70,6 +71,17 @@ export class RunItemService {
     request: WriteItemFieldsRequest,
   ): Promise<WriteItemFieldsResult> {
     return this.onItem(caller, request, WriteItemFieldsV1.subject, async (manager, item) => {
+      if (request.rules) {
+        if (Buffer.byteLength(JSON.stringify(request.rules)) > MAX_REVIEW_RULES_BYTES) {
+          throw DocketException.invalid(
+            `rules must be at most ${MAX_REVIEW_RULES_BYTES / 1024} KiB of JSON`,
+          );
+        }
+        if (!Array.isArray(request.rules.fields)) {
+          throw DocketException.invalid('rules.fields must be the list of field definitions');
+        }
+        await this.items.setFieldRules(manager, item.id, request.rules);
+      }
       const written = await this.fields.writeVersions(manager, item, request.fields, {
         source: 'extraction',
         userId: null,
@@ -91,6 +103,9 @@ export class RunItemService {
     return this.onItem(caller, request, MoveItemStatusV1.subject, async (manager, item) => {
       assertTransition(item.status, request.status);
       await this.items.setStatus(manager, item.id, request.status);
+      if (request.status === 'REVIEW' && request.reviewInstructions) {
+        await this.items.setReviewInstructions(manager, item.id, request.reviewInstructions);
+      }
       // A finished run leaves nothing to review: nobody keeps working it.
       if (isTerminal(request.status)) await this.locks.release(manager, item.id);
       await this.audit.record(manager, item, null, 'item.status-changed', {

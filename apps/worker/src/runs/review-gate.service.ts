@@ -30,7 +30,15 @@ export class ReviewGate {
   }: ReviewOpening): Promise<{ itemId: string; attempt: number; startedAt: string }> {
     const { run, node, stepKey } = execution;
     const itemId = run.itemId ?? (await this.items.create(run));
-    await this.items.move(run, itemId, 'REVIEW', `${run.executionId}:${stepKey}:review`);
+    // The review step's instructions travel with the item, for the reviewer's page.
+    const instructions = node.config?.instructions;
+    await this.items.move(
+      run,
+      itemId,
+      'REVIEW',
+      `${run.executionId}:${stepKey}:review`,
+      typeof instructions === 'string' && instructions ? instructions : undefined,
+    );
     const secrets = await this.secrets.forRun(run);
     const attempt = Context.current().info.attempt;
     const { startedAt } = await this.reporter.step(

@@ -8,6 +8,7 @@ import {
   ItemFieldRecord,
   ListItemFieldsV1,
   MoveItemStatusV1,
+  ReviewRulesInput,
   RunItemStatus,
   SetItemSummaryV1,
   WriteItemFieldsV1,
@@ -55,11 +56,17 @@ export class RunItemClient {
     );
   }
 
-  async writeFields(run: RunRef, itemId: string, fields: FieldWriteInput[], key: string) {
+  async writeFields(
+    run: RunRef,
+    itemId: string,
+    fields: FieldWriteInput[],
+    key: string,
+    rules?: ReviewRulesInput,
+  ) {
     if (fields.length === 0) return;
     await this.rpc.call(
       WriteItemFieldsV1,
-      { idempotencyKey: key, organizationId: run.organizationId, itemId, fields },
+      { idempotencyKey: key, organizationId: run.organizationId, itemId, fields, rules },
       null,
     );
   }
@@ -78,10 +85,22 @@ export class RunItemClient {
     );
   }
 
-  async move(run: RunRef, itemId: string, status: RunItemStatus, key: string): Promise<void> {
+  async move(
+    run: RunRef,
+    itemId: string,
+    status: RunItemStatus,
+    key: string,
+    reviewInstructions?: string,
+  ): Promise<void> {
     await this.rpc.call(
       MoveItemStatusV1,
-      { idempotencyKey: key, organizationId: run.organizationId, itemId, status },
+      {
+        idempotencyKey: key,
+        organizationId: run.organizationId,
+        itemId,
+        status,
+        reviewInstructions,
+      },
       null,
     );
   }

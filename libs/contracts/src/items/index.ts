@@ -1,4 +1,6 @@
 export * from './field-value.validator';
+export * from './fields.accept.v1';
+export * from './fields.history.v1';
 export * from './fields.list.v1';
 export * from './fields.update.v1';
 export * from './item-filters';
@@ -9,8 +11,10 @@ export * from './locks.acquire.v1';
 export * from './locks.heartbeat.v1';
 export * from './locks.release.v1';
 export * from './locks.take-over.v1';
+export * from './locks.watch.v1';
 export * from './records';
 export * from './review-signal';
+export * from './reviews.claim-next.v1';
 export * from './reviews.close.v1';
 export * from './reviews.defer.v1';
 export * from './reviews.submit.v1';

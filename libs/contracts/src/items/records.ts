@@ -4,6 +4,18 @@ import { IsUUID } from 'class-validator';
 import { PageBoxRecord } from '../common/page-box';
 import type { JsonValue } from './review-signal';
 
+/** How the OpenAPI document shows a field value: a scalar, an object, or rows of a table. */
+export const FIELD_VALUE_SCHEMA = {
+  oneOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object' },
+    { type: 'array', items: { type: 'object' } },
+  ],
+  nullable: true,
+};
+
 /** Work-item status (DESIGN.md §4). Transitions live in one state machine in the items service. */
 export const ITEM_STATUSES = [
   'QUEUED',
@@ -106,6 +118,12 @@ export class ItemRecord extends ItemSummaryRecord {
   @ApiProperty({ type: [ItemDocumentRecord] }) documents!: ItemDocumentRecord[];
   @ApiProperty({ type: [ItemReviewRecord] }) itemReviews!: ItemReviewRecord[];
   @ApiPropertyOptional({ type: ItemLockRecord, nullable: true }) lock!: ItemLockRecord | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'What the flow’s review step tells the reviewer',
+  })
+  reviewInstructions!: string | null;
 }
 
 export class FieldGroundingRecord {
@@ -125,14 +143,7 @@ export class ItemFieldRecord {
   @ApiProperty({ description: 'Declared type of the field' }) type!: string;
   @ApiProperty({
     description: 'A scalar, an object, or an array of row objects (table)',
-    oneOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'object' },
-      { type: 'array', items: { type: 'object' } },
-    ],
-    nullable: true,
+    ...FIELD_VALUE_SCHEMA,
   })
   value!: JsonValue;
   @ApiPropertyOptional({
@@ -156,6 +167,20 @@ export class ItemFieldRecord {
     description: 'Reviewer who wrote the current version; null when extracted',
   })
   updatedBy!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Name of the reviewer who wrote the current version (as named then)',
+  })
+  updatedByName!: string | null;
+  @ApiPropertyOptional({
+    type: ItemUserRef,
+    nullable: true,
+    description: 'Who accepted the current version as it is; any new version clears it',
+  })
+  acceptedBy!: ItemUserRef | null;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String })
+  acceptedAt!: string | null;
 }
 
 /** The request of the subjects that name only an item (locks, submit). */

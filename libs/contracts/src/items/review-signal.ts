@@ -49,6 +49,8 @@ export interface ReviewedField {
     /** The reviewer's edit gave this place: it is where the new value is. */
     placedByReviewer?: boolean;
   };
+  /** A reviewer accepted this version as it is (present only then). */
+  accepted?: { by: SignalReviewer; at: string };
 }
 
 export interface ReviewSubmittedSignal {

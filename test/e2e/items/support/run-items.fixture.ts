@@ -8,6 +8,7 @@ import {
   ItemDocumentInput,
   ItemRecord,
   MoveItemStatusV1,
+  ReviewRulesInput,
   RunItemStatus,
   SetItemSummaryV1,
   WriteItemFieldsResult,
@@ -74,10 +75,11 @@ export class RunItemsFixture {
     itemId: string,
     fields: FieldWriteInput[],
     idempotencyKey: string = randomUUID(),
+    rules?: ReviewRulesInput,
   ): Promise<WriteItemFieldsResult> {
     return this.rpc.call(
       WriteItemFieldsV1,
-      { idempotencyKey, organizationId: scope.organizationId, itemId, fields },
+      { idempotencyKey, organizationId: scope.organizationId, itemId, fields, rules },
       null,
     );
   }

@@ -1,5 +1,8 @@
 import {
+  AcceptFieldBody,
+  AcceptItemFieldV1,
   AcquireItemLockV1,
+  AcquireLockBody,
   CloseItemBody,
   CloseItemV1,
   DeferItemBody,
@@ -7,17 +10,22 @@ import {
   HeartbeatItemLockV1,
   ItemFieldRecord,
   ItemLockResult,
+  ItemLockState,
   ItemRecord,
+  LOCK_WATCH_MAX_SECONDS,
   LockReleased,
+  LockSessionBody,
   ReleaseItemLockV1,
   SubmitItemReviewV1,
   SubmitReviewResult,
   TakeOverItemLockV1,
   UpdateFieldBody,
   UpdateItemFieldV1,
+  WatchItemLockV1,
+  WatchLockQuery,
 } from '@docket/contracts';
 import { Actor, RpcClient } from '@docket/platform';
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { CurrentActor } from '../../auth/current-actor.decorator';
@@ -40,16 +48,17 @@ export class ItemReviewController {
   @HttpCode(200)
   @ApiRoute({
     summary: 'Take the review lock (or renew your own)',
-    description: `${LOCK_NOTE} Held by someone else: 409 LOCKED with details.holder and details.expiresAt. Taking the lock on a DEFERRED item resumes it (REVIEW).`,
+    description: `${LOCK_NOTE} Held by someone else: 409 LOCKED with details.holder and details.expiresAt. Held by another session (tab) of yours: 409 LOCKED with details.otherSessionOfYours; send replaceOwnSession to continue in this one. Taking the lock on a DEFERRED item resumes it (REVIEW).`,
     permission: 'items.review',
     response: ItemLockResult,
     errors: ['NOT_FOUND', 'LOCKED', 'CONFLICT'],
   })
   async lock(
     @Param('id', uuidPipe) itemId: string,
+    @Body() body: AcquireLockBody,
     @CurrentActor() actor: Actor,
   ): Promise<Flat<ItemLockResult>> {
-    const lock = await this.rpc.call(AcquireItemLockV1, { itemId }, actor);
+    const lock = await this.rpc.call(AcquireItemLockV1, { ...body, itemId }, actor);
     return { success: true, message: 'Lock held', ...lock };
   }
 
@@ -64,9 +73,10 @@ export class ItemReviewController {
   })
   async heartbeat(
     @Param('id', uuidPipe) itemId: string,
+    @Body() body: LockSessionBody,
     @CurrentActor() actor: Actor,
   ): Promise<Flat<ItemLockResult>> {
-    const lock = await this.rpc.call(HeartbeatItemLockV1, { itemId }, actor);
+    const lock = await this.rpc.call(HeartbeatItemLockV1, { ...body, itemId }, actor);
     return { success: true, message: 'Lock extended', ...lock };
   }
 
@@ -80,24 +90,50 @@ export class ItemReviewController {
   })
   async takeOver(
     @Param('id', uuidPipe) itemId: string,
+    @Body() body: LockSessionBody,
     @CurrentActor() actor: Actor,
   ): Promise<Flat<ItemLockResult>> {
-    const lock = await this.rpc.call(TakeOverItemLockV1, { itemId }, actor);
+    const lock = await this.rpc.call(TakeOverItemLockV1, { ...body, itemId }, actor);
     return { success: true, message: 'Lock taken over', ...lock };
+  }
+
+  @Get('lock')
+  @ApiRoute({
+    summary: 'The item’s live lock, and whether it is yours; optionally wait for it to change',
+    description:
+      `With waitSeconds (at most ${LOCK_WATCH_MAX_SECONDS}) and your lock held by this ` +
+      'session, answers as soon as that stops being true (an Admin took it over, another tab ' +
+      'of yours took it, it lapsed), else when the wait ends: a holder learns of a takeover ' +
+      'within a second without polling.',
+    permission: 'items.review',
+    response: ItemLockState,
+    errors: ['NOT_FOUND'],
+  })
+  async watchLock(
+    @Param('id', uuidPipe) itemId: string,
+    @Query() query: WatchLockQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<ItemLockState>> {
+    const state = await this.rpc.call(WatchItemLockV1, { ...query, itemId }, actor);
+    return { success: true, message: state.yours ? 'Lock held' : 'Lock not yours', ...state };
   }
 
   @Delete('lock')
   @ApiRoute({
-    summary: 'Release your lock',
+    summary: 'Release your lock (of this session, when you name one)',
+    description:
+      'Pages release their lock as they close (a keep-alive request on pagehide). A lock ' +
+      'another session (tab) of yours holds is left alone (released: false).',
     permission: 'items.review',
     response: LockReleased,
     errors: ['NOT_FOUND', 'LOCKED'],
   })
   async release(
     @Param('id', uuidPipe) itemId: string,
+    @Query() query: LockSessionBody,
     @CurrentActor() actor: Actor,
   ): Promise<Flat<LockReleased>> {
-    const released = await this.rpc.call(ReleaseItemLockV1, { itemId }, actor);
+    const released = await this.rpc.call(ReleaseItemLockV1, { ...query, itemId }, actor);
     return {
       success: true,
       message: released.released ? 'Lock released' : 'No lock held',
@@ -110,7 +146,13 @@ export class ItemReviewController {
     summary: 'Correct a field (lock holder; optimistic version check)',
     description:
       'Records a new version with who and when. expectedVersion must be the current version, ' +
-      'else 409 VERSION_CONFLICT with details.currentVersion. Also extends your lock.',
+      'else 409 VERSION_CONFLICT with details.currentVersion. Also extends your lock. The ' +
+      'value is checked by the field’s type and read as the extraction reads text: money as ' +
+      '{amount, currency} or text such as "1,200.00 EUR", a date as YYYY-MM-DD or text in the ' +
+      'field’s date order, numbers, yes/no, an enum’s options, tables cell by cell by their ' +
+      'columns. A value that is none is a 400 VALIDATION_FAILED naming the field ' +
+      '(details.field, and details.row/column for a cell) and changes nothing. The flow’s ' +
+      'field rules run again on the new value: flagged and flagReasons say what is still wrong.',
     permission: 'items.review',
     response: ItemFieldRecord,
     errors: ['NOT_FOUND', 'LOCKED', 'VERSION_CONFLICT', 'INVALID_STATE_TRANSITION'],
@@ -123,6 +165,27 @@ export class ItemReviewController {
   ): Promise<Flat<ItemFieldRecord>> {
     const field = await this.rpc.call(UpdateItemFieldV1, { ...body, itemId, key }, actor);
     return { success: true, message: 'Field updated', ...field };
+  }
+
+  @Post('fields/:key/accept')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Accept a field as it is (lock holder; optimistic version check)',
+    description:
+      'Records who accepted the current version and when (acceptedBy, acceptedAt); the ' +
+      'review signal and the run’s write-back carry it. A later version clears it.',
+    permission: 'items.review',
+    response: ItemFieldRecord,
+    errors: ['NOT_FOUND', 'LOCKED', 'VERSION_CONFLICT', 'INVALID_STATE_TRANSITION'],
+  })
+  async acceptField(
+    @Param('id', uuidPipe) itemId: string,
+    @Param('key') key: string,
+    @Body() body: AcceptFieldBody,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<ItemFieldRecord>> {
+    const field = await this.rpc.call(AcceptItemFieldV1, { ...body, itemId, key }, actor);
+    return { success: true, message: 'Field accepted', ...field };
   }
 
   @Post('submit')

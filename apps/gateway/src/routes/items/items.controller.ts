@@ -1,6 +1,11 @@
 import {
+  ClaimNextItemBody,
+  ClaimNextItemV1,
   CountItemStatusesRequest,
   CountItemStatusesV1,
+  FieldHistory,
+  FieldHistoryQuery,
+  GetFieldHistoryV1,
   GetItemV1,
   ItemFieldPage,
   ItemFieldRecord,
@@ -14,7 +19,7 @@ import {
   ListItemsV1,
 } from '@docket/contracts';
 import { Actor, RpcClient } from '@docket/platform';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
 
@@ -81,6 +86,26 @@ export class ItemsController {
     };
   }
 
+  @Post('next')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'The review queue: claim the next item in REVIEW that nobody holds',
+    description:
+      'Takes the review lock (for `session`, when given) on the oldest item in REVIEW of the ' +
+      'project without a live lock and returns it; 404 NOT_FOUND when none is waiting. ' +
+      'Concurrent callers never claim the same item.',
+    permission: 'items.review',
+    response: ItemRecord,
+    errors: ['NOT_FOUND'],
+  })
+  async claimNext(
+    @Body() body: ClaimNextItemBody,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<ItemRecord>> {
+    const item = await this.rpc.call(ClaimNextItemV1, body, actor);
+    return { success: true, message: 'Item claimed for review', ...item };
+  }
+
   @Get(':id')
   @ApiRoute({
     summary: 'One item: the lean payload (no fields; documents and reviews as references)',
@@ -95,6 +120,26 @@ export class ItemsController {
   ): Promise<Flat<ItemRecord>> {
     const item = await this.rpc.call(GetItemV1, { itemId, projectId: query.projectId }, actor);
     return { success: true, message: 'Item', ...item };
+  }
+
+  @Get(':id/fields/:key/versions')
+  @ApiRoute({
+    summary: 'A field’s edit history: every stored version, newest first',
+    description:
+      'Each version with its value, who wrote it (source extraction or review, the reviewer) ' +
+      'and when, and its flags then. At most 100 (the newest).',
+    permission: 'items.read',
+    response: FieldHistory,
+    errors: ['NOT_FOUND'],
+  })
+  async fieldHistory(
+    @Param('id', uuidPipe) itemId: string,
+    @Param('key') key: string,
+    @Query() query: FieldHistoryQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Flat<FieldHistory>> {
+    const history = await this.rpc.call(GetFieldHistoryV1, { ...query, itemId, key }, actor);
+    return { success: true, message: `${history.data.length} versions`, ...history };
   }
 
   @Get(':id/fields')

@@ -68,6 +68,12 @@ export class ExtractExecutor implements NodeExecutor {
         run.itemId,
         fields.map(toFieldWrite),
         `${run.executionId}:${stepKey}:fields`,
+        // The item keeps the rules, so a reviewer's correction is checked by the same ones.
+        {
+          fields: settings.fields as unknown as Array<Record<string, unknown>>,
+          crossFieldRules: settings.crossFieldRules as Array<Record<string, unknown>> | undefined,
+          defaultConfidenceThreshold: settings.defaultConfidenceThreshold,
+        },
       );
     }
     return {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import type { WriteBackConfig } from '@docket/contracts';
+import type { ReviewSubmittedSignal, WriteBackConfig } from '@docket/contracts';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
@@ -67,8 +67,7 @@ export class WriteBackExecutor implements NodeExecutor {
           documentId: field.documentId ?? null,
         }))
       : [];
-    const review = data.review as
-      { reviewId?: string; reviewer?: unknown; submittedAt?: string } | undefined;
+    const review = data.review as Partial<ReviewSubmittedSignal> | undefined;
     return {
       executionId: run.executionId,
       flowId: run.flowId,
@@ -78,7 +77,17 @@ export class WriteBackExecutor implements NodeExecutor {
       input: data.input,
       fields,
       review: review
-        ? { reviewId: review.reviewId, reviewer: review.reviewer, submittedAt: review.submittedAt }
+        ? {
+            reviewId: review.reviewId,
+            reviewer: review.reviewer,
+            submittedAt: review.submittedAt,
+            // Fields the reviewer checked and accepted as they were: who and when.
+            acceptedFields: (review.fields ?? []).flatMap((field) =>
+              field.accepted
+                ? [{ key: field.key, documentId: field.documentId, ...field.accepted }]
+                : [],
+            ),
+          }
         : null,
     };
   }

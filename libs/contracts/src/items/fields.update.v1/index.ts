@@ -15,7 +15,7 @@ import {
 
 import { PageBoxRecord } from '../../common/page-box';
 import { IsFieldValue } from '../field-value.validator';
-import { ItemFieldRecord } from '../records';
+import { FIELD_VALUE_SCHEMA, ItemFieldRecord } from '../records';
 import type { JsonValue } from '../review-signal';
 import { NormalizedBoxInput } from '../runs.write-fields.v1';
 
@@ -34,21 +34,8 @@ export class ReviewedPlacementBody {
   box!: NormalizedBoxInput;
 }
 
-export class UpdateFieldBody {
-  @ApiProperty({
-    description: 'The new value: a scalar, an object, or an array of row objects',
-    oneOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'object' },
-      { type: 'array', items: { type: 'object' } },
-    ],
-    nullable: true,
-  })
-  @IsFieldValue()
-  value!: JsonValue;
-
+/** Which field, at which version: what a reviewer saw when they acted on it. */
+export class FieldVersionBody {
   @ApiProperty({
     description: 'The version you read; a different current version is a 409 VERSION_CONFLICT',
   })
@@ -63,6 +50,15 @@ export class UpdateFieldBody {
   @IsOptional()
   @IsUUID('4')
   documentId?: string;
+}
+
+export class UpdateFieldBody extends FieldVersionBody {
+  @ApiProperty({
+    description: 'The new value: a scalar, an object, or an array of row objects',
+    ...FIELD_VALUE_SCHEMA,
+  })
+  @IsFieldValue()
+  value!: JsonValue;
 
   @ApiPropertyOptional({
     type: ReviewedPlacementBody,

@@ -1,9 +1,10 @@
 import { defineContract } from '@docket/platform';
 
-import { ItemLockResult, ItemRef } from '../records';
+import { LockSessionRequest } from '../locks.acquire.v1';
+import { ItemLockResult } from '../records';
 
-/** Extends the caller's live lock by the idle period. */
-export const HeartbeatItemLockV1 = defineContract<ItemRef, ItemLockResult>(
+/** Extends the caller's live lock (of this session) by the idle period. */
+export const HeartbeatItemLockV1 = defineContract<LockSessionRequest, ItemLockResult>(
   'items.locks.heartbeat.v1',
-  ItemRef,
+  LockSessionRequest,
 );

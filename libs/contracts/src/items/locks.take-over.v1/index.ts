@@ -1,9 +1,10 @@
 import { defineContract } from '@docket/platform';
 
-import { ItemLockResult, ItemRef } from '../records';
+import { LockSessionRequest } from '../locks.acquire.v1';
+import { ItemLockResult } from '../records';
 
 /** Admin only: takes the lock at once whoever holds it; audited. */
-export const TakeOverItemLockV1 = defineContract<ItemRef, ItemLockResult>(
+export const TakeOverItemLockV1 = defineContract<LockSessionRequest, ItemLockResult>(
   'items.locks.take-over.v1',
-  ItemRef,
+  LockSessionRequest,
 );

@@ -12,6 +12,12 @@ export class MoveItemStatusRequest extends RunItemCommand {
   @IsString()
   @Length(1, 1000)
   reason?: string;
+
+  /** With REVIEW: what the flow's review step tells the reviewer (shown on the item page). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 2000)
+  reviewInstructions?: string;
 }
 
 /** Moves the item through the state machine; an illegal transition is INVALID_STATE_TRANSITION. */

@@ -116,7 +116,26 @@ export class WriteItemFieldsRequest extends RunItemCommand {
   @ValidateNested({ each: true })
   @Type(() => FieldWriteInput)
   fields!: FieldWriteInput[];
+
+  /**
+   * The flow's field definitions and rules as the extraction used them ({fields,
+   * crossFieldRules?, defaultConfidenceThreshold?}); kept with the item so a reviewer's edit is
+   * checked by its field's type and re-validated by the same rules.
+   */
+  @IsOptional()
+  @IsObject()
+  rules?: ReviewRulesInput;
 }
+
+/** The extraction configuration's rule-bearing part, as the flows service validated it. */
+export interface ReviewRulesInput {
+  fields: Array<Record<string, unknown>>;
+  crossFieldRules?: Array<Record<string, unknown>>;
+  defaultConfidenceThreshold?: number;
+}
+
+/** Bounds the rules kept per item (a flow has at most 200 fields). */
+export const MAX_REVIEW_RULES_BYTES = 256 * 1024;
 
 export interface WrittenFieldVersion {
   key: string;
