@@ -241,7 +241,7 @@ export interface paths {
     };
     /**
      * Start single sign-on for an e-mail address (browser redirect)
-     * @description Redirects (302) to the identity provider that serves the e-mail's domain, with an authorization-code request using PKCE, state and nonce.
+     * @description Redirects (302) to the identity provider that serves the e-mail's domain, with an authorization-code request using PKCE, state and nonce. A browser (Accept: text/html) that cannot go on is redirected to the console page /console/sign-in-problem instead of an error body.
      *
      *     Public.
      */
@@ -263,7 +263,7 @@ export interface paths {
     };
     /**
      * Where the identity provider returns the browser (redirect URI)
-     * @description Checks state, exchanges the code, verifies the ID token and finds the user by e-mail in the organization; unknown users are refused, never created. Sets the httpOnly `docket_refresh` cookie and redirects (302) to the returnTo given at the start.
+     * @description Checks state, exchanges the code, verifies the ID token and finds the user by e-mail in the organization; unknown users are refused, never created, and so is an ID token for someone other than the e-mail typed at the start. Sets the httpOnly `docket_refresh` cookie and redirects (302) to the returnTo given at the start. A browser (Accept: text/html) whose sign-in is refused is redirected to the console page /console/sign-in-problem instead of an error body.
      *
      *     Public.
      */
@@ -1439,6 +1439,8 @@ export interface components {
       success: boolean;
       /** @example Signed out */
       message: string;
+      /** @description The identity provider's end-session URL (RP-initiated logout): open it so the provider signs the person out too; it returns the browser to /console/signed-out */
+      logoutUrl?: string;
     };
     CreateFileRequest: {
       /**
@@ -2207,7 +2209,7 @@ export interface components {
       nodeType: string;
       nodeName: string;
       /** @enum {string} */
-      status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
+      status: 'running' | 'waiting' | 'completed' | 'failed' | 'skipped' | 'canceled';
       /** @description 1 on the first attempt */
       attempt: number;
       /** Format: date-time */
@@ -3746,7 +3748,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -4213,7 +4220,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -4466,6 +4478,8 @@ export interface operations {
         email: string;
         /** @description Where to land after signing in: a path on this site (never another origin) */
         returnTo?: string;
+        /** @description Ask the identity provider for the password again (prompt=login), whoever is signed in there: the console sends it after the provider signed in someone else */
+        reauthenticate?: 'true';
       };
       header?: never;
       path?: never;
@@ -6505,7 +6519,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -7193,7 +7212,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -8487,7 +8511,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -9175,7 +9204,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       201: {
@@ -9326,7 +9360,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -9945,7 +9984,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -10198,7 +10242,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -10814,7 +10863,12 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
