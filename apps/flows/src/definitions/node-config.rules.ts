@@ -1,4 +1,5 @@
 import {
+  AI_CLASSIFY_METHODS,
   misplacedVariableReferences,
   NodeType,
   SECRET_SLOTS,
@@ -31,9 +32,10 @@ const RULES: Record<NodeType, Rule> = {
     ...(c.input !== undefined && !isObject(c.input) ? ['input must be an object'] : []),
   ],
   'ai.classify': (c) => [
-    ...only(c, ['classes', 'minConfidence']),
+    ...only(c, ['classes', 'minConfidence', 'methods']),
     ...classes(c.classes),
     ...optionalNumber(c, 'minConfidence', 0, 1),
+    ...classifyMethods(c.methods),
   ],
   'ai.split': (c) => [
     ...only(c, ['classes']),
@@ -208,6 +210,18 @@ function headers(value: unknown): string[] {
 }
 
 /** Five fields, each `*`, a number, a range, a list or a step, as a Temporal schedule reads it. */
+/** Which classifiers decide: each of rules and model at most once, at least one. */
+function classifyMethods(value: unknown): string[] {
+  if (value === undefined) return [];
+  const known: readonly unknown[] = AI_CLASSIFY_METHODS;
+  return Array.isArray(value) &&
+    value.length >= 1 &&
+    value.every((method) => known.includes(method)) &&
+    new Set(value).size === value.length
+    ? []
+    : [`methods must list one or more of ${AI_CLASSIFY_METHODS.join(', ')}, each once`];
+}
+
 function cron(value: unknown): string[] {
   if (typeof value !== 'string') return ['cron must be a five-field cron expression'];
   const fields = value.trim().split(/\s+/);

@@ -5,6 +5,8 @@
  * (flow-graph.validator in apps/flows); the worker interprets a published snapshot.
  */
 
+import type { AiClassifyMethod } from './ai.classify.v1';
+
 export const TRIGGER_NODE_TYPES = ['trigger.api', 'trigger.file', 'trigger.schedule'] as const;
 export const AI_NODE_TYPES = ['ai.classify', 'ai.split', 'ai.extract', 'ai.summarize'] as const;
 export const CONTROL_NODE_TYPES = ['control.route', 'control.for-each', 'control.join'] as const;
@@ -145,6 +147,11 @@ export interface ClassifyConfig {
   classes: ClassDefinitionConfig[];
   /** Below this the document stays unclassified. Default 0.5. */
   minConfidence?: number;
+  /**
+   * rules (keywords and patterns) and/or model (the project's classifier learned from reviewers'
+   * confirmations, skipped until it knows two classes). Default both, in runs and previews.
+   */
+  methods?: AiClassifyMethod[];
 }
 
 export interface SplitConfig {

@@ -4,15 +4,8 @@ import {
   ListLayoutMemoriesV1,
   pageBoxFromCorners,
 } from '@docket/contracts';
-import {
-  DocumentPages,
-  extractDocumentFields,
-  extractItemFields,
-  FieldSchema,
-  ValidatedField,
-  validateFields,
-  ValidationConfig,
-} from '@docket/document-intelligence';
+import { DocumentPages, ValidatedField } from '@docket/document-intelligence';
+import { extractWithConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -40,11 +33,6 @@ export class ExtractExecutor implements NodeExecutor {
   async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as ExtractConfig;
-    const schema = { fields: settings.fields } as unknown as FieldSchema;
-    const validation = {
-      crossFieldRules: settings.crossFieldRules,
-      defaultConfidenceThreshold: settings.defaultConfidenceThreshold,
-    } as ValidationConfig;
     const documents: DocumentPages[] = [];
     for (const document of data.documents) {
       documents.push(await this.text.pagesOf(run, document, heartbeat));
@@ -55,13 +43,7 @@ export class ExtractExecutor implements NodeExecutor {
       { projectId: run.projectId },
       systemActor(run.organizationId),
     );
-    const extracted = [
-      ...documents.flatMap((document) =>
-        extractDocumentFields(document, schema, { layoutMemories }),
-      ),
-      ...extractItemFields(documents, schema),
-    ];
-    const { fields, needsReview } = validateFields(extracted, schema, validation);
+    const { fields, needsReview } = extractWithConfig(documents, settings, layoutMemories);
     if (run.itemId) {
       await this.items.writeFields(
         run,
