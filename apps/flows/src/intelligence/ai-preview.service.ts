@@ -113,7 +113,8 @@ export class AiPreviewService {
     );
     // What reviews taught the project about its layouts is read first, as in a run.
     const layoutMemories = await this.layouts.list(actor.organizationId, project.projectId);
-    const { fields, needsReview } = await engine(async () =>
+    // A hosted model is used by runs only: its API key is a variable of the run's environment.
+    const { fields, needsReview } = await engine(() =>
       extractWithConfig(documents, config, layoutMemories),
     );
     return {

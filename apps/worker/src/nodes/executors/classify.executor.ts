@@ -8,6 +8,7 @@ import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome, RunDocument } from '../../workflows/flow-activities.types';
+import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
@@ -23,24 +24,35 @@ export class ClassifyExecutor implements NodeExecutor {
     private readonly text: DocumentTextSource,
     private readonly items: RunItemClient,
     private readonly rpc: RpcClient,
+    private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config, heartbeat, secrets }: NodeContext): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as ClassifyConfig;
-    const recipe = await prepareClassify(settings, async () => {
-      const { model } = await this.rpc.call(
-        GetClassifierModelV1,
-        { projectId: run.projectId },
-        systemActor(run.organizationId),
-      );
-      return model ? parseNaiveBayesModel(model) : null;
-    });
+    const hosted = settings.hosted
+      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      : undefined;
+    const recipe = await prepareClassify(
+      settings,
+      async () => {
+        const { model } = await this.rpc.call(
+          GetClassifierModelV1,
+          { projectId: run.projectId },
+          systemActor(run.organizationId),
+        );
+        return model ? parseNaiveBayesModel(model) : null;
+      },
+      undefined,
+      hosted?.engine,
+    );
     const results: ClassifiedDocument[] = [];
     const documents: RunDocument[] = [];
     for (const document of data.documents) {
       const { pages } = await this.text.pagesOf(run, document, heartbeat);
-      const result = await recipe.classify(pages);
+      const result = await recipe.classify(pages).catch((error: unknown) => {
+        throw hostedModelFailure(error);
+      });
       results.push({
         documentId: document.documentId,
         label: result.label,
@@ -64,7 +76,13 @@ export class ClassifyExecutor implements NodeExecutor {
         `${run.executionId}:${stepKey}:classify`,
       );
     }
-    return { output: { documents: results }, documents };
+    return {
+      output: {
+        documents: results,
+        ...(hosted ? { hostedModel: hosted.meter.usage() } : {}),
+      },
+      documents,
+    };
   }
 }
 

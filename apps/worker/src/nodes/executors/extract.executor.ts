@@ -13,6 +13,7 @@ import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
@@ -28,9 +29,10 @@ export class ExtractExecutor implements NodeExecutor {
     private readonly text: DocumentTextSource,
     private readonly items: RunItemClient,
     private readonly rpc: RpcClient,
+    private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config, heartbeat, secrets }: NodeContext): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as ExtractConfig;
     const documents: DocumentPages[] = [];
@@ -43,7 +45,17 @@ export class ExtractExecutor implements NodeExecutor {
       { projectId: run.projectId },
       systemActor(run.organizationId),
     );
-    const { fields, needsReview } = extractWithConfig(documents, settings, layoutMemories);
+    const hosted = settings.hosted
+      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      : undefined;
+    const { fields, needsReview } = await extractWithConfig(
+      documents,
+      settings,
+      layoutMemories,
+      hosted?.engine,
+    ).catch((error: unknown) => {
+      throw hostedModelFailure(error);
+    });
     if (run.itemId) {
       await this.items.writeFields(
         run,
@@ -54,6 +66,7 @@ export class ExtractExecutor implements NodeExecutor {
     }
     return {
       output: {
+        ...(hosted ? { hostedModel: hosted.meter.usage() } : {}),
         needsReview,
         flagged: fields.filter((f) => f.flagged).length,
         fields: fields.map((field) => ({
