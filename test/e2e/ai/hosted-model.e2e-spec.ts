@@ -80,7 +80,15 @@ function scenario(server: FakeChatCompletionsServer) {
       case 'reader':
         return fields();
       case 'classifier':
+      case 'fallback-classifier':
         return answer(JSON.stringify({ label: 'invoice', confidence: 0.92 }));
+      case 'summariser':
+        return answer(
+          JSON.stringify({
+            summary: 'A claim summary for policy PN-48213.',
+            insight: 'Nothing needs attention.',
+          }),
+        );
       case 'flaky':
         // Rate limited once, then answers: the activity's retry gets through.
         if (calls === 1) {
@@ -110,7 +118,7 @@ function endpoint(model: string, extra: Record<string, unknown> = {}) {
   return { baseUrl: 'https://llm.example.com/v1', model, apiKeyVariable: 'LLM_API_KEY', ...extra };
 }
 
-describe('bring your own model: ai.extract and ai.classify on an OpenAI-compatible endpoint', () => {
+describe('bring your own model: ai.extract, ai.classify and ai.summarize on an OpenAI-compatible endpoint', () => {
   const server = new FakeChatCompletionsServer();
   let baseUrl: string;
   let org: TestOrganization;
@@ -222,6 +230,71 @@ describe('bring your own model: ai.extract and ai.classify on an OpenAI-compatib
     ]);
     expect(output.documents[0].confidence as number).toBeCloseTo(0.92, 5);
     expect(output.hostedModel).toMatchObject({ calls: 1, promptTokens: 120, completionTokens: 30 });
+  });
+
+  it('classifies by the rules first in fallback mode, asking the model only when they leave no class', async () => {
+    const classify = (classes: unknown[]) =>
+      runOf({
+        id: 'classify',
+        type: 'ai.classify',
+        config: { classes, hosted: hosted('fallback-classifier') },
+      });
+    const decidedByRules = await classify([
+      { label: 'claim', keywords: [{ term: 'Claim Summary', weight: 3 }, 'Policy Number'] },
+      { label: 'invoice', keywords: [{ term: 'Repair Invoice', weight: 3 }] },
+    ]);
+    expect(decidedByRules.ended.status).toBe('completed');
+    const ruled = decidedByRules.step.output as { documents: Body[]; hostedModel: Body };
+    expect(ruled.documents).toEqual([
+      expect.objectContaining({ label: 'claim', methods: ['rules'] }),
+    ]);
+    expect(ruled.hostedModel).toMatchObject({ calls: 0, promptTokens: 0 });
+    expect(server.requests.filter((r) => modelOf(r) === 'fallback-classifier')).toHaveLength(0);
+
+    const leftOpen = await classify([{ label: 'fnol' }, { label: 'invoice' }]);
+    expect(leftOpen.ended.status).toBe('completed');
+    const hostedAnswer = leftOpen.step.output as { documents: Body[]; hostedModel: Body };
+    expect(hostedAnswer.documents).toEqual([
+      expect.objectContaining({ label: 'invoice', methods: ['hosted'] }),
+    ]);
+    expect(hostedAnswer.hostedModel).toMatchObject({ calls: 1, completionTokens: 30 });
+  });
+
+  it('writes the summary with the model where no template applies', async () => {
+    const graph = graphOf(
+      [
+        { id: 'start', type: 'trigger.api' },
+        { id: 'extract', type: 'ai.extract', config: { fields: FIELDS.slice(0, 1) } },
+        { id: 'summary', type: 'ai.summarize', config: { hosted: hosted('summariser') } },
+      ],
+      [
+        ['start', 'extract'],
+        ['extract', 'summary'],
+      ],
+    );
+    const flowId = await liveFlow(org.admin.token, org.projectId, graph, { environmentId });
+    const executionId = await startedRun(org.admin.token, flowId, {
+      fileIds: [fileId],
+      environmentId,
+    });
+    const ended = await waitForStatus(org.admin.token, executionId, TERMINAL, 120_000);
+    expect(ended.status).toBe('completed');
+    const step = (await steps(org.admin.token, executionId)).find((s) => s.nodeId === 'summary');
+    expect(step?.output).toMatchObject({
+      summary: 'A claim summary for policy PN-48213.',
+      insight: 'Nothing needs attention.',
+      source: 'hosted',
+      hostedModel: { calls: 1, promptTokens: 120, completionTokens: 30 },
+    });
+    const asked = server.requests.find((r) => modelOf(r) === 'summariser')!;
+    // The model reads the item's fields, not the pages.
+    expect(JSON.stringify(asked.body)).toContain('policyNumber: PN-48213');
+    const item = await apiRequest<Body>(
+      'GET',
+      `/items/${(ended.itemIds as string[])[0]}?projectId=${org.projectId}`,
+      { token: org.admin.token },
+    );
+    expect(JSON.stringify(item.body)).toContain('A claim summary for policy PN-48213.');
   });
 
   it('retries a 429 under the activity’s retry policy and completes', async () => {

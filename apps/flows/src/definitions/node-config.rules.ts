@@ -56,7 +56,8 @@ const RULES: Record<NodeType, Rule> = {
     ...optionalNumber(c, 'defaultConfidenceThreshold', 0, 1),
   ],
   'ai.summarize': (c) => [
-    ...only(c, ['templates', 'classNames']),
+    ...only(c, ['templates', 'classNames', 'hosted']),
+    ...hostedModel(c.hosted),
     ...(c.templates === undefined || isObject(c.templates)
       ? []
       : ['templates must map class labels to templates']),

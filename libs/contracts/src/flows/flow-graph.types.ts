@@ -199,6 +199,8 @@ export interface SummarizeConfig {
   /** Per-class summary and insight templates, `{field}` placeholders. */
   templates?: Record<string, { summary?: string; insight?: string }>;
   classNames?: Record<string, string>;
+  /** A hosted model writes the summary: always ("primary") or where no template applies. */
+  hosted?: HostedModelConfig;
 }
 
 export interface MatchingConfig {

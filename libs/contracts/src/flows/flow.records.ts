@@ -49,10 +49,10 @@ export const NODE_CATALOG_DOC = [
     'confidenceThreshold?, scope?, validation?, options?, columns?, fields?}], ' +
     'crossFieldRules?, defaultConfidenceThreshold?, hosted?} (output needsReview, flagged, ' +
     'fields)',
-  '- hosted (ai.classify, ai.extract): {baseUrl, model, apiKeyVariable, mode? (fallback | ' +
+  '- hosted (ai.classify, ai.extract, ai.summarize): {baseUrl, model, apiKeyVariable, mode? (fallback | ' +
     'primary), timeoutSeconds? (1 to 300)}: an OpenAI-compatible chat-completions endpoint ' +
     'used by runs; the API key is the variable named by apiKeyVariable (by name, a secret slot)',
-  '- ai.summarize: {templates?, classNames?}',
+  '- ai.summarize: {templates?, classNames?, hosted?}',
   '- control.route: {routes: [{branch, when}]} (JSONata conditions; edges carry the branch, ' +
     'or `default`)',
   '- control.for-each: {items?} (JSONata, default `documents`; edges `body` and `done`, the ' +
