@@ -8,6 +8,7 @@ import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome, RunDocument } from '../../workflows/flow-activities.types';
+import { whileHeartbeating } from '../hosted/heartbeating';
 import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
@@ -50,9 +51,11 @@ export class ClassifyExecutor implements NodeExecutor {
     const documents: RunDocument[] = [];
     for (const document of data.documents) {
       const { pages } = await this.text.pagesOf(run, document, heartbeat);
-      const result = await recipe.classify(pages).catch((error: unknown) => {
-        throw hostedModelFailure(error);
-      });
+      const result = await whileHeartbeating(heartbeat, () => recipe.classify(pages)).catch(
+        (error: unknown) => {
+          throw hostedModelFailure(error);
+        },
+      );
       results.push({
         documentId: document.documentId,
         label: result.label,

@@ -13,6 +13,7 @@ import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { whileHeartbeating } from '../hosted/heartbeating';
 import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
@@ -48,11 +49,8 @@ export class ExtractExecutor implements NodeExecutor {
     const hosted = settings.hosted
       ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
       : undefined;
-    const { fields, needsReview } = await extractWithConfig(
-      documents,
-      settings,
-      layoutMemories,
-      hosted?.engine,
+    const { fields, needsReview } = await whileHeartbeating(heartbeat, () =>
+      extractWithConfig(documents, settings, layoutMemories, hosted?.engine),
     ).catch((error: unknown) => {
       throw hostedModelFailure(error);
     });

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { whileHeartbeating } from '../hosted/heartbeating';
 import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
@@ -19,7 +20,7 @@ export class SummarizeExecutor implements NodeExecutor {
     private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config, secrets, heartbeat }: NodeContext): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as SummarizeConfig;
     const hosted = settings.hosted
@@ -35,17 +36,19 @@ export class SummarizeExecutor implements NodeExecutor {
           value: field.value as never,
           flagged: field.flagged,
         }));
-    const summary = await summariseWithConfig(
-      {
-        documents: data.documents.map((document) => ({
-          documentId: document.documentId,
-          label: document.category ?? null,
-          fields: summaryFields(document.documentId),
-        })),
-        itemFields: summaryFields(null),
-      },
-      settings,
-      hosted?.engine,
+    const summary = await whileHeartbeating(heartbeat, () =>
+      summariseWithConfig(
+        {
+          documents: data.documents.map((document) => ({
+            documentId: document.documentId,
+            label: document.category ?? null,
+            fields: summaryFields(document.documentId),
+          })),
+          itemFields: summaryFields(null),
+        },
+        settings,
+        hosted?.engine,
+      ),
     ).catch((error: unknown) => {
       throw hostedModelFailure(error);
     });
