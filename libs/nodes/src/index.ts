@@ -2,5 +2,6 @@
 export * from './ai-classify/classify.recipe';
 export * from './ai-extract/extract.recipe';
 export * from './ai-summarize/summarize.recipe';
+export * from './hosted/hosted-engine';
 export * from './hosted/token-meter';
 export * from './text-layer/page-words.reader';

@@ -9,7 +9,7 @@ import {
   TextPage,
 } from '@docket/document-intelligence';
 
-import type { HostedEngine } from '../ai-extract/extract.recipe';
+import type { HostedEngine } from '../hosted/hosted-engine';
 
 /** Rules and the project's learned model, unless the configuration (or a preview) says which. */
 export const DEFAULT_CLASSIFY_METHODS: readonly AiClassifyMethod[] = ['rules', 'model'];

@@ -1,4 +1,4 @@
-import type { ExtractConfig, HostedModelMode, LayoutMemoryRecord } from '@docket/contracts';
+import type { ExtractConfig, LayoutMemoryRecord } from '@docket/contracts';
 import {
   DocumentPages,
   extractDocumentFields,
@@ -7,18 +7,12 @@ import {
   extractWithProvider,
   FieldDefinition,
   FieldSchema,
-  HostedModelProvider,
   validateFields,
   ValidationConfig,
   ValidationResult,
 } from '@docket/document-intelligence';
 
-/** A hosted model for the recipe and how it shares the work with rules and layout memory. */
-export interface HostedEngine {
-  readonly provider: HostedModelProvider;
-  readonly mode: HostedModelMode;
-  readonly signal?: AbortSignal;
-}
+import type { HostedEngine } from '../hosted/hosted-engine';
 
 /**
  * The ai.extract recipe, the same for a run and for the builder's preview: the layouts the

@@ -7,7 +7,7 @@ import {
   SummaryOptions,
 } from '@docket/document-intelligence';
 
-import type { HostedEngine } from '../ai-extract/extract.recipe';
+import type { HostedEngine } from '../hosted/hosted-engine';
 
 /**
  * The ai.summarize recipe: the configuration's templates, or a hosted model that writes the
