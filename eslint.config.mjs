@@ -96,6 +96,16 @@ export default tseslint.config(
               sourceTag: 'scope:document-intelligence',
               onlyDependOnLibsWithTags: ['scope:document-processing'],
             },
+            {
+              // What a node type does, said once for flows (validation, preview) and the worker.
+              sourceTag: 'scope:nodes',
+              onlyDependOnLibsWithTags: [
+                'scope:platform',
+                'scope:contracts',
+                'scope:document-intelligence',
+                'scope:document-processing',
+              ],
+            },
           ],
         },
       ],

@@ -35,6 +35,14 @@ export class WorkerConfig extends TemporalConfig {
   outboundMaxResponseBytes = 1024 * 1024;
 
   @Env(
+    'HOSTED_MODEL_CONCURRENCY_PER_ORGANIZATION',
+    'Hosted-model calls one organization has in flight at once in this worker process',
+  )
+  @IsInt()
+  @Min(1)
+  hostedModelConcurrency = 4;
+
+  @Env(
     'OUTBOUND_ALLOW_LOOPBACK_HTTP',
     'Allow plain http to loopback targets (test receivers, the local demo receiver); ' +
       'ignored when DOCKET_ENV=production',

@@ -20,6 +20,7 @@ import { SummarizeExecutor } from './nodes/executors/summarize.executor';
 import { TransformExecutor } from './nodes/executors/transform.executor';
 import { TriggerExecutor } from './nodes/executors/trigger.executor';
 import { WriteBackExecutor } from './nodes/executors/write-back.executor';
+import { HostedModelGate } from './nodes/hosted/hosted-model.gate';
 import { NODE_EXECUTORS, NodeExecutor } from './nodes/node-executor';
 import { NodeRunner } from './nodes/node-runner.service';
 import { OutboundHttpClient } from './nodes/outbound/outbound-http.client';
@@ -76,6 +77,7 @@ const EXECUTORS = [
     FlowActivitiesService,
     NodeRunner,
     OutboundHttpClient,
+    HostedModelGate,
     ReviewGate,
     ReviewFeedbackService,
     LayoutFeedbackService,

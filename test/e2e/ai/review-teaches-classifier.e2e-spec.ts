@@ -3,9 +3,12 @@ import { apiRequest, createTestOrganization, TestOrganization, TestUser } from '
 import { uploadFile } from '../files/support/files-api';
 import { pdfOf } from '../flows/support/claim-documents';
 import {
+  API_ONLY,
   Body,
+  createdFlowId,
   graphOf,
   liveFlow,
+  saveDraft,
   startedRun,
   steps,
   waitForStatus,
@@ -52,6 +55,22 @@ const GRAPH = graphOf(
     ['classify', 'extract'],
     ['extract', 'review'],
   ],
+);
+
+/** The classes the reviewers taught, no rules: only the learned model can tell them apart. */
+const LEARNED_CLASSES = {
+  classes: [{ label: 'invoice' }, { label: 'glass-claim' }],
+  minConfidence: 0.5,
+  methods: ['model'],
+};
+
+/** A run that only classifies, as the configuration asks: by the project's learned model. */
+const MODEL_GRAPH = graphOf(
+  [
+    { id: 'start', type: 'trigger.api' },
+    { id: 'classify', type: 'ai.classify', config: LEARNED_CLASSES },
+  ],
+  [['start', 'classify']],
 );
 
 describe('a run’s review teaches the project’s classifier', () => {
@@ -141,5 +160,84 @@ describe('a run’s review teaches the project’s classifier', () => {
     const after = await classify(org.admin.token, org.projectId, modelOnly);
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({ label: 'glass-claim', methods: ['model'], modelVersion: 3 });
+
+    // A production run classifies the next such document by the learned model, as the preview.
+    const next = await uploadFile(
+      org.admin.token,
+      org.workspaceId,
+      'glass-2.pdf',
+      await glassClaimPdf(),
+    );
+    const preview = await classify(org.admin.token, org.projectId, {
+      fileId: next.fileId,
+      config: LEARNED_CLASSES,
+    });
+    expect(preview.body).toMatchObject({
+      label: 'glass-claim',
+      methods: ['model'],
+      modelVersion: 3,
+    });
+    const modelFlowId = await liveFlow(org.admin.token, org.projectId, MODEL_GRAPH);
+    const modelRun = await startedRun(org.admin.token, modelFlowId, { fileIds: [next.fileId] });
+    const classified = await waitForStatus(org.admin.token, modelRun, TERMINAL, 120_000);
+    expect(classified.status).toBe('completed');
+    const classifyStep = (await steps(org.admin.token, modelRun)).find(
+      (s) => s.nodeId === 'classify',
+    );
+    const [byModel] = (classifyStep?.output as { documents: Body[] }).documents;
+    expect(byModel).toMatchObject({
+      label: 'glass-claim',
+      methods: ['model'],
+      modelVersion: 3,
+    });
+    // The preview rounds its confidence to four places; the run's step keeps the engine's.
+    expect(byModel.confidence as number).toBeCloseTo(preview.body.confidence as number, 4);
+    const runItem = await apiRequest<Body>(
+      'GET',
+      `/items/${(classified.itemIds as string[])[0]}?projectId=${org.projectId}`,
+      { token: org.admin.token },
+    );
+    expect(runItem.body.documents).toEqual([
+      expect.objectContaining({ documentId: byModel.documentId, classification: 'glass-claim' }),
+    ]);
   }, 180_000);
+
+  it.each([
+    ['no methods', []],
+    ['a method twice', ['model', 'model']],
+    ['three methods, one past the two there are', ['rules', 'model', 'rules']],
+    ['an unknown method', ['hosted']],
+  ])('refuses an ai.classify node with %s in its draft, naming the node', async (_, methods) => {
+    const flowId = await createdFlowId(org.admin.token, org.projectId);
+    const graph = graphOf(
+      [
+        { id: 'start', type: 'trigger.api' },
+        { id: 'classify', type: 'ai.classify', config: { ...LEARNED_CLASSES, methods } },
+      ],
+      [['start', 'classify']],
+    );
+    const response = await saveDraft(org.admin.token, flowId, graph);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    expect(response.body.message).toMatch(/methods must list one or more of rules, model/);
+    expect((response.body.details as Body).nodeId).toBe('classify');
+    const read = await apiRequest<Body>('GET', `/flows/${flowId}`, { token: org.admin.token });
+    expect(read.body.draft).toEqual(API_ONLY);
+  });
+
+  it('accepts both methods, the most there are, in a draft', async () => {
+    const flowId = await createdFlowId(org.admin.token, org.projectId);
+    const graph = graphOf(
+      [
+        { id: 'start', type: 'trigger.api' },
+        {
+          id: 'classify',
+          type: 'ai.classify',
+          config: { ...LEARNED_CLASSES, methods: ['rules', 'model'] },
+        },
+      ],
+      [['start', 'classify']],
+    );
+    expect((await saveDraft(org.admin.token, flowId, graph)).status).toBe(200);
+  });
 });

@@ -1,4 +1,6 @@
 import {
+  AI_CLASSIFY_METHODS,
+  HOSTED_MODEL_MODES,
   misplacedVariableReferences,
   NodeType,
   SECRET_SLOTS,
@@ -21,6 +23,8 @@ const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const UUID = /^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/i;
 const MAX_DELAY_SECONDS = 7 * 24 * 3600;
 const MAX_REVIEW_TIMEOUT_SECONDS = 90 * 24 * 3600;
+const MAX_HOSTED_TIMEOUT_SECONDS = 300;
+const MAX_MODEL_NAME_LENGTH = 200;
 
 const RULES: Record<NodeType, Rule> = {
   'trigger.api': (c) => only(c, []),
@@ -31,16 +35,19 @@ const RULES: Record<NodeType, Rule> = {
     ...(c.input !== undefined && !isObject(c.input) ? ['input must be an object'] : []),
   ],
   'ai.classify': (c) => [
-    ...only(c, ['classes', 'minConfidence']),
+    ...only(c, ['classes', 'minConfidence', 'methods', 'hosted']),
     ...classes(c.classes),
     ...optionalNumber(c, 'minConfidence', 0, 1),
+    ...classifyMethods(c.methods),
+    ...hostedModel(c.hosted),
   ],
   'ai.split': (c) => [
     ...only(c, ['classes']),
     ...(c.classes === undefined ? [] : classes(c.classes)),
   ],
   'ai.extract': (c) => [
-    ...only(c, ['fields', 'crossFieldRules', 'defaultConfidenceThreshold']),
+    ...only(c, ['fields', 'crossFieldRules', 'defaultConfidenceThreshold', 'hosted']),
+    ...hostedModel(c.hosted),
     ...extractFields(c.fields),
     ...(c.crossFieldRules === undefined ||
     (Array.isArray(c.crossFieldRules) && c.crossFieldRules.every(isObject))
@@ -49,7 +56,8 @@ const RULES: Record<NodeType, Rule> = {
     ...optionalNumber(c, 'defaultConfidenceThreshold', 0, 1),
   ],
   'ai.summarize': (c) => [
-    ...only(c, ['templates', 'classNames']),
+    ...only(c, ['templates', 'classNames', 'hosted']),
+    ...hostedModel(c.hosted),
     ...(c.templates === undefined || isObject(c.templates)
       ? []
       : ['templates must map class labels to templates']),
@@ -208,6 +216,44 @@ function headers(value: unknown): string[] {
 }
 
 /** Five fields, each `*`, a number, a range, a list or a step, as a Temporal schedule reads it. */
+/** A hosted model's endpoint, model and the variable holding its key (the node's secret slot). */
+function hostedModel(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!isObject(value)) return ['hosted must be an object {baseUrl, model, apiKeyVariable, mode?}'];
+  return [
+    ...only(value, ['baseUrl', 'model', 'apiKeyVariable', 'mode', 'timeoutSeconds']).map(
+      (problem) => `hosted: ${problem}`,
+    ),
+    ...url(value.baseUrl, 'hosted.baseUrl'),
+    ...(typeof value.model === 'string' &&
+    value.model.length >= 1 &&
+    value.model.length <= MAX_MODEL_NAME_LENGTH
+      ? []
+      : [`hosted.model must be text of 1 to ${MAX_MODEL_NAME_LENGTH} characters`]),
+    ...(typeof value.apiKeyVariable === 'string' && VARIABLE_NAME_PATTERN.test(value.apiKeyVariable)
+      ? []
+      : ['hosted.apiKeyVariable must name the variable that holds the API key']),
+    ...(value.mode === undefined || HOSTED_MODEL_MODES.some((mode) => mode === value.mode)
+      ? []
+      : [`hosted.mode must be one of ${HOSTED_MODEL_MODES.join(', ')}`]),
+    ...(value.timeoutSeconds === undefined
+      ? []
+      : integer(value.timeoutSeconds, 'hosted.timeoutSeconds', 1, MAX_HOSTED_TIMEOUT_SECONDS)),
+  ];
+}
+
+/** Which classifiers decide: each of rules and model at most once, at least one. */
+function classifyMethods(value: unknown): string[] {
+  if (value === undefined) return [];
+  const known: readonly unknown[] = AI_CLASSIFY_METHODS;
+  return Array.isArray(value) &&
+    value.length >= 1 &&
+    value.every((method) => known.includes(method)) &&
+    new Set(value).size === value.length
+    ? []
+    : [`methods must list one or more of ${AI_CLASSIFY_METHODS.join(', ')}, each once`];
+}
+
 function cron(value: unknown): string[] {
   if (typeof value !== 'string') return ['cron must be a five-field cron expression'];
   const fields = value.trim().split(/\s+/);

@@ -8,6 +8,9 @@ import {
   AiFeedbackRequest,
   AiFeedbackResult,
   AiFeedbackV1,
+  GetClassifierModelRequest,
+  GetClassifierModelResult,
+  GetClassifierModelV1,
 } from '@docket/contracts';
 import { actorOf, CallContext, RpcHandler } from '@docket/platform';
 import { Controller } from '@nestjs/common';
@@ -32,5 +35,14 @@ export class AiPreviewHandler {
   @RpcHandler(AiFeedbackV1)
   feedback(request: AiFeedbackRequest, call: CallContext): Promise<AiFeedbackResult> {
     return this.ai.feedback(actorOf(call), request);
+  }
+
+  /** Runs' ai.classify steps classify with the project's learned model, as the preview does. */
+  @RpcHandler(GetClassifierModelV1)
+  classifierModel(
+    request: GetClassifierModelRequest,
+    call: CallContext,
+  ): Promise<GetClassifierModelResult> {
+    return this.ai.classifierModel(actorOf(call), request.projectId);
   }
 }

@@ -10,25 +10,19 @@ import {
   AiFeedbackResult,
   ClassifyConfig,
   ExtractConfig,
+  GetClassifierModelResult,
   NodeType,
 } from '@docket/contracts';
 import {
   applyClassifierFeedback,
-  ClassificationConfig,
-  classifyDocument,
   createNaiveBayesModel,
   DocumentIntelligenceException,
   DocumentPages,
-  extractDocumentFields,
-  extractItemFields,
-  FieldSchema,
-  isNaiveBayesModelUsable,
   KeywordClassifier,
   NaiveBayesModel,
   TextPage,
-  validateFields,
-  ValidationConfig,
 } from '@docket/document-intelligence';
+import { extractWithConfig, prepareClassify } from '@docket/nodes';
 import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -44,7 +38,6 @@ import { LayoutMemoryRepository } from './layout-memory.repository';
 import { projectOf } from './project-of';
 import { textAsPage } from './text-as-page';
 
-const DEFAULT_METHODS: readonly AiClassifyMethod[] = ['rules', 'model'];
 /** Enough rule hits to show a reviewer why; a long document would otherwise list hundreds. */
 const MAX_EVIDENCE = 50;
 
@@ -65,7 +58,6 @@ export class AiPreviewService {
   async classify(actor: Actor, request: AiClassifyRequest): Promise<AiClassifyResult> {
     const config = checkedConfig<ClassifyConfig>('ai.classify', request.config);
     const project = await projectOf(this.rpc, actor, request.projectId);
-    const methods = [...new Set(request.methods ?? DEFAULT_METHODS)];
     const { documents } = await this.text.read(
       actor,
       project.workspaceId,
@@ -73,18 +65,14 @@ export class AiPreviewService {
       request.documentId,
     );
     const pages = documents.flatMap((document) => document.pages);
-    const stored = methods.includes('model')
-      ? await this.models.forOrganization(actor.organizationId).load(project.projectId)
-      : null;
-    const model = stored && isNaiveBayesModelUsable(stored) ? stored : null;
-    const classification: ClassificationConfig = {
-      classes: config.classes,
-      methods,
-      minConfidence: config.minConfidence,
-    };
-    const result = await engine(() => classifyDocument(pages, classification, { model }));
+    const recipe = await prepareClassify(
+      config,
+      () => this.models.forOrganization(actor.organizationId).load(project.projectId),
+      request.methods,
+    );
+    const result = await engine(() => recipe.classify(pages));
     const explained = result.label ?? result.scores[0]?.label;
-    const evidence = methods.includes('rules')
+    const evidence = recipe.methods.includes('rules')
       ? new KeywordClassifier(config.classes)
           .classify(pages)
           .evidence.filter((hit) => hit.label === explained)
@@ -104,8 +92,14 @@ export class AiPreviewService {
         confidence: round(page.confidence),
       })),
       evidence,
-      modelVersion: result.methods.includes('model') && model ? model.version : 0,
+      modelVersion: result.modelVersion,
     };
+  }
+
+  /** The project's learned classifier as stored, for a run of this organization. */
+  async classifierModel(actor: Actor, projectId: string): Promise<GetClassifierModelResult> {
+    const model = await this.models.current(actor.organizationId, projectId);
+    return { model: model ? { ...model } : null };
   }
 
   async extract(actor: Actor, request: AiExtractRequest): Promise<AiExtractResult> {
@@ -117,23 +111,12 @@ export class AiPreviewService {
       request.fileId,
       request.documentId,
     );
-    // The node's configuration is the engine's schema; node-config rules checked its shape.
-    const schema = { fields: config.fields } as unknown as FieldSchema;
-    const validation = {
-      crossFieldRules: config.crossFieldRules,
-      defaultConfidenceThreshold: config.defaultConfidenceThreshold,
-    } as ValidationConfig;
     // What reviews taught the project about its layouts is read first, as in a run.
     const layoutMemories = await this.layouts.list(actor.organizationId, project.projectId);
-    const { fields, needsReview } = await engine(async () => {
-      const extracted = [
-        ...documents.flatMap((document) =>
-          extractDocumentFields(document, schema, { layoutMemories }),
-        ),
-        ...extractItemFields(documents, schema),
-      ];
-      return validateFields(extracted, schema, validation);
-    });
+    // A hosted model is used by runs only: its API key is a variable of the run's environment.
+    const { fields, needsReview } = await engine(() =>
+      extractWithConfig(documents, config, layoutMemories),
+    );
     return {
       fileId: request.fileId,
       documentId: request.documentId ?? null,

@@ -1,10 +1,8 @@
-import { FileRecord, GetFileV1, GetPageWordsV1 } from '@docket/contracts';
+import { FileRecord, GetFileV1 } from '@docket/contracts';
 import type { DocumentPages, TextPage } from '@docket/document-intelligence';
+import { pageRange, readPageWords } from '@docket/nodes';
 import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-
-/** Pages read at once: bounded so a long file does not flood the files service. */
-const PARALLEL_PAGES = 8;
 
 /** The documents of a file with their word layer, as the AI preview endpoints read them. */
 export interface FileText {
@@ -34,7 +32,7 @@ export class FileTextSource {
     for (const range of ranges) {
       documents.push({
         ...(range.documentId ? { documentId: range.documentId } : {}),
-        pages: await this.pages(actor, fileId, pageNumbers(range.firstPage, range.lastPage)),
+        pages: await this.pages(actor, fileId, pageRange(range.firstPage, range.lastPage)),
       });
     }
     return { file, documents };
@@ -57,7 +55,7 @@ export class FileTextSource {
     documentId?: string,
   ): Array<{ pageNumber: number; documentId: string | null }> {
     return this.rangesOf(file, documentId).flatMap((range) =>
-      pageNumbers(range.firstPage, range.lastPage).map((pageNumber) => ({
+      pageRange(range.firstPage, range.lastPage).map((pageNumber) => ({
         pageNumber,
         documentId: range.documentId ?? null,
       })),
@@ -77,28 +75,7 @@ export class FileTextSource {
     return [{ firstPage: 1, lastPage: Math.max(1, file.pageCount ?? 1) }];
   }
 
-  async pages(actor: Actor, fileId: string, numbers: readonly number[]): Promise<TextPage[]> {
-    const pages: TextPage[] = [];
-    for (let start = 0; start < numbers.length; start += PARALLEL_PAGES) {
-      const batch = await Promise.all(
-        numbers
-          .slice(start, start + PARALLEL_PAGES)
-          .map((pageNumber) => this.rpc.call(GetPageWordsV1, { fileId, pageNumber }, actor)),
-      );
-      pages.push(
-        ...batch.map((page) => ({
-          pageNumber: page.pageNumber,
-          width: page.width,
-          height: page.height,
-          source: page.source === 'ocr' ? ('ocr' as const) : ('pdf-text' as const),
-          words: page.words,
-        })),
-      );
-    }
-    return pages;
+  pages(actor: Actor, fileId: string, numbers: readonly number[]): Promise<TextPage[]> {
+    return readPageWords(this.rpc, actor, fileId, numbers);
   }
-}
-
-function pageNumbers(firstPage: number, lastPage: number): number[] {
-  return Array.from({ length: lastPage - firstPage + 1 }, (_, i) => firstPage + i);
 }

@@ -5,7 +5,8 @@ import { NodeError } from '../nodes/node-error';
 
 /**
  * The variable values one run may use. They reach a node only through its secret slots
- * (SECRET_SLOTS: the headers of an http request) or by name (write-back's signing secret);
+ * (SECRET_SLOTS: the headers of an http request) or by name (write-back's signing secret, a
+ * hosted model's API key);
  * expressions never see them. Everything that leaves the activity (step input and output,
  * results, error messages) still goes through `scrub`, which masks every value wherever it
  * appears, for what a remote endpoint echoes back.

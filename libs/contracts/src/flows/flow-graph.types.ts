@@ -5,6 +5,8 @@
  * (flow-graph.validator in apps/flows); the worker interprets a published snapshot.
  */
 
+import type { AiClassifyMethod } from './ai.classify.v1';
+
 export const TRIGGER_NODE_TYPES = ['trigger.api', 'trigger.file', 'trigger.schedule'] as const;
 export const AI_NODE_TYPES = ['ai.classify', 'ai.split', 'ai.extract', 'ai.summarize'] as const;
 export const CONTROL_NODE_TYPES = ['control.route', 'control.for-each', 'control.join'] as const;
@@ -145,6 +147,33 @@ export interface ClassifyConfig {
   classes: ClassDefinitionConfig[];
   /** Below this the document stays unclassified. Default 0.5. */
   minConfidence?: number;
+  /**
+   * rules (keywords and patterns) and/or model (the project's classifier learned from reviewers'
+   * confirmations, skipped until it knows two classes). Default both, in runs and previews.
+   */
+  methods?: AiClassifyMethod[];
+  /** A hosted model that decides too ("fallback": only when the methods leave no class). */
+  hosted?: HostedModelConfig;
+}
+
+export const HOSTED_MODEL_MODES = ['fallback', 'primary'] as const;
+export type HostedModelMode = (typeof HOSTED_MODEL_MODES)[number];
+
+/**
+ * Bring your own model: an OpenAI-compatible chat-completions endpoint (Azure OpenAI, vLLM,
+ * Ollama, ...) that ai.classify and ai.extract use in runs. The API key is a variable, named
+ * here (the node's secret slot, like write-back's secretVariable), never written in the flow.
+ */
+export interface HostedModelConfig {
+  /** Up to and including the version path, e.g. https://llm.example.com/v1. */
+  baseUrl: string;
+  model: string;
+  /** Name of the variable holding the API key (sent as `Authorization: Bearer`). */
+  apiKeyVariable: string;
+  /** fallback (default): rules and layout memory first, the model fills what they leave. */
+  mode?: HostedModelMode;
+  /** One call's budget; default 60. */
+  timeoutSeconds?: number;
 }
 
 export interface SplitConfig {
@@ -162,12 +191,16 @@ export interface ExtractConfig {
   fields: Array<{ key: string; type: string } & Record<string, unknown>>;
   crossFieldRules?: Array<Record<string, unknown>>;
   defaultConfidenceThreshold?: number;
+  /** A hosted model that fills what rules and layout memory leave, or reads everything. */
+  hosted?: HostedModelConfig;
 }
 
 export interface SummarizeConfig {
   /** Per-class summary and insight templates, `{field}` placeholders. */
   templates?: Record<string, { summary?: string; insight?: string }>;
   classNames?: Record<string, string>;
+  /** A hosted model writes the summary: always ("primary") or where no template applies. */
+  hosted?: HostedModelConfig;
 }
 
 export interface MatchingConfig {

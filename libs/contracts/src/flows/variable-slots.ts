@@ -8,7 +8,8 @@ export const VARIABLE_REFERENCE = /\{\{\s*vars\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/
  * texts (header name to value). A value placed there leaves the worker in the outbound request
  * and nowhere else: no expression can read a variable, so no step output, error or condition
  * can carry a value, a part of it or a property of it (length, comparison) back to a caller.
- * `action.write-back` names its signing secret by variable name (`secretVariable`) instead.
+ * `action.write-back` names its signing secret by variable name (`secretVariable`) instead, and
+ * a hosted model (`hosted` of ai.classify and ai.extract) its API key (`apiKeyVariable`).
  */
 export const SECRET_SLOTS: Readonly<Partial<Record<NodeType, readonly string[]>>> = {
   'app.http-request': ['headers'],

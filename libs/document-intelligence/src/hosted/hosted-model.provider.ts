@@ -19,7 +19,23 @@ export interface StructuredCompletion {
   /** The parsed JSON answer; callers validate its shape. */
   readonly value: unknown;
   readonly model: string;
+  /** Tokens the call cost, when the provider says (the `usage` of a chat completion). */
+  readonly usage?: TokenUsage;
 }
+
+export interface TokenUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+/** A POST of the provider's request and its answer as text; how it travels is the caller's. */
+export type HostedHttpTransport = (request: {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+}) => Promise<{ status: number; retryAfter: string | null; text: string }>;
 
 export interface CompletionOptions {
   /** Cancels the call, e.g. when the Temporal activity is cancelled. */

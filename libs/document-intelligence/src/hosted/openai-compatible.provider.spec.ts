@@ -69,6 +69,35 @@ describe('OpenAiCompatibleProvider', () => {
     });
   });
 
+  it('reports the tokens the answer says it used, and none when it does not say', async () => {
+    const usage = { prompt_tokens: 41, completion_tokens: 7, total_tokens: 48 };
+    server.handler = (_req, res) =>
+      sendJson(res, 200, JSON.stringify({ ...JSON.parse(chatAnswer('{"a":1}')), usage }));
+    expect((await provider().completeStructured(request)).usage).toEqual({
+      promptTokens: 41,
+      completionTokens: 7,
+    });
+    server.handler = (_req, res) => sendJson(res, 200, chatAnswer('{"a":1}'));
+    expect((await provider().completeStructured(request)).usage).toBeUndefined();
+  });
+
+  it('sends through the transport it is given, which may name its own failure', async () => {
+    const seen: string[] = [];
+    const refusing = new OpenAiCompatibleProvider({
+      baseUrl: 'https://llm.example.com/v1/',
+      apiKey: 'sk-test-secret',
+      model: 'test-model',
+      timeoutMs: 1000,
+      transport: ({ url }) => {
+        seen.push(url);
+        throw new HostedModelException('not allowed', HostedModelExceptionCode.BAD_REQUEST);
+      },
+    });
+    const error = await failure(refusing.completeStructured(request));
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', retryable: false });
+    expect(seen).toEqual(['https://llm.example.com/v1/chat/completions']);
+  });
+
   it.each([
     [429, HostedModelExceptionCode.RATE_LIMITED, true],
     [503, HostedModelExceptionCode.PROVIDER_UNAVAILABLE, true],

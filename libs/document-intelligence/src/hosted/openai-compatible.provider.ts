@@ -1,9 +1,11 @@
 import { HostedModelException, HostedModelExceptionCode } from './hosted-model.exception';
 import type {
   CompletionOptions,
+  HostedHttpTransport,
   HostedModelProvider,
   StructuredCompletion,
   StructuredCompletionRequest,
+  TokenUsage,
 } from './hosted-model.provider';
 
 /** Connection settings; reading them from the environment is the caller's job. */
@@ -16,7 +18,19 @@ export interface OpenAiCompatibleProviderConfig {
   readonly timeoutMs: number;
   readonly temperature?: number;
   readonly maxTokens?: number;
+  /**
+   * How the request travels; default `fetch`. The worker passes its outbound client, so a
+   * hosted model is reached under the same address and size rules as any other endpoint.
+   */
+  readonly transport?: HostedHttpTransport;
 }
+
+const fetchTransport: HostedHttpTransport = async ({ url, headers, body, signal }) => {
+  const response = await fetch(url, { method: 'POST', headers, body, signal });
+  // Read inside the caller's try: the timeout also covers a server that stalls mid-body.
+  const text = await response.text();
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), text };
+};
 
 type Json = Record<string, unknown>;
 
@@ -101,25 +115,29 @@ export class OpenAiCompatibleProvider implements HostedModelProvider {
     let text: string;
     let retryAfter: string | null;
     try {
-      const response = await fetch(`${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST',
+      ({ status, text, retryAfter } = await (this.config.transport ?? fetchTransport)({
+        url: `${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`,
         headers: {
           'content-type': 'application/json',
           authorization: `Bearer ${this.config.apiKey}`,
         },
         body: JSON.stringify(body),
         signal,
-      });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      // Read inside the try: the timeout also covers a server that stalls mid-body.
-      text = await response.text();
+        timeoutMs: this.config.timeoutMs,
+      }));
     } catch (error) {
+      // A transport that already knows what went wrong says so itself.
+      if (error instanceof HostedModelException) throw error;
       throw this.transportError(error, timeout, options.signal);
     }
 
     if (status < 200 || status >= 300) throw statusError(status, text, retryAfter);
-    return { value: this.parseAnswer(text), model: this.config.model };
+    const usage = usageOf(text);
+    return {
+      value: this.parseAnswer(text),
+      model: this.config.model,
+      ...(usage ? { usage } : {}),
+    };
   }
 
   private transportError(
@@ -203,5 +221,19 @@ export class OpenAiCompatibleProvider implements HostedModelProvider {
         { cause: error },
       );
     }
+  }
+}
+
+/** The `usage` of a chat-completions answer, when present and numeric. */
+function usageOf(text: string): TokenUsage | undefined {
+  try {
+    const envelope: unknown = JSON.parse(text);
+    const usage = isRecord(envelope) ? envelope.usage : undefined;
+    if (!isRecord(usage)) return undefined;
+    const { prompt_tokens: prompt, completion_tokens: completion } = usage;
+    if (typeof prompt !== 'number' || typeof completion !== 'number') return undefined;
+    return { promptTokens: prompt, completionTokens: completion };
+  } catch {
+    return undefined;
   }
 }

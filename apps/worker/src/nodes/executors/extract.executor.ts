@@ -4,15 +4,8 @@ import {
   ListLayoutMemoriesV1,
   pageBoxFromCorners,
 } from '@docket/contracts';
-import {
-  DocumentPages,
-  extractDocumentFields,
-  extractItemFields,
-  FieldSchema,
-  ValidatedField,
-  validateFields,
-  ValidationConfig,
-} from '@docket/document-intelligence';
+import { DocumentPages, ValidatedField } from '@docket/document-intelligence';
+import { extractWithConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -20,6 +13,8 @@ import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { whileHeartbeating } from '../hosted/heartbeating';
+import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
@@ -35,16 +30,12 @@ export class ExtractExecutor implements NodeExecutor {
     private readonly text: DocumentTextSource,
     private readonly items: RunItemClient,
     private readonly rpc: RpcClient,
+    private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config, heartbeat, secrets }: NodeContext): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as ExtractConfig;
-    const schema = { fields: settings.fields } as unknown as FieldSchema;
-    const validation = {
-      crossFieldRules: settings.crossFieldRules,
-      defaultConfidenceThreshold: settings.defaultConfidenceThreshold,
-    } as ValidationConfig;
     const documents: DocumentPages[] = [];
     for (const document of data.documents) {
       documents.push(await this.text.pagesOf(run, document, heartbeat));
@@ -55,13 +46,14 @@ export class ExtractExecutor implements NodeExecutor {
       { projectId: run.projectId },
       systemActor(run.organizationId),
     );
-    const extracted = [
-      ...documents.flatMap((document) =>
-        extractDocumentFields(document, schema, { layoutMemories }),
-      ),
-      ...extractItemFields(documents, schema),
-    ];
-    const { fields, needsReview } = validateFields(extracted, schema, validation);
+    const hosted = settings.hosted
+      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      : undefined;
+    const { fields, needsReview } = await whileHeartbeating(heartbeat, () =>
+      extractWithConfig(documents, settings, layoutMemories, hosted?.engine),
+    ).catch((error: unknown) => {
+      throw hostedModelFailure(error);
+    });
     if (run.itemId) {
       await this.items.writeFields(
         run,
@@ -78,6 +70,7 @@ export class ExtractExecutor implements NodeExecutor {
     }
     return {
       output: {
+        ...(hosted ? { hostedModel: hosted.meter.usage() } : {}),
         needsReview,
         flagged: fields.filter((f) => f.flagged).length,
         fields: fields.map((field) => ({

@@ -1,9 +1,12 @@
 import type { SummarizeConfig } from '@docket/contracts';
-import { FieldType, summariseItem, SummaryOptions } from '@docket/document-intelligence';
+import { FieldType } from '@docket/document-intelligence';
+import { summariseWithConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
+import { whileHeartbeating } from '../hosted/heartbeating';
+import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /** ai.summarize: the item's summary and insight line from its documents and fields. */
@@ -12,10 +15,17 @@ export class SummarizeExecutor implements NodeExecutor {
   readonly types = ['ai.summarize'] as const;
   readonly recordsStart = true;
 
-  constructor(private readonly items: RunItemClient) {}
+  constructor(
+    private readonly items: RunItemClient,
+    private readonly hosted: HostedModelGate,
+  ) {}
 
-  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config, secrets, heartbeat }: NodeContext): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
+    const settings = config as unknown as SummarizeConfig;
+    const hosted = settings.hosted
+      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      : undefined;
     const fields = run.itemId ? await this.items.fields(run, run.itemId) : [];
     const summaryFields = (documentId: string | null) =>
       fields
@@ -26,17 +36,22 @@ export class SummarizeExecutor implements NodeExecutor {
           value: field.value as never,
           flagged: field.flagged,
         }));
-    const summary = summariseItem(
-      {
-        documents: data.documents.map((document) => ({
-          documentId: document.documentId,
-          label: document.category ?? null,
-          fields: summaryFields(document.documentId),
-        })),
-        itemFields: summaryFields(null),
-      },
-      config as unknown as SummarizeConfig as SummaryOptions,
-    );
+    const summary = await whileHeartbeating(heartbeat, () =>
+      summariseWithConfig(
+        {
+          documents: data.documents.map((document) => ({
+            documentId: document.documentId,
+            label: document.category ?? null,
+            fields: summaryFields(document.documentId),
+          })),
+          itemFields: summaryFields(null),
+        },
+        settings,
+        hosted?.engine,
+      ),
+    ).catch((error: unknown) => {
+      throw hostedModelFailure(error);
+    });
     if (run.itemId) {
       await this.items.setSummary(
         run,
@@ -46,6 +61,12 @@ export class SummarizeExecutor implements NodeExecutor {
         `${run.executionId}:${stepKey}:summary`,
       );
     }
-    return { output: { summary: summary.summary, insight: summary.insight } };
+    return {
+      output: {
+        summary: summary.summary,
+        insight: summary.insight,
+        ...(hosted ? { source: summary.source, hostedModel: hosted.meter.usage() } : {}),
+      },
+    };
   }
 }

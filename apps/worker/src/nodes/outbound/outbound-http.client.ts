@@ -14,6 +14,8 @@ export interface OutboundRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** A shorter or longer budget than the default (a hosted model's configured timeout). */
+  timeoutMs?: number;
 }
 
 export interface OutboundResponse {
@@ -37,6 +39,7 @@ export class OutboundHttpClient {
     const url = this.parse(request.url);
     const address = await this.resolve(url);
     const transport = url.protocol === 'https:' ? https : http;
+    const timeoutMs = request.timeoutMs ?? this.config.outboundTimeoutMs;
     const pinned: LookupFunction = (_host, options, callback) => {
       if (options.all) callback(null, [{ address: address.address, family: address.family }]);
       else callback(null, address.address, address.family);
@@ -53,7 +56,7 @@ export class OutboundHttpClient {
               : {}),
           },
           lookup: pinned,
-          timeout: this.config.outboundTimeoutMs,
+          timeout: timeoutMs,
           agent: false,
         },
         (response) => {
@@ -99,10 +102,7 @@ export class OutboundHttpClient {
         },
       );
       // A deadline for the whole exchange, not only for idle sockets.
-      const deadline = setTimeout(
-        () => outgoing.destroy(new Error('deadline')),
-        this.config.outboundTimeoutMs,
-      );
+      const deadline = setTimeout(() => outgoing.destroy(new Error('deadline')), timeoutMs);
       outgoing.on('close', () => clearTimeout(deadline));
       outgoing.on('timeout', () => outgoing.destroy(new Error('deadline')));
       outgoing.on('error', (error) => reject(networkError(error)));

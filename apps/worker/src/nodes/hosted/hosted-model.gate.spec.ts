@@ -1,0 +1,65 @@
+import type { ServerResponse } from 'node:http';
+
+import { loadConfig } from '@docket/platform';
+import { eventually } from '@docket/testing';
+
+import {
+  chatAnswer,
+  FakeChatCompletionsServer,
+  sendJson,
+} from '../../../../../libs/document-intelligence/src/testing/chat-completions.fake-server';
+import { RunSecrets } from '../../secrets/run-secrets';
+import { WorkerConfig } from '../../worker.config';
+import { OutboundHttpClient } from '../outbound/outbound-http.client';
+import { HostedModelGate } from './hosted-model.gate';
+
+const REQUEST = {
+  purpose: 'classify' as const,
+  instructions: 'Answer',
+  input: 'text',
+  schemaName: 'answer',
+  schema: { type: 'object' },
+};
+
+describe('HostedModelGate', () => {
+  const server = new FakeChatCompletionsServer();
+  const held: ServerResponse[] = [];
+  let baseUrl: string;
+  let gate: HostedModelGate;
+  const secrets = new RunSecrets(new Map([['KEY', 'sk-gate']]));
+
+  beforeAll(async () => {
+    baseUrl = await server.start();
+    // Every call waits until the test answers it, so calls in flight can be counted.
+    server.handler = (_request, response) => held.push(response);
+    const config = loadConfig(WorkerConfig, {
+      OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
+      HOSTED_MODEL_CONCURRENCY_PER_ORGANIZATION: '2',
+    });
+    gate = new HostedModelGate(new OutboundHttpClient(config), config);
+  });
+
+  afterAll(() => server.stop());
+
+  it('holds each organization to its limit of calls in flight, independently', async () => {
+    const settings = (model: string) => ({ baseUrl, model, apiKeyVariable: 'KEY' });
+    const call = (organizationId: string) =>
+      gate
+        .engine(organizationId, settings(organizationId), secrets)
+        .engine.provider.completeStructured(REQUEST);
+    const calls = [...Array.from({ length: 5 }, () => call('org-a')), call('org-b')];
+    const inFlight = (model: string) =>
+      server.requests.filter((r) => (r.body as { model: string }).model === model).length;
+    // org-b's call, made after all of org-a's, arrives: org-a's queue did not hold it back, and
+    // org-a has still sent only its limit of two.
+    await eventually(async () => (inFlight('org-a') === 2 && inFlight('org-b') === 1) || undefined);
+    expect(inFlight('org-a')).toBe(2);
+    // Each answer lets one waiting call of org-a through, until all five were sent.
+    await eventually(async () => {
+      while (held.length > 0) sendJson(held.shift()!, 200, chatAnswer('{"ok": true}'));
+      return inFlight('org-a') === 5 || undefined;
+    });
+    const answers = await Promise.all(calls);
+    expect(answers.map((answer) => answer.value)).toEqual(Array(6).fill({ ok: true }));
+  });
+});

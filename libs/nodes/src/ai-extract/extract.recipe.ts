@@ -1,0 +1,85 @@
+import type { ExtractConfig, LayoutMemoryRecord } from '@docket/contracts';
+import {
+  DocumentPages,
+  extractDocumentFields,
+  ExtractedField,
+  extractItemFields,
+  extractWithProvider,
+  FieldDefinition,
+  FieldSchema,
+  validateFields,
+  ValidationConfig,
+  ValidationResult,
+} from '@docket/document-intelligence';
+
+import type { HostedEngine } from '../hosted/hosted-engine';
+
+/**
+ * The ai.extract recipe, the same for a run and for the builder's preview: the layouts the
+ * project's reviewers taught are read first, then each document's fields and the item-level
+ * fields across documents are extracted, and all are validated by the field rules. With a
+ * hosted model, it reads each document's fields that rules and memory left empty ("fallback")
+ * or all of them ("primary"); every value it gives is grounded in the text layer or flagged.
+ */
+export async function extractWithConfig(
+  documents: readonly DocumentPages[],
+  config: ExtractConfig,
+  layoutMemories: readonly LayoutMemoryRecord[],
+  hosted?: HostedEngine,
+): Promise<ValidationResult> {
+  // The node's configuration is the engine's schema; flows' node-config rules checked its shape.
+  const schema = { fields: config.fields } as unknown as FieldSchema;
+  const validation = {
+    crossFieldRules: config.crossFieldRules,
+    defaultConfidenceThreshold: config.defaultConfidenceThreshold,
+  } as ValidationConfig;
+  const perDocument: ExtractedField[] = [];
+  for (const document of documents) {
+    perDocument.push(...(await documentFields(document, schema, layoutMemories, hosted)));
+  }
+  const extracted = [...perDocument, ...extractItemFields(documents, schema)];
+  return validateFields(extracted, schema, validation);
+}
+
+async function documentFields(
+  document: DocumentPages,
+  schema: FieldSchema,
+  layoutMemories: readonly LayoutMemoryRecord[],
+  hosted: HostedEngine | undefined,
+): Promise<ExtractedField[]> {
+  const documentLevel = schema.fields.filter((field) => field.scope !== 'item');
+  if (hosted?.mode === 'primary') {
+    return read(hosted, document, documentLevel);
+  }
+  const local = extractDocumentFields(document, schema, { layoutMemories });
+  const left = new Set(local.filter((field) => field.value === null).map((field) => field.key));
+  if (!hosted || left.size === 0) return local;
+  const filled = new Map(
+    (
+      await read(
+        hosted,
+        document,
+        documentLevel.filter((field) => left.has(field.key)),
+      )
+    )
+      .filter((field) => field.value !== null)
+      .map((field) => [field.key, field]),
+  );
+  return local.map((field) => filled.get(field.key) ?? field);
+}
+
+function read(
+  hosted: HostedEngine,
+  document: DocumentPages,
+  fields: readonly FieldDefinition[],
+): Promise<ExtractedField[]> {
+  if (fields.length === 0) return Promise.resolve([]);
+  return extractWithProvider(
+    hosted.provider,
+    document,
+    { fields },
+    {
+      signal: hosted.signal,
+    },
+  );
+}
