@@ -1939,14 +1939,15 @@ export interface components {
       /** @example Extract claim fields */
       name?: string;
       /**
-       * @description Configuration by node type. Variable values are used only in secret slots: {{vars.NAME}} in the header values of app.http-request, and write-back's secretVariable (by name); expressions cannot read variables ($vars), and a reference elsewhere is a 400.
+       * @description Configuration by node type. Variable values are used only in secret slots: {{vars.NAME}} in the header values of app.http-request, write-back's secretVariable and a hosted model's apiKeyVariable (by name); expressions cannot read variables ($vars), and a reference elsewhere is a 400.
        *     - trigger.api: {} (started by POST /flows/{flowId}/run)
        *     - trigger.file: {category?} (a file of the workspace becomes READY; only this category if set)
        *     - trigger.schedule: {cron, input?} (five-field cron, a Temporal schedule while active)
-       *     - ai.classify: {classes: [{label, keywords?, patterns?, description?}], minConfidence?}
+       *     - ai.classify: {classes: [{label, keywords?, patterns?, description?}], minConfidence?, methods? (rules and/or model, default both), hosted?}
        *     - ai.split: {classes?} (cuts files into documents)
-       *     - ai.extract: {fields: [{key, type, label?, synonyms?, patterns?, required?, confidenceThreshold?, scope?, validation?, options?, columns?, fields?}], crossFieldRules?, defaultConfidenceThreshold?} (output needsReview, flagged, fields)
-       *     - ai.summarize: {templates?, classNames?}
+       *     - ai.extract: {fields: [{key, type, label?, synonyms?, patterns?, required?, confidenceThreshold?, scope?, validation?, options?, columns?, fields?}], crossFieldRules?, defaultConfidenceThreshold?, hosted?} (output needsReview, flagged, fields)
+       *     - hosted (ai.classify, ai.extract, ai.summarize): {baseUrl, model, apiKeyVariable, mode? (fallback | primary), timeoutSeconds? (1 to 300)}: an OpenAI-compatible chat-completions endpoint used by runs; the API key is the variable named by apiKeyVariable (by name, a secret slot)
+       *     - ai.summarize: {templates?, classNames?, hosted?}
        *     - control.route: {routes: [{branch, when}]} (JSONata conditions; edges carry the branch, or `default`)
        *     - control.for-each: {items?} (JSONata, default `documents`; edges `body` and `done`, the body leads back to the for-each)
        *     - control.join: {} (waits for every incoming branch)
