@@ -118,3 +118,13 @@ export type {
   SummaryTemplate,
 } from './summary/item-summariser';
 export { formatValue, renderTemplate, summariseItem } from './summary/item-summariser';
+// Test helpers other projects' tests build on: text pages placed as a PDF generator would draw
+// them, and a local chat-completions server standing in for a hosted model's API.
+export type { ChatHandler, RecordedRequest } from './testing/chat-completions.fake-server';
+export {
+  chatAnswer,
+  FakeChatCompletionsServer,
+  sendJson,
+} from './testing/chat-completions.fake-server';
+export type { PlacedText } from './testing/text-page.fixture';
+export { makePage } from './testing/text-page.fixture';

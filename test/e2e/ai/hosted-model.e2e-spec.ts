@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http';
 
 import type { FlowNode } from '@docket/contracts';
-import { apiRequest, createTestOrganization, TestOrganization } from '@docket/testing';
-
 import {
   chatAnswer,
   FakeChatCompletionsServer,
   type RecordedRequest,
   sendJson,
-} from '../../../libs/document-intelligence/src/testing/chat-completions.fake-server';
+} from '@docket/document-intelligence';
+import { apiRequest, createTestOrganization, TestOrganization } from '@docket/testing';
+
 import { uploadFile } from '../files/support/files-api';
 import { pdfOf } from '../flows/support/claim-documents';
 import {

@@ -1,10 +1,10 @@
 import {
   createNaiveBayesModel,
+  makePage,
   NaiveBayesModel,
   trainNaiveBayes,
 } from '@docket/document-intelligence';
 
-import { makePage } from '../../../document-intelligence/src/testing/text-page.fixture';
 import { prepareClassify } from './classify.recipe';
 
 const GLASS = makePage([{ x: 50, y: 50, text: 'Windshield chipped by gravel, glass repair' }]);

@@ -1,10 +1,10 @@
 import type { ExtractConfig } from '@docket/contracts';
-import type {
-  HostedModelProvider,
-  StructuredCompletionRequest,
+import {
+  type HostedModelProvider,
+  makePage,
+  type StructuredCompletionRequest,
 } from '@docket/document-intelligence';
 
-import { makePage } from '../../../document-intelligence/src/testing/text-page.fixture';
 import { extractWithConfig } from './extract.recipe';
 
 const DOCUMENT = {

@@ -1,13 +1,9 @@
 import type { ServerResponse } from 'node:http';
 
+import { chatAnswer, FakeChatCompletionsServer, sendJson } from '@docket/document-intelligence';
 import { loadConfig } from '@docket/platform';
 import { eventually } from '@docket/testing';
 
-import {
-  chatAnswer,
-  FakeChatCompletionsServer,
-  sendJson,
-} from '../../../../../libs/document-intelligence/src/testing/chat-completions.fake-server';
 import { RunSecrets } from '../../secrets/run-secrets';
 import { WorkerConfig } from '../../worker.config';
 import { OutboundHttpClient } from '../outbound/outbound-http.client';
