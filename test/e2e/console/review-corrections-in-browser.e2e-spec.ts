@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import type { ItemFieldRecord, ItemRecord, ReviewRulesInput } from '@docket/contracts';
@@ -10,12 +9,12 @@ import {
   registerDevIdp,
   TestOrganization,
 } from '@docket/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { RunItemsFixture } from '../items/support/run-items.fixture';
 import {
   addPerson,
-  CHROMIUM,
+  launchChromium,
   type Person,
   SCREENSHOTS,
   signIn,
@@ -63,10 +62,9 @@ describe('review corrections, keyboard and locks in a browser', () => {
   const domain = `r${Math.random().toString(36).slice(2, 10)}.example.test`;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     [org, runs] = await Promise.all([createTestOrganization(), RunItemsFixture.connect()]);
     await registerDevIdp(org.admin.token, [domain]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import type { FlowGraph } from '@docket/contracts';
@@ -9,14 +8,14 @@ import {
   registerDevIdp,
   TestOrganization,
 } from '@docket/testing';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 import { claimForm } from '../flows/support/claim-documents';
 import { environmentWithVariable, graphOf, liveFlow } from '../flows/support/flows-api';
 import { WebhookReceiver } from '../flows/support/webhook-receiver';
 import {
   addPerson,
-  CHROMIUM,
+  launchChromium,
   type Person,
   SCREENSHOTS,
   signIn,
@@ -73,7 +72,6 @@ describe('the review console in a browser', () => {
   let flowName: string;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     org = await createTestOrganization();
     await registerDevIdp(org.admin.token, [domain]);
     person = await addPerson(org, domain, 'Partner', 'Riley Partner');
@@ -88,7 +86,7 @@ describe('the review console in a browser', () => {
       token: org.admin.token,
     });
     flowName = flow.body.name;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

@@ -10,8 +10,8 @@ import {
 } from '@docket/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { CONSOLE_SITE as SITE, launchChromium, SCREENSHOTS } from '../support/console-browser';
 import { ExtraGateway } from '../support/extra-gateway';
+import { launchChromium, SCREENSHOTS, SITE } from './support/console-browser';
 
 jest.setTimeout(240_000);
 

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import {
@@ -8,7 +9,7 @@ import {
   TEST_PROFILE,
   TestOrganization,
 } from '@docket/testing';
-import type { Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium, installed by deploy/stack/test.sh (never a downloaded browser). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,6 +17,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SITE = `http://localhost:${portOf(TEST_PROFILE, 'gateway')}`;
 /** Screenshots of every run; docs/console.md shows copies of them. */
 export const SCREENSHOTS = path.join(REPO_ROOT, '.data/screenshots');
+
+/** Debian's chromium, with the screenshots folder ready for the run. */
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}
 
 export interface Person {
   userId: string;
