@@ -24,6 +24,17 @@ const INTAKE: FlowGraph = graphOf(
   [
     { id: 'upload', type: 'trigger.file' },
     {
+      id: 'classify',
+      type: 'ai.classify',
+      config: {
+        classes: [
+          { label: 'auto-claim', keywords: [{ term: 'First Notice of Loss', weight: 3 }] },
+          { label: 'invoice', keywords: [{ term: 'Repair Invoice', weight: 3 }] },
+        ],
+        minConfidence: 0.5,
+      },
+    },
+    {
       id: 'extract',
       type: 'ai.extract',
       config: {
@@ -36,7 +47,8 @@ const INTAKE: FlowGraph = graphOf(
     { id: 'review', type: 'action.review', config: { instructions: 'Check the claim' } },
   ],
   [
-    ['upload', 'extract'],
+    ['upload', 'classify'],
+    ['classify', 'extract'],
     ['extract', 'review'],
   ],
 );
@@ -89,13 +101,22 @@ describe('the page viewer in a browser', () => {
     ]);
     await upload(org.admin.token, org.workspaceId, 'claim.pdf', pdf);
     itemId = await eventually(async () => {
-      const items = await apiRequest<{ data: Array<{ id: string }> }>(
+      const items = await apiRequest<{ data: Array<{ id: string; displayName: string }> }>(
         'GET',
         `/items?projectId=${org.projectId}&status=REVIEW`,
         { token: org.admin.token },
       );
       return items.body.data[0]?.id;
     }, 120_000);
+    // The item is named by its file and document type, not the flow's name.
+    const listed = await apiRequest<{ data: Array<{ id: string; displayName: string }> }>(
+      'GET',
+      `/items?projectId=${org.projectId}&searchText=${encodeURIComponent('claim.pdf')}`,
+      { token: org.admin.token },
+    );
+    expect(listed.body.data.map((item) => [item.id, item.displayName])).toEqual([
+      [itemId, 'claim.pdf · auto-claim'],
+    ]);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   }, 180_000);
 
@@ -126,10 +147,12 @@ describe('the page viewer in a browser', () => {
     const person = await addPerson(org, domain, 'Reviewer', 'Pat Viewer');
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(page, person);
+    await page.getByText('claim.pdf · auto-claim').first().waitFor();
     await page.goto(`${SITE}/console/items/${itemId}?projectId=${org.projectId}`);
     await page.getByRole('list', { name: 'Fields' }).waitFor();
     const submit = page.getByRole('button', { name: 'Submit', exact: true });
     await until(page, () => submit.isEnabled(), 'the review lock');
+    await page.getByRole('heading', { name: 'claim.pdf · auto-claim' }).waitFor();
 
     const policy = await groundingOf('policy_number');
     await page.getByText('policy_number', { exact: true }).click();
