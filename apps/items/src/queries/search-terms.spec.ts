@@ -18,11 +18,12 @@ describe('free-text substring forms', () => {
     expect(substringFormsOf('$12')).toEqual(['$12']);
   });
 
-  it('leaves quoted, or-ed, excluding and too-short searches to full text', () => {
+  it('leaves words only, quoted, or-ed, excluding and too-short searches to full text', () => {
+    expect(substringTermsOf('Zenora Marine')).toBeUndefined();
     expect(substringTermsOf('PN-65 640')).toEqual([['PN-65'], ['640']]);
-    expect(substringTermsOf('"water damage"')).toBeUndefined();
-    expect(substringTermsOf('water or fire')).toBeUndefined();
-    expect(substringTermsOf('water -fire')).toBeUndefined();
+    expect(substringTermsOf('"water damage" 640')).toBeUndefined();
+    expect(substringTermsOf('640 or fire')).toBeUndefined();
+    expect(substringTermsOf('640 -fire')).toBeUndefined();
     expect(substringTermsOf('PN-65 ab')).toBeUndefined();
   });
 });

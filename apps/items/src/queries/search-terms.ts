@@ -25,17 +25,15 @@ export function substringFormsOf(term: string): string[] {
 }
 
 /**
- * The terms of plain free text (no quotes, no `or`, no `-` exclusions: those stay full-text
- * only), each with its substring forms; undefined when some term cannot be looked up, so the
- * search is the full-text one alone.
+ * The terms of plain free text with a digit in it (amounts, dates, identifiers), each with its
+ * substring forms; undefined (the full-text search alone) for words only, since the substring
+ * scan costs several times the full-text one, and for quotes, `or`, `-` exclusions or a term
+ * too short to look up.
  */
 export function substringTermsOf(words: string): string[][] | undefined {
   const terms = words.trim().split(/\s+/);
-  if (
-    /["]/.test(words) ||
-    terms.some((term) => term.toLowerCase() === 'or' || term.startsWith('-'))
-  )
-    return undefined;
+  if (!/\d/.test(words) || words.includes('"')) return undefined;
+  if (terms.some((term) => term.toLowerCase() === 'or' || term.startsWith('-'))) return undefined;
   const forms = terms.map(substringFormsOf);
   return forms.every((f) => f.length > 0) ? forms : undefined;
 }
