@@ -108,7 +108,8 @@ describe('GET /items/{id} and GET /items/{id}/fields', () => {
         success: true,
         id: item.id,
         displayId: item.displayId,
-        displayName: 'Claim with documents',
+        // Attached documents name the item: the first file (by arrival, then name) and its type.
+        displayName: 'claim-form.pdf +1 · claim_form',
         status: 'QUEUED',
         temporalWorkflowId: item.temporalWorkflowId,
         itemReviews: [],

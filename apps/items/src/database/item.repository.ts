@@ -186,6 +186,13 @@ export class ItemRepository {
     );
   }
 
+  async rename(manager: EntityManager, itemId: string, displayName: string): Promise<void> {
+    await manager.query(`UPDATE items.items SET display_name = $2 WHERE id = $1`, [
+      itemId,
+      displayName,
+    ]);
+  }
+
   async setSummary(
     manager: EntityManager,
     itemId: string,

@@ -1,4 +1,5 @@
 import { ItemFilterSet } from './item-filters';
+import { substringTermsOf } from './search-terms';
 
 /** Collects positional parameters so that no value is ever spliced into SQL text. */
 export class SqlParams {
@@ -78,7 +79,22 @@ export function itemWhere(scope: ItemScope, filters: ItemFilterSet, params: SqlP
     }
   }
   if (filters.words) {
-    clauses.push(`i.search_vector @@ websearch_to_tsquery('simple', ${params.add(filters.words)})`);
+    const fullText = `i.search_vector @@ websearch_to_tsquery('simple', ${params.add(filters.words)})`;
+    // Amounts, dates and partial identifiers have no matching lexeme: each term may instead
+    // appear inside the field values or the name (trigram-indexed ILIKE).
+    const terms = substringTermsOf(filters.words);
+    if (!terms) clauses.push(fullText);
+    else {
+      const inText = terms.map((forms) =>
+        forms
+          .map((form) => {
+            const like = likeParam(form, params);
+            return `i.field_text ILIKE ${like} OR i.display_name ILIKE ${like}`;
+          })
+          .join(' OR '),
+      );
+      clauses.push(`(${fullText} OR ((${inText.join(') AND (')})))`);
+    }
   }
   return clauses.join(' AND ');
 }

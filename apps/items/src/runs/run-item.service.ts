@@ -22,6 +22,7 @@ import { CommandLedger } from '../database/command-ledger.repository';
 import { FieldRepository } from '../database/field.repository';
 import { ItemRepository, LockedItem } from '../database/item.repository';
 import { LockRepository } from '../database/lock.repository';
+import { itemNameOf } from '../domain/item-name';
 import { assertTransition, isTerminal } from '../domain/item-state-machine';
 
 /**
@@ -62,7 +63,15 @@ export class RunItemService {
       if (new Set(ids).size !== ids.length)
         throw DocketException.invalid('A documentId appears twice in documents');
       await this.items.attachDocuments(manager, item, request.documents);
-      return this.recordOf(manager, item.organization_id, item.id);
+      const record = await this.recordOf(manager, item.organization_id, item.id);
+      // Documents in the order they arrived (then by name): the first one names the item.
+      const documents = [...record.documents].sort(
+        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.name.localeCompare(b.name),
+      );
+      const name = itemNameOf(documents, record.flowName, record.displayName);
+      if (name === record.displayName) return record;
+      await this.items.rename(manager, item.id, name);
+      return { ...record, displayName: name };
     });
   }
 
