@@ -122,8 +122,16 @@ describe('the review console in a browser', () => {
       throw error;
     });
 
-    // Find the item the run created, by a prefix search on its flow.
+    // A search the API refuses is explained in the reviewer's words, not the parameter's.
     await page.getByRole('link', { name: 'Items' }).click();
+    await page.getByLabel('Search items').fill('display-id:abc');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'This search cannot be used' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('display-id: needs an item number');
+    expect(await refusal.innerText()).not.toContain('searchText');
+
+    // Find the item the run created, by a prefix search on its flow.
     await page.getByLabel('Search items').fill(`flow:"${flowName}"`);
     const results = page.getByRole('table');
     const row = results.getByRole('link').first();

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, errorMessage, type Schemas } from '../api/client';
 import { itemPath, navigate } from '../router';
 import { useWorkspaces, WorkspacePicker } from '../workspaces';
+import { searchProblem } from './search-problem';
 
 type ItemSummary = Schemas['ItemSummaryRecord'];
 type StatusCount = Schemas['StatusCount'];
@@ -78,7 +79,8 @@ export function ItemsPage() {
       setLoading(false);
       setAnswered(fetchCount);
       if (!list.data || !tally.data) {
-        setError(errorMessage(list.error ?? tally.error));
+        const refused = list.error ?? tally.error;
+        setError(searchProblem(errorText(refused)) ?? errorMessage(refused));
         return;
       }
       setError(null);
@@ -213,4 +215,9 @@ export function ItemsPage() {
       {items.length === 0 && !error && <p className="empty">No items match.</p>}
     </section>
   );
+}
+
+function errorText(error: unknown): string {
+  const message = error && typeof error === 'object' && 'message' in error ? error.message : '';
+  return typeof message === 'string' ? message : '';
 }
