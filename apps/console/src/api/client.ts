@@ -110,14 +110,17 @@ api.use({
 });
 
 /** The API's error body, for messages shown to the person. */
+/** The API's own message of an APIError body, or '' for anything else. */
+export function errorText(error: unknown): string {
+  const message = error && typeof error === 'object' && 'message' in error ? error.message : '';
+  return typeof message === 'string' ? message : '';
+}
+
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error && typeof error === 'object' && 'message' in error) {
-    const { message, traceId } = error as { message?: unknown; traceId?: unknown };
-    if (typeof message === 'string') {
-      return typeof traceId === 'string' ? `${message} (trace ${traceId})` : message;
-    }
-  }
-  return fallback;
+  const message = errorText(error);
+  if (!message) return fallback;
+  const traceId = error && typeof error === 'object' && 'traceId' in error ? error.traceId : '';
+  return typeof traceId === 'string' && traceId ? `${message} (trace ${traceId})` : message;
 }
 
 export function errorCode(error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 
-import { api, errorMessage, type Schemas } from '../api/client';
+import { api, errorMessage, errorText, type Schemas } from '../api/client';
 import { itemPath, navigate } from '../router';
 import { useWorkspaces, WorkspacePicker } from '../workspaces';
 import { searchProblem } from './search-problem';
@@ -215,9 +215,4 @@ export function ItemsPage() {
       {items.length === 0 && !error && <p className="empty">No items match.</p>}
     </section>
   );
-}
-
-function errorText(error: unknown): string {
-  const message = error && typeof error === 'object' && 'message' in error ? error.message : '';
-  return typeof message === 'string' ? message : '';
 }
