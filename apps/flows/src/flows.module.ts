@@ -10,8 +10,8 @@ import {
 import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { FlowAccess } from './access/flow-access';
 import { createFlowsDataSource } from './database/flows-data-source';
-import { FlowAccess } from './definitions/flow-access';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
 import { ReferencedResources } from './definitions/referenced-resources';

@@ -2,7 +2,7 @@ import { createServiceDataSource } from '@docket/persistence';
 import { DataSource } from 'typeorm';
 
 import { FlowsConfig } from '../flows.config';
-import { ClassifierModelEntity } from '../intelligence/classifier-model.entity';
+import { ClassifierModelEntity } from './classifier-model.entity';
 import { FLOWS_ENTITIES } from './flows.entities';
 import { FlowsInitial1763900000000 } from './migrations/1763900000000-flows-initial';
 import { ExecutionStartOutbox1763900000001 } from './migrations/1763900000001-execution-start-outbox';

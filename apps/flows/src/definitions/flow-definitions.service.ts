@@ -12,15 +12,15 @@ import {
   PublishFlowRequest,
   SaveDraftRequest,
 } from '@docket/contracts';
-import { Actor, DocketException, RpcClient } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+import { FlowAccess } from '../access/flow-access';
 import { EnvironmentEntity, FlowEntity, FlowVersionEntity } from '../database/flows.entities';
 import { columns } from '../database/typeorm-partials';
 import { TriggerActivation } from '../triggers/trigger-activation.service';
 import { assertMayChangeAiNodes } from './ai-node-guard';
-import { assertProjectAccess, FlowAccess } from './flow-access';
 import { assertValidGraph } from './flow-graph.validator';
 import { ReferencedResources } from './referenced-resources';
 import { formatVersion, nextVersion } from './semantic-version';

@@ -16,6 +16,7 @@ import {
 } from '@docket/contracts';
 import {
   Actor,
+  assertProjectAccess,
   createLogger,
   currentTraceId,
   DocketException,
@@ -25,12 +26,12 @@ import {
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { FlowAccess } from '../access/flow-access';
 import {
   EnvironmentEntity,
   VariableEntity,
   VariableRevealEntity,
 } from '../database/flows.entities';
-import { assertProjectAccess, FlowAccess } from '../definitions/flow-access';
 import { VariableCipher } from './variable-cipher';
 
 const logger = createLogger('variables');

@@ -4,6 +4,7 @@ import {
   declaredAccessOf,
   DocketException,
   isAllowed,
+  projectAccessDenied,
   RpcClient,
 } from '@docket/platform';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
@@ -43,7 +44,7 @@ export class PermissionGuard implements CanActivate {
     if (projectId && !canAccessProject(actor, projectId)) {
       // Throws NOT_FOUND for a project outside the organization.
       await this.rpc.call(GetProjectV1, { projectId }, { ...actor, projectAccess: 'all' });
-      throw DocketException.denied('You have no access to this project');
+      throw projectAccessDenied();
     }
     return true;
   }
