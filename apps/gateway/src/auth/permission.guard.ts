@@ -4,6 +4,7 @@ import {
   declaredAccessOf,
   DocketException,
   isAllowed,
+  isUuid,
   projectAccessDenied,
   RpcClient,
 } from '@docket/platform';
@@ -11,8 +12,6 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
 import { AccessCache } from './access.cache';
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /**
  * Role check against the permission matrix, then the project grant for any projectId the
@@ -53,7 +52,7 @@ export class PermissionGuard implements CanActivate {
 function namedProjectId(request: FastifyRequest): string | undefined {
   for (const source of [request.params, request.query, request.body]) {
     const value = (source as Record<string, unknown> | undefined)?.projectId;
-    if (typeof value === 'string' && UUID.test(value)) return value;
+    if (isUuid(value)) return value;
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import {
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
-import { Actor, DocketException, Role } from '@docket/platform';
+import { Actor, DocketException, isUuid, Role } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 
@@ -22,8 +22,6 @@ import {
 import { SessionService } from '../sso/session.service';
 import { AccessEvents } from './access-events';
 import { DirectoryReads, toProject, toWorkspace } from './directory.reads';
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Workspaces, projects, users and grants of one organization. */
 @Injectable()
@@ -201,7 +199,7 @@ export class DirectoryService {
   }
 
   private async keyStands(organizationId: string, userId: string, apiKeyId: string) {
-    if (!UUID.test(apiKeyId)) return false;
+    if (!isUuid(apiKeyId)) return false;
     return this.dataSource.manager.exists(ApiKeyEntity, {
       where: { id: apiKeyId, organizationId, userId, revokedAt: IsNull() },
     });
