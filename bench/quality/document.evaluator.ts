@@ -83,6 +83,7 @@ export async function evaluateDocument(
     const schema = setup.schema(classification.label);
     const extracted = extractDocumentFields({ documentId: document.id, pages }, schema, {
       layoutMemories: memories,
+      linker: setup.linker,
     });
     const validation = validateFields(extracted, schema, setup.validation(classification.label), {
       referenceLists: setup.referenceLists,

@@ -26,6 +26,7 @@ import {
   applyClassifierFeedback,
   InMemoryClassifierModelStore,
   type LabelledExample,
+  type LinkerRanking,
   type NaiveBayesModel,
 } from '@docket/document-intelligence';
 
@@ -77,6 +78,12 @@ interface Options {
    */
   seed: number;
   json?: string;
+  linker: LinkerRanking;
+}
+
+function linkerOption(value: string | undefined): LinkerRanking {
+  if (value !== 'learned' && value !== 'rules') throw new Error('--linker takes learned or rules');
+  return value;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -99,6 +106,9 @@ function parseOptions(argv: readonly string[]): Options {
     train: large ? 12 : 6,
     errors: argv.includes('--errors'),
     seed: 606,
+    linker: argv.includes('--linker')
+      ? linkerOption(argv[argv.indexOf('--linker') + 1])
+      : 'learned',
   };
   const number = (flag: string): number | undefined => {
     const index = argv.indexOf(flag);
@@ -127,7 +137,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const setup = options.config === 'expert' ? EXPERT_SETUP : PLAIN_SETUP;
+  const setup = {
+    ...(options.config === 'expert' ? EXPERT_SETUP : PLAIN_SETUP),
+    linker: options.linker,
+  };
   const measure = await createTextMeasurer();
   const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
@@ -170,7 +183,7 @@ async function main(): Promise<void> {
     MEDIA.map((medium) => qualityTable(evaluations, 'generated', medium, shot)),
   );
   const sections = [
-    `### Generated families (${setup.name} configuration; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type${options.harshScans ? ', each also as a harsh scan' : ''}; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
+    `### Generated families (${setup.name} configuration, ${setup.linker} linker; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type${options.harshScans ? ', each also as a harsh scan' : ''}; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
     headlineTable(evaluations),
     '### Calibration (returned values per confidence band: count and share right)',
     calibrationTable(evaluations),

@@ -85,6 +85,7 @@ export { normaliseString } from './extraction/string-normaliser';
 export { isTradeTerm, tradeConceptOf } from './extraction/vocabulary/trade-terms';
 export type * from './extraction/vocabulary/trade-terms.data';
 export { TRADE_CONCEPTS, TRADE_TERM_SOURCES } from './extraction/vocabulary/trade-terms.data';
+export type { LinkerRanking } from './linker/linker';
 
 // Validation
 export type { ValidatedField, ValidationResult } from './validation/field-validator';
