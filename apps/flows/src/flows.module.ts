@@ -72,6 +72,7 @@ assertProductionSafe(config, config.masterKey);
           servers: config.natsUrl,
           name: 'flows',
           prefix: config.natsPrefix,
+          replicas: config.natsStreamReplicas,
         }),
     },
     AiPreviewService,

@@ -64,6 +64,7 @@ const EXECUTORS = [
           servers: config.natsUrl,
           name: 'worker',
           prefix: config.natsPrefix,
+          replicas: config.natsStreamReplicas,
         }),
     },
     ...EXECUTORS,
