@@ -112,7 +112,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.workflow.ts', '**/workflows/**/*.ts'],
+    // The worker's pure nodes and expressions run inside the workflow sandbox too.
+    files: [
+      '**/*.workflow.ts',
+      '**/workflows/**/*.ts',
+      'apps/worker/src/nodes/pure-nodes.ts',
+      'apps/worker/src/nodes/node-error.ts',
+      'apps/worker/src/nodes/expressions/*.ts',
+      'apps/worker/src/runs/step-input.ts',
+    ],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
     rules: { 'no-restricted-imports': ['error', workflowRestrictions] },
   },

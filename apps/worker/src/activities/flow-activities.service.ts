@@ -17,6 +17,7 @@ import type {
   RunRef,
   StatusReport,
   StepReport,
+  StepTimes,
 } from '../workflows/flow-activities.types';
 
 /**
@@ -57,8 +58,13 @@ export class FlowActivitiesService implements FlowActivities {
     return inTrace(request.execution.run, () => this.reviews.close(request));
   }
 
-  recordStep(request: StepReport): Promise<{ startedAt: string; completedAt?: string }> {
+  recordStep(request: StepReport): Promise<StepTimes> {
     return inTrace(request.run, () => this.reporter.step(request, 1));
+  }
+
+  recordSteps(reports: StepReport[]): Promise<StepTimes[]> {
+    if (reports.length === 0) return Promise.resolve([]);
+    return inTrace(reports[0].run, () => this.reporter.steps(reports));
   }
 
   finishRun(request: StatusReport): Promise<void> {

@@ -60,16 +60,16 @@ export class RunLifecycle {
   }
 
   /**
-   * The unfinished steps first (each ends `canceled`, now), then the item, then the status:
-   * when the API says the run is over, its steps and its item say so too.
+   * The steps first (those the workflow ended and has not recorded, then the unfinished ones,
+   * each ending `canceled`, now), then the item, then the status: when the API says the run
+   * is over, its steps and its item say so too.
    */
   async finish(report: StatusReport): Promise<void> {
     const { run, status } = report;
-    await Promise.all(
-      (report.unfinished ?? []).map((step) =>
-        this.reporter.step({ run, ...step, status: 'canceled' }, 1),
-      ),
-    );
+    await this.reporter.steps([
+      ...(report.steps ?? []),
+      ...(report.unfinished ?? []).map((step) => ({ run, ...step, status: 'canceled' as const })),
+    ]);
     const itemStatus = ITEM_STATUS_AT_END[status];
     if (run.itemId && itemStatus) {
       await this.items.moveIfAllowed(run, run.itemId, itemStatus, `${run.executionId}:end`);

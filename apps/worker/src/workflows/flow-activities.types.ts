@@ -69,6 +69,8 @@ export interface StatusReport {
   stepsCompleted?: number;
   /** On the run's end: the steps that had not ended; they end `canceled` before the run does. */
   unfinished?: UnfinishedStep[];
+  /** On the run's end: steps the workflow ended itself and has not recorded yet. */
+  steps?: StepReport[];
 }
 
 /** A step the run ended in the middle of, and its start when the workflow knows it. */
@@ -97,6 +99,12 @@ export interface StepReport {
   input?: unknown;
   output?: unknown;
   error?: ExecutionError;
+}
+
+/** The times a step was recorded with (see StepReport). */
+export interface StepTimes {
+  startedAt: string;
+  completedAt?: string;
 }
 
 export interface ReviewOpening {
@@ -129,8 +137,16 @@ export interface FlowActivities {
   ): Promise<{ itemId: string; attempt: number; startedAt: string }>;
   /** Records the review step's end and the run back to running. */
   closeReview(request: ReviewClosing): Promise<NodeOutcome>;
-  /** Records a step the workflow handled itself (delay); answers the times it stamped. */
-  recordStep(request: StepReport): Promise<{ startedAt: string; completedAt?: string }>;
+  /**
+   * Records a step the workflow handled itself (delay); answers the times it stamped. Runs
+   * begun before `recordSteps` existed still call it.
+   */
+  recordStep(request: StepReport): Promise<StepTimes>;
+  /**
+   * Records steps the workflow handled itself (pure nodes, delays), in order, in one local
+   * activity; answers the times each was stamped with.
+   */
+  recordSteps(reports: StepReport[]): Promise<StepTimes[]>;
   /**
    * Ends the steps left unfinished (`canceled`), moves the item to COMPLETE, FAILED or CANCELED
    * and records the terminal status.
