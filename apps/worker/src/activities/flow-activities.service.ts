@@ -11,6 +11,7 @@ import type {
   FlowActivities,
   NodeExecution,
   NodeOutcome,
+  Recording,
   ReviewClosing,
   ReviewOpening,
   RunDocument,
@@ -62,9 +63,10 @@ export class FlowActivitiesService implements FlowActivities {
     return inTrace(request.run, () => this.reporter.step(request, 1));
   }
 
-  recordSteps(reports: StepReport[]): Promise<StepTimes[]> {
-    if (reports.length === 0) return Promise.resolve([]);
-    return inTrace(reports[0].run, () => this.reporter.steps(reports));
+  recordSteps(recording: Recording): Promise<StepTimes[]> {
+    const run = recording.start?.run ?? recording.steps[0]?.run;
+    if (!run) return Promise.resolve([]);
+    return inTrace(run, () => this.lifecycle.record(recording));
   }
 
   finishRun(request: StatusReport): Promise<void> {

@@ -69,8 +69,16 @@ export interface StatusReport {
   stepsCompleted?: number;
   /** On the run's end: the steps that had not ended; they end `canceled` before the run does. */
   unfinished?: UnfinishedStep[];
+  /** On the run's end: its `running` status, when the workflow has not recorded it yet. */
+  start?: StatusReport;
   /** On the run's end: steps the workflow ended itself and has not recorded yet. */
   steps?: StepReport[];
+}
+
+/** What the workflow recorded together: the run's start (when not recorded yet) and steps. */
+export interface Recording {
+  start?: StatusReport;
+  steps: StepReport[];
 }
 
 /** A step the run ended in the middle of, and its start when the workflow knows it. */
@@ -143,10 +151,10 @@ export interface FlowActivities {
    */
   recordStep(request: StepReport): Promise<StepTimes>;
   /**
-   * Records steps the workflow handled itself (pure nodes, delays), in order, in one local
-   * activity; answers the times each was stamped with.
+   * Records the run's start and steps the workflow handled itself (pure nodes, delays), in
+   * order, in one local activity; answers the times each step was stamped with.
    */
-  recordSteps(reports: StepReport[]): Promise<StepTimes[]>;
+  recordSteps(recording: Recording): Promise<StepTimes[]>;
   /**
    * Ends the steps left unfinished (`canceled`), moves the item to COMPLETE, FAILED or CANCELED
    * and records the terminal status.

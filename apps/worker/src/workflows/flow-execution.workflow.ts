@@ -127,6 +127,8 @@ class FlowInterpreter {
   private evaluatesPureNodes = false;
   /** Steps the workflow ended and has not recorded: they go with the next recording. */
   private unrecorded: StepReport[] = [];
+  /** The run's `running` status, when it goes with the first recording (see begin). */
+  private unrecordedStart?: StatusReport;
   /** The last recording of steps: each waits for the one before, so times never go back. */
   private recording: Promise<unknown> = Promise.resolve();
 
@@ -160,13 +162,7 @@ class FlowInterpreter {
     // an environment (variables) has its nodes evaluated there.
     this.evaluatesPureNodes = this.input.environmentId === null && patched(PURE_NODES_IN_WORKFLOW);
     try {
-      const begun = await bookkeeping.beginRun({
-        run: this.run,
-        seq: this.nextSeq(),
-        needsItem: needsItem(this.input.graph),
-      });
-      this.run.itemId = begun.itemId;
-      this.data.documents = begun.documents;
+      await this.beginRun();
       await this.runRegion(this.plan.main, this.data, '');
       await this.finish('completed');
       return { status: 'completed', itemId: this.run.itemId };
@@ -194,6 +190,26 @@ class FlowInterpreter {
     }
   }
 
+  /**
+   * A run without an item or files has nothing to prepare: its `running` status goes with the
+   * first recording of steps, before anything that waits (or with its end), instead of a local
+   * activity of its own. Other runs begin in an activity that prepares them.
+   */
+  private async beginRun(): Promise<void> {
+    const needs = needsItem(this.input.graph);
+    if (this.evaluatesPureNodes && !needs && this.input.fileIds.length === 0) {
+      this.unrecordedStart = { run: { ...this.run }, seq: this.nextSeq(), status: 'running' };
+      return;
+    }
+    const begun = await bookkeeping.beginRun({
+      run: this.run,
+      seq: this.nextSeq(),
+      needsItem: needs,
+    });
+    this.run.itemId = begun.itemId;
+    this.data.documents = begun.documents;
+  }
+
   /** Records the run's end once every recording of its steps before it is done. */
   private async finish(
     status: 'completed' | 'failed' | 'canceled',
@@ -204,16 +220,20 @@ class FlowInterpreter {
   }
 
   /**
-   * Records the steps the workflow ended and has not recorded, then `starting` (steps that
-   * begin now), in one local activity after the recordings before it; answers the times of
+   * Records the run's start if it is not recorded, the steps the workflow ended and has not
+   * recorded, then `starting` (steps that begin now), in one local activity after the recordings before it; answers the times of
    * `starting`. Not canceled with the run: a step counted as ended is recorded as ended.
    */
   private recordSteps(starting: StepReport[] = []): Promise<StepTimes[]> {
-    const reports = [...this.unrecorded.splice(0), ...starting];
+    const start = this.unrecordedStart;
+    this.unrecordedStart = undefined;
+    const steps = [...this.unrecorded.splice(0), ...starting];
     const recorded = this.recording.then(() =>
-      reports.length === 0
+      steps.length === 0 && !start
         ? []
-        : CancellationScope.nonCancellable(() => bookkeeping.recordSteps(reports)),
+        : CancellationScope.nonCancellable(() =>
+            bookkeeping.recordSteps({ ...(start ? { start } : {}), steps }),
+          ),
     );
     this.recording = recorded.catch(() => undefined);
     return recorded.then((times) => times.slice(times.length - starting.length));
@@ -226,11 +246,14 @@ class FlowInterpreter {
   ): StatusReport {
     const unfinished = [...this.current.values()];
     const steps = this.unrecorded.splice(0);
+    const start = this.unrecordedStart;
+    this.unrecordedStart = undefined;
     return {
       run: this.run,
       seq: this.nextSeq(),
       status,
       ...(error ? { error } : {}),
+      ...(start ? { start } : {}),
       ...(steps.length > 0 ? { steps } : {}),
       // The read model shows the end once it shows every ended step, the canceled ones too.
       stepsCompleted: this.stepsCompleted + unfinished.length,
