@@ -114,7 +114,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.workflow.ts', '**/workflows/**/*.ts', 'libs/flow-graph/src/**/*.ts'],
+    // The worker's pure nodes and expressions and the flow-graph library run inside the workflow sandbox too.
+    files: [
+      '**/*.workflow.ts',
+      '**/workflows/**/*.ts',
+      'libs/flow-graph/src/**/*.ts',
+      'apps/worker/src/nodes/pure-nodes.ts',
+      'apps/worker/src/nodes/node-error.ts',
+      'apps/worker/src/nodes/expressions/*.ts',
+      'apps/worker/src/runs/step-input.ts',
+    ],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
     rules: { 'no-restricted-imports': ['error', workflowRestrictions] },
   },

@@ -41,16 +41,32 @@ export async function workflowBundle(options: {
   return { codePath: cached };
 }
 
-/** The source files of the workflow folder and its libraries, and the SDK version decide the bundle. */
+/**
+ * Folders beside the workflow folder whose modules the workflow imports (the pure nodes, their
+ * expressions, the step input), and the packages it bundles besides the SDK.
+ */
+const IMPORTED_FOLDERS = ['../nodes', '../nodes/expressions', '../runs'];
+const BUNDLED_PACKAGES = ['@temporalio/workflow', 'jsonata'];
+
+/** The source files of the workflow folder, of what it imports and of its libraries, and package versions. */
 function sourceHash(entry: string): string {
   const hash = createHash('sha256');
-  const sdk = readFileSync(require.resolve('@temporalio/workflow/package.json'), 'utf8');
-  hash.update((JSON.parse(sdk) as { version: string }).version);
+  for (const name of BUNDLED_PACKAGES) {
+    const manifest = readFileSync(require.resolve(`${name}/package.json`), 'utf8');
+    hash.update(name).update((JSON.parse(manifest) as { version: string }).version);
+  }
   hash.update(entry);
-  for (const folder of [path.dirname(entry), ...workflowLibraryFolders(entry).values()]) {
-    for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+  const folder = path.dirname(entry);
+  for (const dir of IMPORTED_FOLDERS.map((relative) => path.join(folder, relative))) {
+    for (const file of readdirSync(dir).sort()) {
       if (!/\.(js|ts)$/.test(file) || /\.(spec|int-spec)\.(js|ts)$/.test(file)) continue;
-      hash.update(file).update(readFileSync(path.join(folder, file)));
+      hash.update(file).update(readFileSync(path.join(dir, file)));
+    }
+  }
+  for (const dir of [folder, ...workflowLibraryFolders(entry).values()]) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (!/\.(js|ts)$/.test(file) || /\.(spec|int-spec)\.(js|ts)$/.test(file)) continue;
+      hash.update(file).update(readFileSync(path.join(dir, file)));
     }
   }
   return hash.digest('hex').slice(0, 32);
