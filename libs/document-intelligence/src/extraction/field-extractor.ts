@@ -11,9 +11,9 @@ import {
   applyLayoutMemory,
   type LayoutMemory,
   matchingMemory,
-  missingRowsDoubt,
   type RememberedTable,
 } from '../memory/layout-memory';
+import { withRememberedHeaders } from '../memory/table-memory';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   groupLines,
@@ -586,14 +586,22 @@ function extractFromPages(
   // The layout of each page, analysed once for the table matcher, the pair matcher and the
   // caption guard below.
   const layouts = document.pages.map((page, i) => analysePageLines(page, pageLines[i]));
+  const analysed = document.pages.map((page, i) => ({
+    page,
+    lines: pageLines[i],
+    layout: layouts[i],
+  }));
   const fuzzy = options.fuzzyLabels ?? document.pages.some((p) => p.source === 'ocr');
 
   // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
   const excluded = new Set<string>();
   const results = new Map<string, ExtractedField>();
-  const memory = matchingMemory(document.pages, options.layoutMemories ?? []);
-  for (const field of fields) {
-    if (field.type !== 'table') continue;
+  const memory = matchingMemory(analysed, options.layoutMemories ?? []);
+  for (const configured of fields) {
+    if (configured.type !== 'table') continue;
+    const remembered = memory?.tables?.find((t) => t.key === configured.key);
+    // A reviewed table of this layout taught the headers its columns print under.
+    const field = remembered ? withRememberedHeaders(configured, remembered) : configured;
     const byHeader = extractTable(field, lines, { fuzzy, documentId });
     // No header names the columns in full, or the reading under the one that does left a
     // column empty (a column of text whose rows it took for one wrapped cell; a header in a
@@ -606,8 +614,8 @@ function extractFromPages(
         : null;
     const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
-    const remembered = memory?.tables?.find((t) => t.key === field.key);
-    results.set(field.key, withTableDoubts(field, table.field, lines, remembered));
+    const reading = field === configured ? table.field : fromMemory(table.field);
+    results.set(field.key, withTableDoubts(configured, reading, lines, remembered));
   }
 
   const scalarFields = fields.filter(
@@ -638,7 +646,7 @@ function extractFromPages(
   }
 
   const remembered = memory
-    ? applyLayoutMemory(document.pages, memory, scalarFields, documentId, used)
+    ? applyLayoutMemory(analysed, memory, scalarFields, documentId, used)
     : [];
   for (const field of remembered) results.set(field.key, field);
   const toMatch = scalarFields.filter((f) => !results.has(f.key));
@@ -682,14 +690,25 @@ function withTableDoubts(
   lines: readonly TextLine[],
   remembered: RememberedTable | undefined,
 ): ExtractedField {
-  const missingRows = remembered ? missingRowsDoubt(table.rows ?? [], remembered) : null;
   const empty = table.value === null || (Array.isArray(table.value) && table.value.length === 0);
   const doubts = [
     ...(table.doubts ?? (empty ? [NOT_FOUND_DOUBT] : [])),
-    ...tableDoubts(field, table, lines),
-    ...(missingRows ? [missingRows] : []),
+    ...tableDoubts(field, table, lines, remembered),
   ];
   return { ...table, doubts };
+}
+
+/** A table read under the headers a review of its layout taught. */
+function fromMemory(table: ExtractedField): ExtractedField {
+  if (table.value === null) return table;
+  return {
+    ...table,
+    source: 'layout-memory',
+    notes: [
+      ...table.notes,
+      'columns read under the headers a reviewed table of this layout prints',
+    ],
+  };
 }
 
 /** The one field asking for the issuer that nothing else read takes the letterhead's name. */
