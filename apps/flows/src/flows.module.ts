@@ -10,6 +10,8 @@ import {
 import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { AuditEventsHandler } from './audit/audit-events.handler';
+import { AuditEventsRepository } from './database/audit-events.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
 import { FlowAccess } from './definitions/flow-access';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
@@ -60,6 +62,7 @@ assertProductionSafe(config, config.masterKey);
     AiPreviewHandler,
     LayoutMemoryHandler,
     FileLayoutHandler,
+    AuditEventsHandler,
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
@@ -75,6 +78,7 @@ assertProductionSafe(config, config.masterKey);
         }),
     },
     AiPreviewService,
+    AuditEventsRepository,
     LayoutLearningService,
     LayoutMemoryRepository,
     ClassifierModelRepository,

@@ -10,6 +10,7 @@ import { ClassifierModels1763900000100 } from './migrations/1763900000100-classi
 import { ClassifierFeedbackKeys1763900000101 } from './migrations/1763900000101-classifier-feedback-keys';
 import { LayoutMemories1763900000200 } from './migrations/1763900000200-layout-memories';
 import { StepCanceled1763900000300 } from './migrations/1763900000300-step-canceled';
+import { FlowsAuditEvents1765000000000 } from './migrations/1765000000000-flows-audit-events';
 
 export const FLOWS_MIGRATIONS = [
   FlowsInitial1763900000000,
@@ -18,6 +19,7 @@ export const FLOWS_MIGRATIONS = [
   ClassifierFeedbackKeys1763900000101,
   LayoutMemories1763900000200,
   StepCanceled1763900000300,
+  FlowsAuditEvents1765000000000,
 ];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {
