@@ -11,6 +11,8 @@ import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { FlowAccess } from './access/flow-access';
+import { AuditEventsHandler } from './audit/audit-events.handler';
+import { AuditEventsRepository } from './database/audit-events.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
@@ -60,6 +62,7 @@ assertProductionSafe(config, config.masterKey);
     AiPreviewHandler,
     LayoutMemoryHandler,
     FileLayoutHandler,
+    AuditEventsHandler,
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
@@ -76,6 +79,7 @@ assertProductionSafe(config, config.masterKey);
         }),
     },
     AiPreviewService,
+    AuditEventsRepository,
     LayoutLearningService,
     LayoutMemoryRepository,
     ClassifierModelRepository,

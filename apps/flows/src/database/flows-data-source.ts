@@ -11,6 +11,7 @@ import { ClassifierFeedbackKeys1763900000101 } from './migrations/1763900000101-
 import { LayoutMemories1763900000200 } from './migrations/1763900000200-layout-memories';
 import { StepCanceled1763900000300 } from './migrations/1763900000300-step-canceled';
 import { LayoutMemoryTables1763900000428 } from './migrations/1763900000428-layout-memory-tables';
+import { FlowsAuditEvents1765000000000 } from './migrations/1765000000000-flows-audit-events';
 
 export const FLOWS_MIGRATIONS = [
   FlowsInitial1763900000000,
@@ -20,6 +21,7 @@ export const FLOWS_MIGRATIONS = [
   LayoutMemories1763900000200,
   StepCanceled1763900000300,
   LayoutMemoryTables1763900000428,
+  FlowsAuditEvents1765000000000,
 ];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {
