@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+import { AdminNav, AdminScreen } from './admin/admin-screens';
 import { ItemPage } from './pages/item-page';
 import { ItemsPage } from './pages/items-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -76,6 +77,8 @@ export function App() {
               Upload
             </a>
           )}
+          {/* People, keys, sign-in and the audit trail are the Admin's alone (role matrix). */}
+          {user.role === 'Admin' && <AdminNav route={route} />}
         </nav>
         <span className="who">
           {user.name} ({user.role})
@@ -95,6 +98,7 @@ export function App() {
           <ItemPage itemId={route.itemId} projectId={route.projectId} user={user} />
         )}
         {route.name === 'upload' && <UploadPage />}
+        <AdminScreen route={route} user={user} />
       </main>
     </>
   );

@@ -7,6 +7,11 @@ export type Route =
   | { name: 'items' }
   | { name: 'item'; itemId: string; projectId: string }
   | { name: 'upload' }
+  /** Admin screens (admin/): people, API keys, sign-in settings, the audit trail. */
+  | { name: 'people' }
+  | { name: 'api-keys' }
+  | { name: 'sign-in-settings' }
+  | { name: 'audit' }
   /** Where the identity provider returns the browser after signing out. */
   | { name: 'signed-out' }
   /** Where the gateway sends a browser whose sign-in could not go on (reason in the query). */
@@ -25,8 +30,18 @@ export function parseRoute(location: Location): Route {
     };
   }
   if (path === `${BASE}/upload`) return { name: 'upload' };
+  const admin = ADMIN_PATHS.find(([, adminPath]) => path === `${BASE}${adminPath}`);
+  if (admin) return { name: admin[0] };
   return { name: 'items' };
 }
+
+/** Where each Admin screen lives under the console. */
+export const ADMIN_PATHS = [
+  ['people', '/people'],
+  ['api-keys', '/api-keys'],
+  ['sign-in-settings', '/settings/sign-in'],
+  ['audit', '/audit'],
+] as const satisfies ReadonlyArray<readonly [Route['name'], string]>;
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (options.replace) window.history.replaceState(null, '', to);
