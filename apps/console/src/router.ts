@@ -7,6 +7,12 @@ export type Route =
   | { name: 'items' }
   | { name: 'item'; itemId: string; projectId: string }
   | { name: 'upload' }
+  /** Workspaces, their AI Agents (projects) and each agent's flows. */
+  | { name: 'agents' }
+  | { name: 'flow'; flowId: string }
+  | { name: 'runs' }
+  | { name: 'run'; executionId: string }
+  | { name: 'variables' }
   /** Where the identity provider returns the browser after signing out. */
   | { name: 'signed-out' }
   /** Where the gateway sends a browser whose sign-in could not go on (reason in the query). */
@@ -25,6 +31,13 @@ export function parseRoute(location: Location): Route {
     };
   }
   if (path === `${BASE}/upload`) return { name: 'upload' };
+  const flow = /^\/console\/flows\/([0-9a-f-]{36})$/.exec(path);
+  if (flow) return { name: 'flow', flowId: flow[1] };
+  const run = /^\/console\/runs\/([0-9a-f-]{36})$/.exec(path);
+  if (run) return { name: 'run', executionId: run[1] };
+  if (path === `${BASE}/agents`) return { name: 'agents' };
+  if (path === `${BASE}/runs`) return { name: 'runs' };
+  if (path === `${BASE}/variables`) return { name: 'variables' };
   return { name: 'items' };
 }
 
@@ -46,4 +59,13 @@ export function useRoute(): Route {
 
 export function itemPath(itemId: string, projectId: string): string {
   return `${BASE}/items/${itemId}?projectId=${encodeURIComponent(projectId)}`;
+}
+
+export const flowPath = (flowId: string) => `${BASE}/flows/${flowId}`;
+export const runPath = (executionId: string) => `${BASE}/runs/${executionId}`;
+
+/** A link that moves within the app without reloading it. */
+export function followLink(event: { preventDefault(): void }, to: string): void {
+  event.preventDefault();
+  navigate(to);
 }
