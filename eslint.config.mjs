@@ -92,6 +92,8 @@ export default tseslint.config(
             { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:platform'] },
             { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:platform'] },
             { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: [] },
+            // Graph regions, bundled into the worker's workflow sandbox: contract types only.
+            { sourceTag: 'scope:flow-graph', onlyDependOnLibsWithTags: ['scope:contracts'] },
             {
               sourceTag: 'scope:document-intelligence',
               onlyDependOnLibsWithTags: ['scope:document-processing'],
@@ -112,9 +114,38 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.workflow.ts', '**/workflows/**/*.ts'],
+    // The worker's pure nodes and expressions and the flow-graph library run inside the workflow sandbox too.
+    files: [
+      '**/*.workflow.ts',
+      '**/workflows/**/*.ts',
+      'libs/flow-graph/src/**/*.ts',
+      'apps/worker/src/nodes/pure-nodes.ts',
+      'apps/worker/src/nodes/node-error.ts',
+      'apps/worker/src/nodes/expressions/*.ts',
+      'apps/worker/src/runs/step-input.ts',
+    ],
     ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
     rules: { 'no-restricted-imports': ['error', workflowRestrictions] },
+  },
+  {
+    // Bundled into the workflow sandbox by path (apps/worker/src/temporal/workflow-libraries.ts):
+    // other Docket libraries only for their types, which compile away.
+    files: ['libs/flow-graph/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@docket/*'],
+              allowTypeImports: true,
+              message: 'Workflow code bundles this library: import Docket libraries type-only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [

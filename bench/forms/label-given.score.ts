@@ -1,6 +1,7 @@
 import {
   extractDocumentFields,
   type FieldSchema,
+  type LinkerRanking,
   normaliseText,
   type TextPage,
 } from '@docket/document-intelligence';
@@ -110,7 +111,11 @@ export function questionsWithAnswers(
 }
 
 /** One form through the label-given protocol. */
-export function scoreLabelGiven(form: AnnotatedForm, page: TextPage): LabelGivenCounts {
+export function scoreLabelGiven(
+  form: AnnotatedForm,
+  page: TextPage,
+  linker: LinkerRanking = 'learned',
+): LabelGivenCounts {
   const questions = questionsWithAnswers(form);
   const schema: FieldSchema = {
     fields: questions.map(({ question }) => ({
@@ -119,7 +124,9 @@ export function scoreLabelGiven(form: AnnotatedForm, page: TextPage): LabelGiven
       label: question.text.trim(),
     })),
   };
-  const extracted = extractDocumentFields({ documentId: form.name, pages: [page] }, schema);
+  const extracted = extractDocumentFields({ documentId: form.name, pages: [page] }, schema, {
+    linker,
+  });
   const counts = emptyLabelGiven();
   questions.forEach(({ answers }, i) => {
     counts.questions += 1;

@@ -25,7 +25,7 @@ export async function renderDigitalPdf(
   measure: TextMeasurer,
   options: { answersInFormFields?: boolean } = {},
 ): Promise<RenderedDocument> {
-  const doc = await PDFDocument.create();
+  const doc = await PDFDocument.create({ updateMetadata: false });
   const form = doc.getForm();
   const fonts = {} as Record<FontName, PDFFont>;
   for (const name of Object.keys(STANDARD_FONT) as FontName[])

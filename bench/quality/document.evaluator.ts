@@ -32,6 +32,12 @@ export type Medium = (typeof MEDIA)[number];
 /** zero: the configuration alone; one: after one reviewed document of the layout. */
 export type Shot = 'zero' | 'one';
 
+/**
+ * One-shot: the remembered layout the engine took the document for: its own family's, another
+ * family's (a false match), or none (not recognised).
+ */
+export type Recognition = 'own' | 'other' | 'none';
+
 export interface DocumentEvaluation {
   readonly documentId: string;
   readonly type: DocumentType;
@@ -55,6 +61,10 @@ export interface DocumentEvaluation {
   readonly textLayerMs: number;
   readonly engineMs: number;
   readonly summary: string;
+  /** One-shot: among the memories of the document's medium. */
+  readonly recognition?: Recognition;
+  /** One-shot: among the memories of every medium. */
+  readonly recognitionAmongAll?: Recognition;
 }
 
 function isDocumentType(label: string | null): label is DocumentType {
@@ -83,6 +93,7 @@ export async function evaluateDocument(
     const schema = setup.schema(classification.label);
     const extracted = extractDocumentFields({ documentId: document.id, pages }, schema, {
       layoutMemories: memories,
+      linker: setup.linker,
     });
     const validation = validateFields(extracted, schema, setup.validation(classification.label), {
       referenceLists: setup.referenceLists,

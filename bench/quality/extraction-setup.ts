@@ -1,4 +1,4 @@
-import type { FieldSchema, ValidationConfig } from '@docket/document-intelligence';
+import type { FieldSchema, LinkerRanking, ValidationConfig } from '@docket/document-intelligence';
 
 import { REFERENCE_LISTS, SCHEMAS, validationConfig } from './insurance-node.config';
 import { plainSchema } from './plain-schema';
@@ -10,6 +10,8 @@ export interface ExtractionSetup {
   schema(type: DocumentType): FieldSchema;
   validation(type: DocumentType): ValidationConfig;
   readonly referenceLists: Readonly<Record<string, readonly string[]>>;
+  /** How the extractor ranks readings (`--linker rules`: the rules alone, for comparison). */
+  readonly linker?: LinkerRanking;
 }
 
 /** The default: key, type and one plain label per field, no rules (see plain-schema.ts). */

@@ -14,7 +14,8 @@
  * --handwritten (also the hand-written dev and eval layouts and bundle splitting), and for those:
  * --docs N (per layout and set), --scans N (scanned documents per layout), --train N
  * (training documents per development layout), --no-scans, --errors (print every wrong value),
- * --json FILE (write raw results), --ocr-direct (OCR scans with tesseract.js directly instead of
+ * --json FILE (write raw results), --text-cache DIR (reuse the text layers an earlier run read
+ * from the same PDFs: for iterating on the engine, never for timings), --ocr-direct (OCR scans with tesseract.js directly instead of
  * the document-processing text layer; for telling OCR losses from engine losses),
  * --config plain|expert (default plain: each field's key, type and one plain label, as a
  * first-time user writes it; expert adds the synonyms, patterns and cross-field rules written
@@ -26,6 +27,7 @@ import {
   applyClassifierFeedback,
   InMemoryClassifierModelStore,
   type LabelledExample,
+  type LinkerRanking,
   type NaiveBayesModel,
 } from '@docket/document-intelligence';
 
@@ -49,11 +51,13 @@ import {
   calibrationTable,
   engineLatencyTable,
   headlineTable,
+  recognitionTable,
 } from './families/family-report.formatter';
 import { renderScannedPdf } from './scanned-pdf.renderer';
 import { SeededRandom } from './seeded-random';
 import { generateDocuments } from './synthetic-document.generator';
 import type { LayoutSet } from './synthetic-document.types';
+import { cachedReader } from './text-layer.cache';
 import { readTextLayer } from './text-layer.reader';
 import { createTextMeasurer, type TextMeasurer } from './text-measurer';
 
@@ -77,6 +81,14 @@ interface Options {
    */
   seed: number;
   json?: string;
+  linker: LinkerRanking;
+  /** Reuse the text layers of an earlier run (for iterating on the engine; times are then not the text layer's). */
+  textCache?: string;
+}
+
+function linkerOption(value: string | undefined): LinkerRanking {
+  if (value !== 'learned' && value !== 'rules') throw new Error('--linker takes learned or rules');
+  return value;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -99,6 +111,9 @@ function parseOptions(argv: readonly string[]): Options {
     train: large ? 12 : 6,
     errors: argv.includes('--errors'),
     seed: 606,
+    linker: argv.includes('--linker')
+      ? linkerOption(argv[argv.indexOf('--linker') + 1])
+      : 'learned',
   };
   const number = (flag: string): number | undefined => {
     const index = argv.indexOf(flag);
@@ -116,6 +131,8 @@ function parseOptions(argv: readonly string[]): Options {
     : (number('--family-scans') ?? options.familyScans);
   const json = argv.indexOf('--json');
   if (json >= 0) options.json = argv[json + 1];
+  const textCache = argv.indexOf('--text-cache');
+  if (textCache >= 0) options.textCache = argv[textCache + 1];
   return options;
 }
 
@@ -127,7 +144,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const setup = options.config === 'expert' ? EXPERT_SETUP : PLAIN_SETUP;
+  const setup = {
+    ...(options.config === 'expert' ? EXPERT_SETUP : PLAIN_SETUP),
+    linker: options.linker,
+  };
   const measure = await createTextMeasurer();
   const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
@@ -148,7 +168,8 @@ async function main(): Promise<void> {
   );
 
   const direct = options.ocr === 'direct' ? new DirectOcrReader() : undefined;
-  const read = (pdf: Uint8Array) => (direct ? direct.read(pdf) : readTextLayer(pdf));
+  const readText = (pdf: Uint8Array) => (direct ? direct.read(pdf) : readTextLayer(pdf));
+  const read = options.textCache ? cachedReader(options.textCache, readText) : readText;
   const evaluations = await evaluateFamilies(
     {
       familiesPerType: options.families,
@@ -170,8 +191,10 @@ async function main(): Promise<void> {
     MEDIA.map((medium) => qualityTable(evaluations, 'generated', medium, shot)),
   );
   const sections = [
-    `### Generated families (${setup.name} configuration; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type${options.harshScans ? ', each also as a harsh scan' : ''}; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
+    `### Generated families (${setup.name} configuration, ${setup.linker} linker; ${options.families} families per type, ${options.familyDocs} documents per family, ${options.familyScans} scans in each of the first ${options.scanFamilies} families per type${options.harshScans ? ', each also as a harsh scan' : ''}; scans OCR'd by ${options.ocr === 'direct' ? 'tesseract.js directly' : 'the document-processing text layer'})`,
     headlineTable(evaluations),
+    '### Layouts recognised one-shot (the memory the engine chose for each document)',
+    recognitionTable(evaluations),
     '### Calibration (returned values per confidence band: count and share right)',
     calibrationTable(evaluations),
     '### Engine time per page (layout analysis, classification, extraction, validation)',

@@ -119,7 +119,7 @@ export async function renderScannedPdf(
   const scale = options.dpi / 72;
   const width = Math.round(PAGE_WIDTH * scale);
   const height = Math.round(PAGE_HEIGHT * scale);
-  const doc = await PDFDocument.create();
+  const doc = await PDFDocument.create({ updateMetadata: false });
   const truthBoxes = new Map<string, TruthBox>();
 
   for (const [index, layout] of pages.entries()) {

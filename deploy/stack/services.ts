@@ -19,6 +19,7 @@ import {
   Profile,
   ProfileName,
   PROFILES,
+  replicaPortOf,
   serviceEnv,
   ServiceName,
   SERVICES,
@@ -28,8 +29,10 @@ import {
  * Starts, checks and stops the six Docket services of one profile as background processes
  * (compiled output in dist/), with pid files in .data/run and logs in .data/logs, and beside them
  * the profile's local stand-ins: a development identity provider (`idp`, an organization's IdP)
- * and the demo write-back receiver (`receiver`, a customer's system).
- *   services.ts up|down|status|migrate|reset-db [dev|test|sandbox1-8] [--only svc,svc]
+ * and the demo write-back receiver (`receiver`, a customer's system). A profile with replicas
+ * (prod) runs each service as `<service>-<n>` and a load balancer (`lb`) on the gateway's port.
+ *   services.ts up|down|status|migrate|reset-db [dev|test|prod|sandbox1-8] [--only svc,svc]
+ * (--only takes process names, gateway-2, or service names, gateway = every gateway replica.)
  * DOCKET_NODE_FLAGS adds Node flags to the services it starts, e.g. for profiling:
  *   DOCKET_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" services.ts up sandbox4 --only gateway
  * (Node refuses --cpu-prof in NODE_OPTIONS; the profile is written when the service exits.)
@@ -39,17 +42,54 @@ const RUN_DIR = path.join(ROOT, '.data/run');
 const LOG_DIR = path.join(ROOT, '.data/logs');
 const ALIASES = path.join(ROOT, 'deploy/runtime/aliases.js');
 const MIGRATING = ['identity', 'files', 'items', 'flows'] as const;
-/** The services plus the local stand-ins that run beside them. */
-const PROCESSES = [...SERVICES, 'idp', 'receiver'] as const;
-const LOCAL_STAND_INS: ReadonlySet<ProcessName> = new Set(['idp', 'receiver']);
-type ProcessName = (typeof PROCESSES)[number];
+/** Local stand-ins: the dev IdP, the demo write-back receiver, the gateways' load balancer. */
+type StandIn = 'idp' | 'receiver' | 'lb';
+const STAND_IN_DIRS: Record<StandIn, string> = {
+  idp: 'idp',
+  receiver: 'demo-receiver',
+  lb: 'load-balancer',
+};
+
+/** One process of a profile: a service replica or a stand-in. */
+interface StackProcess {
+  /** identity, or identity-2 in a profile with replicas; idp, receiver, lb. */
+  name: string;
+  kind: ServiceName | StandIn;
+  replica: number;
+  port: number;
+}
 
 function say(line: string): void {
   process.stdout.write(`[docket] ${line}\n`);
 }
 
-function pidFile(profile: Profile, service: ProcessName): string {
-  return path.join(RUN_DIR, `${profile.name}-${service}.pid`);
+/** Services first (the load balancer probes the gateways), then the stand-ins. */
+function processesOf(profile: Profile): StackProcess[] {
+  const replicas = profile.replicas ?? 1;
+  const list: StackProcess[] = [];
+  for (const service of SERVICES) {
+    for (let replica = 1; replica <= replicas; replica++) {
+      list.push({
+        name: replicas > 1 ? `${service}-${replica}` : service,
+        kind: service,
+        replica,
+        port: replicaPortOf(profile, service, replica),
+      });
+    }
+  }
+  if (replicas > 1)
+    list.push({ name: 'lb', kind: 'lb', replica: 1, port: portOf(profile, 'gateway') });
+  list.push({ name: 'idp', kind: 'idp', replica: 1, port: devIdpSettings(profile).port });
+  list.push({ name: 'receiver', kind: 'receiver', replica: 1, port: demoReceiverPort(profile) });
+  return list;
+}
+
+function isStandIn(kind: StackProcess['kind']): kind is StandIn {
+  return kind in STAND_IN_DIRS;
+}
+
+function pidFile(profile: Profile, proc: StackProcess): string {
+  return path.join(RUN_DIR, `${profile.name}-${proc.name}.pid`);
 }
 
 function runningPid(file: string): number | undefined {
@@ -74,32 +114,28 @@ async function ready(port: number): Promise<boolean> {
   }
 }
 
-function entryOf(service: ProcessName, script: string): string {
-  if (service === 'idp') return path.join(ROOT, 'dist/libs/testing/src/idp', `${script}.js`);
-  if (service === 'receiver')
-    return path.join(ROOT, 'dist/libs/testing/src/demo-receiver', `${script}.js`);
-  return path.join(ROOT, 'dist/apps', service, 'src', `${script}.js`);
+function entryOf(kind: StackProcess['kind'], script: string): string {
+  if (isStandIn(kind))
+    return path.join(ROOT, 'dist/libs/testing/src', STAND_IN_DIRS[kind], `${script}.js`);
+  return path.join(ROOT, 'dist/apps', kind, 'src', `${script}.js`);
 }
 
-function processPort(profile: Profile, name: ProcessName): number {
-  if (name === 'idp') return devIdpSettings(profile).port;
-  if (name === 'receiver') return demoReceiverPort(profile);
-  return portOf(profile, name);
-}
-
-function start(profile: Profile, service: ProcessName): void {
-  const file = pidFile(profile, service);
+function start(profile: Profile, proc: StackProcess): void {
+  const file = pidFile(profile, proc);
   if (runningPid(file)) return;
-  const entry = entryOf(service, 'main');
+  const entry = entryOf(proc.kind, 'main');
   if (!existsSync(entry))
-    return say(`${service}: not built yet (${path.relative(ROOT, entry)} missing), skipped`);
-  const log = openSync(path.join(LOG_DIR, `${profile.name}-${service}.log`), 'a');
+    return say(`${proc.name}: not built yet (${path.relative(ROOT, entry)} missing), skipped`);
+  const log = openSync(path.join(LOG_DIR, `${profile.name}-${proc.name}.log`), 'a');
   const nodeFlags = (process.env.DOCKET_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const args = [...nodeFlags, '--enable-source-maps', '-r', ALIASES, entry];
-  const standIn = LOCAL_STAND_INS.has(service);
+  const standIn = isStandIn(proc.kind);
   const child = spawn(process.execPath, standIn ? [...args, profile.name] : args, {
     cwd: ROOT,
-    env: { ...process.env, ...(standIn ? {} : serviceEnv(profile, service as ServiceName)) },
+    env: {
+      ...process.env,
+      ...(isStandIn(proc.kind) ? {} : serviceEnv(profile, proc.kind, proc.replica)),
+    },
     detached: true,
     stdio: ['ignore', log, log],
   });
@@ -108,35 +144,34 @@ function start(profile: Profile, service: ProcessName): void {
   child.unref();
 }
 
-async function up(profile: Profile, only: ProcessName[]): Promise<void> {
+async function up(profile: Profile, only: StackProcess[]): Promise<void> {
   mkdirSync(RUN_DIR, { recursive: true });
   mkdirSync(LOG_DIR, { recursive: true });
-  for (const service of only) start(profile, service);
-  const started = only.filter((s) => existsSync(entryOf(s, 'main')));
-  const deadline = Date.now() + 90_000;
-  const pending = new Set(started);
+  for (const proc of only) start(profile, proc);
+  const pending = new Set(only.filter((proc) => existsSync(entryOf(proc.kind, 'main'))));
+  const deadline = Date.now() + 90_000 * (profile.replicas ?? 1);
   while (pending.size > 0 && Date.now() < deadline) {
-    for (const service of [...pending]) {
-      if (!runningPid(pidFile(profile, service))) {
-        throw new Error(`${service} exited; see .data/logs/${profile.name}-${service}.log`);
+    for (const proc of [...pending]) {
+      if (!runningPid(pidFile(profile, proc))) {
+        throw new Error(`${proc.name} exited; see .data/logs/${profile.name}-${proc.name}.log`);
       }
-      if (await ready(processPort(profile, service))) {
-        pending.delete(service);
-        say(`${service} ready on :${processPort(profile, service)}`);
+      if (await ready(proc.port)) {
+        pending.delete(proc);
+        say(`${proc.name} ready on :${proc.port}`);
       }
     }
     if (pending.size > 0) await new Promise((r) => setTimeout(r, 300));
   }
   if (pending.size > 0) {
     throw new Error(
-      `not ready after 90 s: ${[...pending].join(', ')}; see .data/logs/${profile.name}-*.log`,
+      `not ready in time: ${[...pending].map((p) => p.name).join(', ')}; see .data/logs/${profile.name}-*.log`,
     );
   }
 }
 
-async function down(profile: Profile, only: ProcessName[]): Promise<void> {
-  for (const service of only) {
-    const file = pidFile(profile, service);
+async function down(profile: Profile, only: StackProcess[]): Promise<void> {
+  for (const proc of only) {
+    const file = pidFile(profile, proc);
     const pid = runningPid(file);
     if (pid) {
       process.kill(-pid, 'SIGTERM');
@@ -144,22 +179,18 @@ async function down(profile: Profile, only: ProcessName[]): Promise<void> {
       while (runningPid(file) && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 100));
       if (runningPid(file)) process.kill(-pid, 'SIGKILL');
-      say(`${service} stopped`);
+      say(`${proc.name} stopped`);
     }
     rmSync(file, { force: true });
   }
 }
 
 async function status(profile: Profile): Promise<void> {
-  for (const service of PROCESSES) {
-    const pid = runningPid(pidFile(profile, service));
-    const state = pid
-      ? (await ready(processPort(profile, service)))
-        ? 'ready'
-        : 'starting'
-      : 'stopped';
+  for (const proc of processesOf(profile)) {
+    const pid = runningPid(pidFile(profile, proc));
+    const state = pid ? ((await ready(proc.port)) ? 'ready' : 'starting') : 'stopped';
     say(
-      `${profile.name} ${service.padEnd(8)} ${state}${pid ? ` (pid ${pid}, :${processPort(profile, service)})` : ''}`,
+      `${profile.name} ${proc.name.padEnd(10)} ${state}${pid ? ` (pid ${pid}, :${proc.port})` : ''}`,
     );
   }
 }
@@ -183,7 +214,6 @@ async function migrate(profile: Profile): Promise<void> {
     });
   }
 }
-
 /** Drops and recreates the profile's database: every test run starts from nothing. */
 async function resetDatabase(profile: Profile): Promise<void> {
   const admin = new Client({
@@ -207,14 +237,17 @@ async function main(): Promise<void> {
   const profile = PROFILES[profileName as ProfileName];
   if (!profile) throw new Error(`unknown profile ${profileName}`);
   const onlyIndex = rest.indexOf('--only');
-  const only = (onlyIndex >= 0 ? rest[onlyIndex + 1].split(',') : [...PROCESSES]) as ProcessName[];
+  const names = onlyIndex >= 0 ? new Set(rest[onlyIndex + 1].split(',')) : undefined;
+  const only = processesOf(profile).filter(
+    (proc) => !names || names.has(proc.name) || names.has(proc.kind),
+  );
   if (command === 'up') return up(profile, only);
   if (command === 'down') return down(profile, [...only].reverse());
   if (command === 'status') return status(profile);
   if (command === 'migrate') return migrate(profile);
   if (command === 'reset-db') return resetDatabase(profile);
   throw new Error(
-    'usage: services.ts up|down|status|migrate|reset-db [dev|test|sandboxN] [--only a,b]',
+    'usage: services.ts up|down|status|migrate|reset-db [dev|test|prod|sandboxN] [--only a,b]',
   );
 }
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 import { bundleWorkflowCode } from '@temporalio/worker';
 
+import { workflowBundleOptions } from '../../apps/worker/src/temporal/workflow-libraries';
+
 /**
  * Bundles the worker's workflows ahead of time (the worker image runs it at build time and
  * points WORKFLOW_BUNDLE_PATH at the result), so a worker pod starts polling in seconds instead
@@ -15,7 +17,7 @@ const DEFAULT_OUTPUT = 'dist/apps/worker/workflow-bundle.js';
 
 async function main(): Promise<void> {
   const [entry = DEFAULT_ENTRY, output = DEFAULT_OUTPUT] = process.argv.slice(2);
-  const { code } = await bundleWorkflowCode({ workflowsPath: path.resolve(entry) });
+  const { code } = await bundleWorkflowCode(workflowBundleOptions(path.resolve(entry)));
   mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
   writeFileSync(output, code);
   process.stdout.write(`workflow bundle: ${output} (${Math.round(code.length / 1024)} KiB)\n`);

@@ -51,11 +51,12 @@ export class FilesConfig extends DatabaseConfig {
 
   @Env(
     'FILE_PROCESSING_LEASE_SECONDS',
-    'A file PROCESSING longer than this (a crashed replica) is picked up again',
+    'A PROCESSING file whose replica has not renewed its lease for this long (the replica ' +
+      'died) is picked up again; leases are renewed every quarter of it',
   )
   @IsInt()
-  @Min(60)
-  processingLeaseSeconds = 900;
+  @Min(20)
+  processingLeaseSeconds = 60;
 
   @Env('FILE_PROCESSING_MAX_ATTEMPTS', 'Processing attempts before a file ends FAILED')
   @IsInt()

@@ -10,8 +10,10 @@ import {
 import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { FlowAccess } from './access/flow-access';
+import { AuditEventsHandler } from './audit/audit-events.handler';
+import { AuditEventsRepository } from './database/audit-events.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
-import { FlowAccess } from './definitions/flow-access';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
 import { ReferencedResources } from './definitions/referenced-resources';
@@ -60,6 +62,7 @@ assertProductionSafe(config, config.masterKey);
     AiPreviewHandler,
     LayoutMemoryHandler,
     FileLayoutHandler,
+    AuditEventsHandler,
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
@@ -72,9 +75,11 @@ assertProductionSafe(config, config.masterKey);
           servers: config.natsUrl,
           name: 'flows',
           prefix: config.natsPrefix,
+          replicas: config.natsStreamReplicas,
         }),
     },
     AiPreviewService,
+    AuditEventsRepository,
     LayoutLearningService,
     LayoutMemoryRepository,
     ClassifierModelRepository,

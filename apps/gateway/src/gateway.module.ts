@@ -13,6 +13,7 @@ import { RequestGate } from './http/request-gate';
 import { RequestValidationPipe } from './http/request-validation.pipe';
 import { IdempotencyHooks } from './idempotency/idempotency.hooks';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { AuditRoutesModule } from './routes/audit/audit-routes.module';
 import { FilesRoutesModule } from './routes/files/files-routes.module';
 import { FlowsRoutesModule } from './routes/flows/flows-routes.module';
 import { IdentityRoutesModule } from './routes/identity/identity-routes.module';
@@ -25,6 +26,7 @@ const gatewayConfig = loadConfig(GatewayConfig);
     HealthModule,
     RpcClientModule.forConfig(gatewayConfig),
     IdentityRoutesModule,
+    AuditRoutesModule,
     FilesRoutesModule,
     ItemsRoutesModule,
     FlowsRoutesModule,

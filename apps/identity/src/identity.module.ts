@@ -9,12 +9,21 @@ import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { ApiKeyService } from './api-keys/api-key.service';
+import { AuditEventsHandler } from './audit/audit-events.handler';
 import { BootstrapService } from './bootstrap/bootstrap.service';
+import { ApiKeyRepository } from './database/api-key.repository';
+import { AuditEventsRepository } from './database/audit-events.repository';
+import { DirectoryReads } from './database/directory.reads';
 import { createIdentityDataSource } from './database/identity-data-source';
+import { OrganizationRepository } from './database/organization.repository';
+import { SessionRepository } from './database/session.repository';
+import { IdentityTransactions } from './database/transactions';
+import { UserRepository } from './database/user.repository';
+import { WorkspaceRepository } from './database/workspace.repository';
 import { AccessEvents } from './directory/access-events';
 import { DirectoryHandler } from './directory/directory.handler';
-import { DirectoryReads } from './directory/directory.reads';
 import { DirectoryService } from './directory/directory.service';
+import { UserChangesService } from './directory/user-changes.service';
 import { IdentityConfig } from './identity.config';
 import { IdentityProviderService } from './sso/identity-provider.service';
 import { SessionService } from './sso/session.service';
@@ -28,16 +37,24 @@ const config = loadConfig(IdentityConfig);
 
 @Module({
   imports: [HealthModule, RpcClientModule.forConfig(config)],
-  controllers: [DirectoryHandler, TokenHandler, SsoHandler],
+  controllers: [DirectoryHandler, TokenHandler, SsoHandler, AuditEventsHandler],
   providers: [
     { provide: IdentityConfig, useValue: config },
     { provide: DataSource, useFactory: () => createIdentityDataSource(config).initialize() },
     { provide: AesGcmCipher, useValue: AesGcmCipher.fromBase64(config.masterKey) },
     AccessEvents,
+    ApiKeyRepository,
     ApiKeyService,
+    AuditEventsRepository,
     BootstrapService,
     DirectoryService,
     DirectoryReads,
+    IdentityTransactions,
+    OrganizationRepository,
+    SessionRepository,
+    UserChangesService,
+    UserRepository,
+    WorkspaceRepository,
     IdentityProviderService,
     SessionService,
     SsoService,

@@ -3,6 +3,7 @@ import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { DirectoryClient } from './access/directory.client';
+import { AuditEventsHandler } from './audit/audit-events.handler';
 import { AuditRepository } from './database/audit.repository';
 import { CommandLedger } from './database/command-ledger.repository';
 import { FieldRepository } from './database/field.repository';
@@ -28,7 +29,7 @@ const config = loadConfig(ItemsConfig);
 
 @Module({
   imports: [HealthModule, RpcClientModule.forConfig(config)],
-  controllers: [ItemQueryHandler, ReviewHandler, RunItemHandler],
+  controllers: [ItemQueryHandler, ReviewHandler, RunItemHandler, AuditEventsHandler],
   providers: [
     { provide: ItemsConfig, useValue: config },
     { provide: DataSource, useFactory: () => createItemsDataSource(config).initialize() },

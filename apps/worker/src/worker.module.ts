@@ -10,15 +10,11 @@ import { Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/com
 import { FlowActivitiesService } from './activities/flow-activities.service';
 import { ClassifyExecutor } from './nodes/executors/classify.executor';
 import { ExtractExecutor } from './nodes/executors/extract.executor';
-import { ForEachExecutor } from './nodes/executors/for-each.executor';
 import { HttpRequestExecutor } from './nodes/executors/http-request.executor';
-import { JoinExecutor } from './nodes/executors/join.executor';
 import { MatchingExecutor } from './nodes/executors/matching.executor';
-import { RouteExecutor } from './nodes/executors/route.executor';
+import { PureNodeExecutor } from './nodes/executors/pure-node.executor';
 import { SplitExecutor } from './nodes/executors/split.executor';
 import { SummarizeExecutor } from './nodes/executors/summarize.executor';
-import { TransformExecutor } from './nodes/executors/transform.executor';
-import { TriggerExecutor } from './nodes/executors/trigger.executor';
 import { WriteBackExecutor } from './nodes/executors/write-back.executor';
 import { HostedModelGate } from './nodes/hosted/hosted-model.gate';
 import { NODE_EXECUTORS, NodeExecutor } from './nodes/node-executor';
@@ -39,11 +35,7 @@ import { WorkerConfig } from './worker.config';
 const config = loadConfig(WorkerConfig);
 
 const EXECUTORS = [
-  TriggerExecutor,
-  TransformExecutor,
-  RouteExecutor,
-  ForEachExecutor,
-  JoinExecutor,
+  PureNodeExecutor,
   WriteBackExecutor,
   HttpRequestExecutor,
   ClassifyExecutor,
@@ -64,6 +56,7 @@ const EXECUTORS = [
           servers: config.natsUrl,
           name: 'worker',
           prefix: config.natsPrefix,
+          replicas: config.natsStreamReplicas,
         }),
     },
     ...EXECUTORS,

@@ -1,6 +1,8 @@
 import {
+  analysePages,
   type LayoutMemory,
   learnLayout,
+  matchingMemory,
   type NaiveBayesModel,
   type ReviewedTable,
   type ReviewedValue,
@@ -9,7 +11,12 @@ import {
 } from '@docket/document-intelligence';
 
 import { renderDigitalPdf } from '../digital-pdf.renderer';
-import { type DocumentEvaluation, evaluateDocument, type Medium } from '../document.evaluator';
+import {
+  type DocumentEvaluation,
+  evaluateDocument,
+  type Medium,
+  type Recognition,
+} from '../document.evaluator';
 import type { ExtractionSetup } from '../extraction-setup';
 import { HARSH_SCAN_OPTIONS, renderScannedPdf } from '../scanned-pdf.renderer';
 import { SeededRandom } from '../seeded-random';
@@ -58,19 +65,28 @@ function reviewedValues(read: Read): ReviewedValue[] {
   });
 }
 
-/** What a reviewer confirms of each table on the teaching document: every printed row's box. */
+/**
+ * What a reviewer confirms of each table on the teaching document: every printed row, cell by
+ * cell (the review's table as corrected, with each cell's place).
+ */
 function reviewedTables(read: Read): ReviewedTable[] {
   return Object.entries(read.doc.truth.tables).map(([key, rows]) => ({
     key,
     rows: rows.flatMap((row, index) => {
-      const boxes = Object.keys(row).flatMap((column) => {
+      const cells = Object.keys(row).flatMap((column) => {
         const box = read.truthBoxes.get(`cell:${key}:${index}:${column}`);
-        return box ? [box] : [];
+        return box ? [{ column, ...box }] : [];
       });
-      if (boxes.length === 0) return [];
-      const pageNumber = boxes[0].page;
-      const onPage = boxes.filter((b) => b.page === pageNumber).map((b) => b.box);
-      return [{ pageNumber, box: unionBox(onPage)! }];
+      if (cells.length === 0) return [];
+      const pageNumber = cells[0].page;
+      const onPage = cells.filter((c) => c.page === pageNumber);
+      return [
+        {
+          pageNumber,
+          box: unionBox(onPage.map((c) => c.box))!,
+          cells: onPage.map((c) => ({ column: c.column, box: c.box })),
+        },
+      ];
     }),
   }));
 }
@@ -152,11 +168,31 @@ async function readFamily(
   return reads;
 }
 
+/** A memory with the layout and medium of the document that taught it (the bench's, not the engine's). */
+interface TaughtMemory {
+  readonly layoutId: string;
+  readonly medium: Medium;
+  readonly memory: LayoutMemory;
+}
+
+/** Which layout the engine took a document for, among the memories it was given. */
+function recognition(read: Read, pool: readonly TaughtMemory[]): Recognition {
+  const matched = matchingMemory(
+    analysePages(read.pages),
+    pool.map((taught) => taught.memory),
+  );
+  const taught = pool.find((t) => t.memory === matched);
+  return !taught ? 'none' : taught.layoutId === read.doc.layoutId ? 'own' : 'other';
+}
+
 /**
  * Zero-shot: every document with the configuration alone. One-shot: each family's teaching
- * document (digital and scanned separately) becomes a layout memory through the engine's public
- * learnLayout; the family's other documents are scored with all families' memories, as a
- * project holding them would extract.
+ * document (in each medium separately) becomes a layout memory through the engine's public
+ * learnLayout, given what a reviewer confirms: every field's place and every table cell's. A
+ * family's other documents are scored with the memories learned in their own medium from every
+ * family (a scan with what scans taught: scan-to-scan learning), as a project holding them would
+ * extract; whether the engine took each for its own layout is recorded, and also against the
+ * memories of every medium (a false match there is a layout taken for another).
  */
 export async function evaluateFamilies(
   options: FamilyRunOptions,
@@ -181,31 +217,35 @@ export async function evaluateFamilies(
     );
     context.log(`  family ${layout.id} read`);
   }
-  const memories: LayoutMemory[] = reads.flatMap((read) => {
+  const taught: TaughtMemory[] = reads.flatMap((read) => {
     const memory = read.teaches
-      ? learnLayout(read.pages, reviewedValues(read), reviewedTables(read))
+      ? learnLayout(analysePages(read.pages), reviewedValues(read), reviewedTables(read))
       : null;
-    return memory ? [memory] : [];
+    return memory ? [{ layoutId: read.doc.layoutId, medium: read.medium, memory }] : [];
   });
-  context.log(`learned ${memories.length} layout memories`);
+  context.log(`learned ${taught.length} layout memories`);
   const evaluations: DocumentEvaluation[] = [];
-  const evaluate = (
-    read: Read,
-    withMemories: readonly LayoutMemory[],
-  ): Promise<DocumentEvaluation> =>
-    evaluateDocument(
-      read.doc,
-      read.medium,
-      read.pages,
-      read.truthBoxes,
-      context.model,
-      read.textMs,
-      context.setup,
-      withMemories,
-    );
   for (const read of reads) {
-    evaluations.push(await evaluate(read, []));
-    if (!read.teaches) evaluations.push(await evaluate(read, memories));
+    const evaluate = (memories: readonly LayoutMemory[]): Promise<DocumentEvaluation> =>
+      evaluateDocument(
+        read.doc,
+        read.medium,
+        read.pages,
+        read.truthBoxes,
+        context.model,
+        read.textMs,
+        context.setup,
+        memories,
+      );
+    evaluations.push(await evaluate([]));
+    if (read.teaches) continue;
+    const pool = taught.filter((t) => t.medium === read.medium);
+    const oneShot = await evaluate(pool.map((t) => t.memory));
+    evaluations.push({
+      ...oneShot,
+      recognition: recognition(read, pool),
+      recognitionAmongAll: recognition(read, taught),
+    });
   }
   return evaluations;
 }

@@ -153,3 +153,32 @@ export function engineLatencyTable(evaluations: readonly DocumentEvaluation[]): 
     }
   return lines.join('\n');
 }
+
+/**
+ * One-shot: how often the engine took a document for its own remembered layout, among the
+ * memories of its medium (what it is scored with) and among the memories of every medium; a
+ * false match is a document read with another layout's memory.
+ */
+export function recognitionTable(evaluations: readonly DocumentEvaluation[]): string {
+  const lines = [
+    '| Medium | One-shot docs | Recognised (memories of its medium) | False matches | Not recognised | Recognised (memories of every medium) | False matches |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const count = (
+    items: readonly DocumentEvaluation[],
+    pick: (e: DocumentEvaluation) => unknown,
+    value: string,
+  ) => items.filter((e) => pick(e) === value).length;
+  for (const medium of MEDIA) {
+    const items = evaluations.filter(
+      (e) => e.set === 'generated' && e.medium === medium && e.recognition !== undefined,
+    );
+    if (items.length === 0) continue;
+    const own = (e: DocumentEvaluation) => e.recognition;
+    const all = (e: DocumentEvaluation) => e.recognitionAmongAll;
+    lines.push(
+      `| ${medium} | ${items.length} | ${count(items, own, 'own')} | ${count(items, own, 'other')} | ${count(items, own, 'none')} | ${count(items, all, 'own')} | ${count(items, all, 'other')} |`,
+    );
+  }
+  return lines.join('\n');
+}

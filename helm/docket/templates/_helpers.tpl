@@ -124,6 +124,8 @@ only the secrets its config class reads.
   value: {{ $values.nats.prefix | quote }}
 - name: NATS_REQUEST_TIMEOUT_MS
   value: {{ $values.nats.requestTimeoutMs | quote }}
+- name: NATS_STREAM_REPLICAS
+  value: {{ $values.nats.streamReplicas | quote }}
 {{- if include "docket.uses" (dict "root" $root "name" .name "capability" "database") }}
 {{ include "docket.secretEnv" (dict "variable" "DATABASE_URL" "secret" $values.secrets.database) }}
 - name: DATABASE_POOL_SIZE

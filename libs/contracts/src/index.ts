@@ -1,3 +1,4 @@
+export * from './common/audit-event';
 export * from './common/page-box';
 export * from './files';
 export * from './flows';

@@ -12,6 +12,7 @@ export type {
 export { normaliseText } from './text-layer/text-normaliser';
 
 // Layout
+export { type AnalysedPage, analysePages } from './layout/analysed-page';
 export { detectKeyValuePairs } from './layout/key-value-pair.detector';
 export type * from './layout/layout.types';
 export { analyseDocument, analysePage, analysePageLines } from './layout/page-layout.analyser';
@@ -85,6 +86,7 @@ export { normaliseString } from './extraction/string-normaliser';
 export { isTradeTerm, tradeConceptOf } from './extraction/vocabulary/trade-terms';
 export type * from './extraction/vocabulary/trade-terms.data';
 export { TRADE_CONCEPTS, TRADE_TERM_SOURCES } from './extraction/vocabulary/trade-terms.data';
+export type { LinkerRanking } from './linker/linker';
 
 // Validation
 export type { ValidatedField, ValidationResult } from './validation/field-validator';
@@ -108,6 +110,8 @@ export { locateValue } from './hosted/value-grounder';
 // Summary
 export * from './memory/layout-fingerprint';
 export * from './memory/layout-memory';
+export { reviewedTableOf } from './memory/table-locator';
+export { withRememberedHeaders } from './memory/table-memory';
 export * from './memory/value-locator';
 export type {
   ItemSummary,

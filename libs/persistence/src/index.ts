@@ -1,2 +1,3 @@
+export * from './audit-trail';
 export * from './data-source.factory';
 export * from './prepared-query';

@@ -35,3 +35,4 @@ export * from './tracing/otel-tracing';
 export * from './validation/lean-validation';
 export * from './validation/metadata-lookup-cache';
 export * from './validation/strict-integer';
+export * from './validation/uuid';

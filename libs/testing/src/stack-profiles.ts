@@ -1,11 +1,13 @@
 /**
- * The two local stacks. `dev` is what `npm start` serves; `test` is what `npm test` runs against.
+ * The local stacks. `dev` is what `npm start` serves; `test` is what `npm test` runs against.
  * They share the machine's servers but nothing else: their own database, NATS subject prefix,
  * Temporal namespace, Redis key prefix and ports, so tests never disturb a running dev stack.
+ * `prod` is shaped like the Helm chart's deployment (deploy/stack/prod.sh): its own PostgreSQL,
+ * Temporal's real server, a three-node NATS cluster and two replicas of every service.
  */
 export const SERVICES = ['identity', 'files', 'items', 'flows', 'worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number];
-export type ProfileName = 'dev' | 'test' | `sandbox${SandboxNumber}`;
+export type ProfileName = 'dev' | 'test' | 'prod' | `sandbox${SandboxNumber}`;
 type SandboxNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export interface Profile {
@@ -13,6 +15,11 @@ export interface Profile {
   database: string;
   basePort: number;
   env: Record<string, string>;
+  /**
+   * Processes of each service. Above 1, replica r of a service listens on basePort + 10 r +
+   * its offset, and a load balancer on the gateway's port spreads requests over the gateways.
+   */
+  replicas?: number;
 }
 
 const PORT_OFFSETS: Record<ServiceName, number> = {
@@ -22,6 +29,17 @@ const PORT_OFFSETS: Record<ServiceName, number> = {
   flows: 3,
   items: 4,
   worker: 5,
+};
+
+/**
+ * Benchmarks and the fault suite: one user sends 3,000+ requests a second through one gateway,
+ * which would pass 100,000 a minute and turn a measurement into 429s.
+ */
+const ONE_CLIENT_RATE_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '10000000',
+  SESSION_RATE_LIMIT_PER_MINUTE: '10000000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+  TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
 };
 
 export const PROFILES: Record<ProfileName, Profile> = {
@@ -62,6 +80,28 @@ export const PROFILES: Record<ProfileName, Profile> = {
       ITEMS_LOCK_IDLE_SECONDS: '5',
     },
   },
+  prod: {
+    name: 'prod',
+    database: 'docket_prod',
+    basePort: 4000,
+    replicas: 2,
+    env: {
+      // Not `production`: that refuses plain-http write-back targets, and the fault suite's
+      // receiver is a local http server. Every other setting is the chart's.
+      DOCKET_ENV: 'test',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5442/docket_prod',
+      NATS_URL: 'nats://127.0.0.1:4231,nats://127.0.0.1:4232,nats://127.0.0.1:4233',
+      NATS_STREAM_REPLICAS: '3',
+      DOCKET_NATS_PREFIX: 'docket-prod',
+      TEMPORAL_ADDRESS: '127.0.0.1:7633',
+      TEMPORAL_NAMESPACE: 'docket-prod',
+      OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
+      // One client (the fault suite, a benchmark) sends all the load.
+      ...ONE_CLIENT_RATE_LIMITS,
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: '8',
+    },
+  },
   // Sandboxes let several engineers run isolated stacks on one machine at once.
   sandbox1: sandbox(1),
   sandbox2: sandbox(2),
@@ -84,12 +124,7 @@ function sandbox(n: SandboxNumber): Profile {
       DOCKET_NATS_PREFIX: `docket-sb${n}`,
       TEMPORAL_NAMESPACE: 'docket-test',
       OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
-      // Benchmarks run here: one user sends 3,000+ requests a second through one gateway, which
-      // would pass 100,000 a minute and turn a measurement into 429s.
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      SESSION_RATE_LIMIT_PER_MINUTE: '10000000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
-      TOKEN_EXCHANGE_FAILURES_PER_MINUTE: '100000',
+      ...ONE_CLIENT_RATE_LIMITS,
       LOG_LEVEL: 'warn',
       ITEMS_LOCK_IDLE_SECONDS: '5',
     },
@@ -100,11 +135,21 @@ export function portOf(profile: Profile, service: ServiceName): number {
   return profile.basePort + PORT_OFFSETS[service];
 }
 
-export function serviceEnv(profile: Profile, service: ServiceName): Record<string, string> {
+/** The port of one replica (1-based) of a service; the service's own port without replicas. */
+export function replicaPortOf(profile: Profile, service: ServiceName, replica = 1): number {
+  if ((profile.replicas ?? 1) === 1) return portOf(profile, service);
+  return profile.basePort + 10 * replica + PORT_OFFSETS[service];
+}
+
+export function serviceEnv(
+  profile: Profile,
+  service: ServiceName,
+  replica = 1,
+): Record<string, string> {
   return {
     ...profile.env,
     DOCKET_SERVICE: service,
-    HTTP_PORT: String(portOf(profile, service)),
+    HTTP_PORT: String(replicaPortOf(profile, service, replica)),
     PUBLIC_BASE_URL: `http://localhost:${portOf(profile, 'gateway')}`,
     // The console is opened at either name of the local gateway.
     STORAGE_CORS_ORIGINS: ['localhost', '127.0.0.1']

@@ -14,6 +14,8 @@ import { EchoEndpoint } from '../support/echo-endpoint';
 import { Body, graphOf, liveFlow, startedRun, steps, waitForStatus } from './support/flows-api';
 
 const TERMINAL = ['completed', 'failed', 'canceled'];
+/** Reveals are recorded with why the Admin needed the value. */
+const REVEAL = { reason: 'checking the value the run used' };
 
 function createVariable(token: string, body: Record<string, unknown>) {
   return apiRequest<Body>('POST', '/variables', { token, body });
@@ -95,7 +97,10 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
     expect(JSON.stringify(listed.body)).not.toContain('partner-secret-value');
 
     for (const response of await Promise.all([
-      apiRequest<Body>('POST', `/variables/${variableId}/reveal`, { token: partner.token }),
+      apiRequest<Body>('POST', `/variables/${variableId}/reveal`, {
+        token: partner.token,
+        body: REVEAL,
+      }),
       apiRequest<Body>('DELETE', `/variables/${variableId}`, { token: partner.token }),
       apiRequest<Body>('GET', '/variables', { token: reviewer.token }),
       createVariable(reviewer.token, {
@@ -114,6 +119,7 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
 
     const revealed = await apiRequest<Body>('POST', `/variables/${variableId}/reveal`, {
       token: org.admin.token,
+      body: REVEAL,
     });
     expect(revealed.status).toBe(200);
     expect(revealed.body).toMatchObject({
@@ -123,16 +129,24 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
     });
 
     expect(
-      (await apiRequest('POST', `/variables/${variableId}/reveal`, { token: other.admin.token }))
-        .status,
+      (
+        await apiRequest('POST', `/variables/${variableId}/reveal`, {
+          token: other.admin.token,
+          body: REVEAL,
+        })
+      ).status,
     ).toBe(404);
     const deleted = await apiRequest<Body>('DELETE', `/variables/${variableId}`, {
       token: org.admin.token,
     });
     expect(deleted.status).toBe(200);
     expect(
-      (await apiRequest('POST', `/variables/${variableId}/reveal`, { token: org.admin.token }))
-        .status,
+      (
+        await apiRequest('POST', `/variables/${variableId}/reveal`, {
+          token: org.admin.token,
+          body: REVEAL,
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -355,6 +369,7 @@ describe('environments and variables: encrypted, masked, resolved only inside ru
 
     const revealed = await apiRequest<Body>('POST', `/variables/${secret.body.variableId}/reveal`, {
       token: org.admin.token,
+      body: REVEAL,
     });
     expect(revealed.body.value).toBe(canary);
   });

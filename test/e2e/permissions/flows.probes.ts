@@ -95,7 +95,11 @@ export const flowsProbes: PermissionProbe[] = [
   },
   {
     operation: 'variables.reveal',
-    request: () => ({ method: 'POST', url: `/variables/${NO_VARIABLE}/reveal` }),
+    request: () => ({
+      method: 'POST',
+      url: `/variables/${NO_VARIABLE}/reveal`,
+      body: { reason: 'permission probe' },
+    }),
   },
   {
     operation: 'variables.delete',

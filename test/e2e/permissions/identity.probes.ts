@@ -30,9 +30,18 @@ export const identityProbes: PermissionProbe[] = [
   },
   { operation: 'users.list', request: () => ({ method: 'GET', url: '/users' }) },
   {
+    operation: 'users.update',
+    request: () => ({ method: 'PATCH', url: `/users/${NOBODY}`, body: { role: 'Partner' } }),
+  },
+  {
+    operation: 'users.deactivate',
+    request: () => ({ method: 'POST', url: `/users/${NOBODY}/deactivate` }),
+  },
+  {
     operation: 'apiKeys.create',
     request: () => ({ method: 'POST', url: '/api-keys', body: { name: 'probe' } }),
   },
+  { operation: 'apiKeys.list', request: () => ({ method: 'GET', url: '/api-keys' }) },
   {
     operation: 'apiKeys.revoke',
     request: () => ({ method: 'DELETE', url: `/api-keys/${NOBODY}` }),
@@ -45,4 +54,5 @@ export const identityProbes: PermissionProbe[] = [
     operation: 'identityProviders.manage',
     request: () => ({ method: 'DELETE', url: `/identity-providers/${NOBODY}` }),
   },
+  { operation: 'auditEvents.read', request: () => ({ method: 'GET', url: '/audit-events' }) },
 ];

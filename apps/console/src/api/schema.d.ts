@@ -134,7 +134,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api-keys': {
+  '/users/{userId}': {
     parameters: {
       query?: never;
       header?: never;
@@ -142,6 +142,56 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a user's role, project grants, or both
+     * @description `projectIds` replaces every grant; an Admin sees every project and keeps none. The change holds on the person's next request, whatever token they hold. You cannot change your own role, nor a deactivated user.
+     *
+     *     Permission: `users.update`.
+     */
+    patch: operations['DirectoryController_updateUser'];
+    trace?: never;
+  };
+  '/users/{userId}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deactivate a user who left: sessions end, keys are revoked, sign-in is refused
+     * @description At once and for good: every session of the person ends, every API key of theirs is revoked (tokens bought with them stop working on every gateway within seconds), and single sign-on refuses them. The user stays listed (`active: false`) so their history keeps a name. Deactivating a deactivated user changes nothing; you cannot deactivate yourself.
+     *
+     *     Permission: `users.deactivate`.
+     */
+    post: operations['DirectoryController_deactivateUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List API keys: prefix, owner, created, last used; never the key
+     * @description An Admin sees every key of the organization (or one user's, with `userId`); anyone else sees only their own. Newest first; revoked keys only with `includeRevoked=true`.
+     *
+     *     Permission: `apiKeys.list`.
+     */
+    get: operations['ApiKeysController_list'];
     put?: never;
     /**
      * Create an API key (shown once)
@@ -168,7 +218,9 @@ export interface paths {
     post?: never;
     /**
      * Revoke an API key; token exchange with it fails at once
-     * @description Permission: `apiKeys.revoke`.
+     * @description Tokens already bought with the key stop working on every gateway within seconds. Revoking a revoked key answers with its original revocation time.
+     *
+     *     Permission: `apiKeys.revoke`.
      */
     delete: operations['ApiKeysController_revoke'];
     options?: never;
@@ -312,6 +364,28 @@ export interface paths {
      * @description Public.
      */
     post: operations['SsoController_logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit trail: who changed keys, people, sign-in, variables, flows and items
+     * @description Newest first. Records API keys created and revoked; users created, changed and deactivated; identity-provider (sign-in) settings changed; variables created, updated, revealed (with the reason given) and deleted; flows published, activated and deactivated; item locks taken over and items closed. Never a secret. Filters combine; `occurredAfter` is inclusive, `occurredBefore` exclusive.
+     *
+     *     Permission: `auditEvents.read`.
+     */
+    get: operations['AuditEventsController_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1088,8 +1162,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reveal a decrypted variable value (Admin; audited)
-     * @description Permission: `variables.reveal`.
+     * Reveal a decrypted variable value (Admin; audited with its reason)
+     * @description The reason is required and recorded, with who revealed which variable and when, in the audit trail (`GET /audit-events`, action `variable.revealed`); the value never is.
+     *
+     *     Permission: `variables.reveal`.
      */
     post: operations['EnvironmentsController_revealVariable'];
     delete?: never;
@@ -1329,6 +1405,24 @@ export interface components {
       projectIds: string[];
       /** Format: date-time */
       createdAt: string;
+      /** @description False once deactivated: no sign-in, no keys, no sessions */
+      active: boolean;
+      /** Format: date-time */
+      deactivatedAt: string | null;
+    };
+    UpdateUserBody: {
+      /**
+       * @example Partner
+       * @enum {string}
+       */
+      role?: 'Admin' | 'Partner' | 'Reviewer';
+      /**
+       * @description Replaces every project grant (an Admin sees every project and keeps none)
+       * @example [
+       *       "0f8c2a4e-1b3d-4e5f-8a9b-0c1d2e3f4a5b"
+       *     ]
+       */
+      projectIds?: string[];
     };
     CreateApiKeyRequest: {
       /** @example ci-integration */
@@ -1351,6 +1445,32 @@ export interface components {
       name: string;
       /** Format: date-time */
       createdAt: string;
+    };
+    ApiKeyRecord: {
+      /** Format: uuid */
+      apiKeyId: string;
+      /** @example ci pipeline */
+      name: string;
+      /**
+       * @description The first characters of the key, enough to tell keys apart
+       * @example dk_live_3f9a1c2b
+       */
+      prefix: string;
+      /**
+       * Format: uuid
+       * @description The owner
+       */
+      userId: string;
+      /** @example riley@acme.example */
+      ownerEmail: string;
+      /** @example Riley Reviewer */
+      ownerName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      /** Format: date-time */
+      revokedAt?: string | null;
     };
     ApiKeyRevoked: {
       /** Format: uuid */
@@ -1463,6 +1583,56 @@ export interface components {
       message: string;
       /** @description The identity provider's end-session URL (RP-initiated logout): open it so the provider signs the person out too; it returns the browser to /console/signed-out */
       logoutUrl?: string;
+    };
+    AuditEventRecord: {
+      /** @example identity:5b0c1d2e-7f3a-4b5c-9d8e-1f2a3b4c5d6e */
+      eventId: string;
+      /** Format: date-time */
+      occurredAt: string;
+      /**
+       * Format: uuid
+       * @description Who did it; null for the system (an idle lock lapsing, a sweeper)
+       */
+      actorId: string | null;
+      /**
+       * @example variable.revealed
+       * @enum {string}
+       */
+      action:
+        | 'api-key.created'
+        | 'api-key.revoked'
+        | 'user.created'
+        | 'user.changed'
+        | 'user.deactivated'
+        | 'identity-provider.created'
+        | 'identity-provider.changed'
+        | 'identity-provider.deleted'
+        | 'variable.created'
+        | 'variable.updated'
+        | 'variable.revealed'
+        | 'variable.deleted'
+        | 'flow.published'
+        | 'flow.activated'
+        | 'flow.deactivated'
+        | 'lock.taken-over'
+        | 'item.closed';
+      /**
+       * @example variable
+       * @enum {string}
+       */
+      resourceType: 'api-key' | 'user' | 'identity-provider' | 'variable' | 'flow' | 'item';
+      /** @example 0f8c2a4e-1b3d-4e5f-8a9b-0c1d2e3f4a5b */
+      resourceId: string;
+      /**
+       * @description What changed and why; never a secret
+       * @example {
+       *       "name": "CLAIMS_API_TOKEN",
+       *       "reason": "rotating the claims system token"
+       *     }
+       */
+      details: {
+        [key: string]: unknown;
+      };
     };
     CreateFileRequest: {
       /**
@@ -2318,6 +2488,13 @@ export interface components {
       /** @description The new value; stored encrypted */
       value?: string;
       name?: string;
+    };
+    RevealVariableBody: {
+      /**
+       * @description Why the value is needed; recorded in the audit trail
+       * @example Rotating the claims system token
+       */
+      reason: string;
     };
     RevealedVariable: {
       /** Format: uuid */
@@ -3671,6 +3848,401 @@ export interface operations {
       };
     };
   };
+  DirectoryController_updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserBody'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserRecord'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `CONFLICT`: The resource is in a state that does not allow this. */
+      409: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
+  DirectoryController_deactivateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    /** @description No fields: send nothing or `{}`; any property is a 400 */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserRecord'];
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `NOT_FOUND`: No such resource in the caller organization. */
+      404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `CONFLICT`: The resource is in a state that does not allow this. */
+      409: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
+  ApiKeysController_list: {
+    parameters: {
+      query?: {
+        /** @description 1-indexed page */
+        page?: unknown;
+        limit?: unknown;
+        /** @description Only this user's keys (Admins) */
+        userId?: string;
+        /** @description Also list revoked keys */
+        includeRevoked?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: one page of the list */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+            message: string;
+            data: components['schemas']['ApiKeyRecord'][];
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Records per page */
+            limit: number;
+            /** @description Records across all pages */
+            totalCount: number;
+            /** @description Pages in all */
+            totalPages: number;
+          };
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
   ApiKeysController_create: {
     parameters: {
       query?: never;
@@ -4904,6 +5476,147 @@ export interface operations {
       };
       /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
       400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
+  AuditEventsController_list: {
+    parameters: {
+      query?: {
+        /** @description Only events by this user */
+        actorId?: string;
+        action?:
+          | 'api-key.created'
+          | 'api-key.revoked'
+          | 'user.created'
+          | 'user.changed'
+          | 'user.deactivated'
+          | 'identity-provider.created'
+          | 'identity-provider.changed'
+          | 'identity-provider.deleted'
+          | 'variable.created'
+          | 'variable.updated'
+          | 'variable.revealed'
+          | 'variable.deleted'
+          | 'flow.published'
+          | 'flow.activated'
+          | 'flow.deactivated'
+          | 'lock.taken-over'
+          | 'item.closed';
+        resourceType?: 'api-key' | 'user' | 'identity-provider' | 'variable' | 'flow' | 'item';
+        /** @description Only events about this resource (its id) */
+        resourceId?: string;
+        /** @description Events at or after this time */
+        occurredAfter?: string;
+        /** @description Events before this time */
+        occurredBefore?: string;
+        /** @description 1-indexed page */
+        page?: number;
+        limit?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: one page of the list */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+            message: string;
+            data: components['schemas']['AuditEventRecord'][];
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Records per page */
+            limit: number;
+            /** @description Records across all pages */
+            totalCount: number;
+            /** @description Pages in all */
+            totalPages: number;
+          };
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
         headers: {
           /** @description Trace id of this request; quote it to support */
           'X-Service-Trace-Id'?: string;
@@ -10293,10 +11006,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description No fields: send nothing or `{}`; any property is a 400 */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': Record<string, never>;
+        'application/json': components['schemas']['RevealVariableBody'];
       };
     };
     responses: {

@@ -45,6 +45,12 @@ const PROBLEMS: Record<string, Problem> = {
       'Your identity provider knows you, but your organization has not added you to Docket. ' +
       'Ask your Admin to add you.',
   },
+  deactivated: {
+    title: 'Your Docket account is deactivated',
+    explain: () =>
+      'Your organization’s Admin deactivated your Docket account, so you can no longer sign ' +
+      'in. If you think this is a mistake, ask your Admin.',
+  },
   busy: {
     title: 'Too many sign-ins from your network',
     explain: () => 'Too many requests came from your network in the last minute.',

@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, isUuid } from '@docket/platform';
 import { BlobStore, organizationIdOf } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
@@ -81,8 +81,4 @@ export function isAwaitingContent(file: FileEntity): boolean {
   return (
     file.uploadedAt === null && (file.status === 'READY_TO_UPLOAD' || file.status === 'UNSUPPORTED')
   );
-}
-
-function isUuid(value: string): boolean {
-  return /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/.test(value);
 }

@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 import { FilesConfig } from '../files.config';
 import { FILES_ENTITIES } from './files.entities';
 import { FilesInitial1763800000000 } from './migrations/1763800000000-files-initial';
+import { FilesProcessingLease1764950000000 } from './migrations/1764950000000-files-processing-lease';
 
-export const FILES_MIGRATIONS = [FilesInitial1763800000000];
+export const FILES_MIGRATIONS = [FilesInitial1763800000000, FilesProcessingLease1764950000000];
 
 export function createFilesDataSource(config: FilesConfig): DataSource {
   return createServiceDataSource({

@@ -39,6 +39,9 @@ export class FileEntity {
   @Column('timestamptz', { name: 'uploaded_at', nullable: true }) uploadedAt!: Date | null;
   @Column('timestamptz', { name: 'processing_started_at', nullable: true })
   processingStartedAt!: Date | null;
+  /** The replica processing the file renews this; a stale one means the replica died. */
+  @Column('timestamptz', { name: 'lease_renewed_at', nullable: true })
+  leaseRenewedAt!: Date | null;
   @Column('timestamptz', { name: 'processed_at', nullable: true }) processedAt!: Date | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;

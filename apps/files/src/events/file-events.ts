@@ -27,6 +27,7 @@ export class FileEvents implements OnApplicationBootstrap, BeforeApplicationShut
       servers: this.config.natsUrl,
       name: 'files',
       prefix: this.config.natsPrefix,
+      replicas: this.config.natsStreamReplicas,
     });
     this.relay = new OutboxRelay(this.outbox, this.jetstream, { intervalMs: 1000 });
     this.relay.start();

@@ -85,6 +85,7 @@ function childOf(parent: FileEntity, entry: UnpackedFile): FileEntity {
     lastCheckedAt: null,
     uploadedAt: now,
     processingStartedAt: null,
+    leaseRenewedAt: null,
     processedAt: null,
     createdAt: now,
     updatedAt: now,

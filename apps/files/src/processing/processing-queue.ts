@@ -8,7 +8,6 @@ import { FileProcessor } from './file-processor.service';
 
 const logger = createLogger('processing-queue');
 const POLL_MS = 1000;
-const LEASE_CHECK_MS = 60_000;
 
 /**
  * The table is the queue: UPLOADED files wait, a claim moves one to PROCESSING (SKIP LOCKED, so
@@ -18,12 +17,14 @@ const LEASE_CHECK_MS = 60_000;
  */
 @Injectable()
 export class ProcessingQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly running = new Set<Promise<void>>();
+  /** fileId -> its processing, for the lease renewal. */
+  private readonly running = new Map<string, Promise<void>>();
   private readonly shutdown = new AbortController();
   private filling?: Promise<void>;
   private refill = false;
   private pollTimer?: NodeJS.Timeout;
   private leaseTimer?: NodeJS.Timeout;
+  private renewTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly files: FileRepository,
@@ -33,7 +34,9 @@ export class ProcessingQueue implements OnApplicationBootstrap, BeforeApplicatio
 
   onApplicationBootstrap(): void {
     this.pollTimer = setInterval(() => this.poke(), POLL_MS);
-    this.leaseTimer = setInterval(() => void this.recoverStale(), LEASE_CHECK_MS);
+    const leaseMs = this.config.processingLeaseSeconds * 1000;
+    this.leaseTimer = setInterval(() => void this.recoverStale(), leaseMs / 2);
+    this.renewTimer = setInterval(() => void this.renewLeases(), leaseMs / 4);
     void this.recoverStale();
     this.poke();
   }
@@ -72,10 +75,19 @@ export class ProcessingQueue implements OnApplicationBootstrap, BeforeApplicatio
         logger.error({ err: error, fileId: file.id }, 'processing crashed'),
       )
       .finally(() => {
-        this.running.delete(task);
+        this.running.delete(file.id);
         this.poke();
       });
-    this.running.add(task);
+    this.running.set(file.id, task);
+  }
+
+  private async renewLeases(): Promise<void> {
+    try {
+      await this.files.renewLeases([...this.running.keys()]);
+    } catch (error) {
+      // The next renewal tries again; a quarter of the lease is left before it lapses.
+      logger.warn({ err: error }, 'lease renewal failed');
+    }
   }
 
   private async recoverStale(): Promise<void> {
@@ -96,6 +108,7 @@ export class ProcessingQueue implements OnApplicationBootstrap, BeforeApplicatio
     clearInterval(this.leaseTimer);
     this.shutdown.abort();
     await this.filling;
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running.values()]);
+    clearInterval(this.renewTimer);
   }
 }

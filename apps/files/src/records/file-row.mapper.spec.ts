@@ -42,6 +42,7 @@ describe('file row mapper', () => {
       lastCheckedAt: null,
       uploadedAt: new Date('2026-01-01T00:01:00.000Z'),
       processingStartedAt: null,
+      leaseRenewedAt: null,
       processedAt: null,
       createdAt: new Date('2026-01-01T00:00:00.000Z'),
       updatedAt: new Date('2026-01-01T00:01:00.000Z'),

@@ -61,6 +61,7 @@ describe('FileRepository (PostgreSQL)', () => {
       lastCheckedAt: null,
       uploadedAt: null,
       processingStartedAt: null,
+      leaseRenewedAt: null,
       processedAt: null,
       createdAt: now,
       updatedAt: now,
@@ -120,5 +121,29 @@ describe('FileRepository (PostgreSQL)', () => {
       ['READY_TO_UPLOAD', null],
       ['READY_TO_UPLOAD', null],
     ]);
+  });
+
+  it('takes a PROCESSING file back once its lease lapsed, and only then; a renewal keeps it', async () => {
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    // not_before in an hour keeps the rows out of the running stack's own processing queue.
+    const processing = (leaseRenewedAt: Date) =>
+      pendingUpload({
+        status: 'PROCESSING',
+        attempts: 1,
+        uploadedAt: ago(300_000),
+        processingStartedAt: ago(300_000),
+        leaseRenewedAt,
+        notBefore: new Date(Date.now() + 3_600_000),
+      });
+    const lapsed = processing(ago(61_000));
+    const renewedInTime = processing(ago(61_000));
+    const fresh = processing(ago(59_000));
+    for (const file of [lapsed, renewedInTime, fresh]) await repository.insert(file);
+
+    await repository.renewLeases([renewedInTime.id]);
+    await repository.recoverStaleProcessing(60, 3);
+
+    const after = await Promise.all([lapsed, renewedInTime, fresh].map((f) => readBack(f.id)));
+    expect(after.map((file) => file?.status)).toEqual(['UPLOADED', 'PROCESSING', 'PROCESSING']);
   });
 });

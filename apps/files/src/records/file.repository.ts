@@ -126,8 +126,8 @@ export class FileRepository {
   async claimForProcessing(): Promise<FileEntity | undefined> {
     const [rows]: Rows = await this.dataSource.query(
       `UPDATE files.files
-          SET status = 'PROCESSING', processing_started_at = now(), attempts = attempts + 1,
-              updated_at = now()
+          SET status = 'PROCESSING', processing_started_at = now(), lease_renewed_at = now(),
+              attempts = attempts + 1, updated_at = now()
         WHERE id = (
           SELECT id FROM files.files
            WHERE status = 'UPLOADED' AND (not_before IS NULL OR not_before <= now())
@@ -136,6 +136,16 @@ export class FileRepository {
         RETURNING *`,
     );
     return rows[0] ? fileFromRow(rows[0]) : undefined;
+  }
+
+  /** The files this replica is still processing: their leases start again from now. */
+  async renewLeases(fileIds: string[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE files.files SET lease_renewed_at = now()
+        WHERE id = ANY($1) AND status = 'PROCESSING'`,
+      [fileIds],
+    );
   }
 
   /**
@@ -151,7 +161,7 @@ export class FileRepository {
               failure_reason = CASE WHEN attempts >= $2
                 THEN 'Processing did not finish after ' || attempts || ' attempts' END
         WHERE status = 'PROCESSING'
-          AND processing_started_at + make_interval(secs => $1) < now()
+          AND lease_renewed_at + make_interval(secs => $1) < now()
         RETURNING id`,
       [leaseSeconds, maxAttempts],
     );

@@ -65,6 +65,7 @@ export class UploadService {
       lastCheckedAt: null,
       uploadedAt: null,
       processingStartedAt: null,
+      leaseRenewedAt: null,
       processedAt: null,
       createdAt: now,
       updatedAt: now,

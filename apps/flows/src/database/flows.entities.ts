@@ -69,17 +69,6 @@ export class VariableEntity {
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }
 
-@Entity({ name: 'variable_reveals' })
-export class VariableRevealEntity {
-  @PrimaryColumn('uuid') id!: string;
-  @Column('uuid', { name: 'organization_id' }) organizationId!: string;
-  @Column('uuid', { name: 'variable_id' }) variableId!: string;
-  @Column('text', { name: 'variable_name' }) variableName!: string;
-  @Column('uuid', { name: 'revealed_by' }) revealedBy!: string;
-  @Column('text', { name: 'trace_id', nullable: true }) traceId!: string | null;
-  @Column('timestamptz', { name: 'revealed_at' }) revealedAt!: Date;
-}
-
 @Entity({ name: 'executions' })
 export class ExecutionEntity {
   @PrimaryColumn('uuid') id!: string;
@@ -137,7 +126,6 @@ export const FLOWS_ENTITIES = [
   FlowVersionEntity,
   EnvironmentEntity,
   VariableEntity,
-  VariableRevealEntity,
   ExecutionEntity,
   ExecutionStepEntity,
 ];

@@ -12,15 +12,16 @@ import {
   PublishFlowRequest,
   SaveDraftRequest,
 } from '@docket/contracts';
-import { Actor, DocketException, RpcClient } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+import { FlowAccess } from '../access/flow-access';
+import { AuditEventsRepository } from '../database/audit-events.repository';
 import { EnvironmentEntity, FlowEntity, FlowVersionEntity } from '../database/flows.entities';
 import { columns } from '../database/typeorm-partials';
 import { TriggerActivation } from '../triggers/trigger-activation.service';
 import { assertMayChangeAiNodes } from './ai-node-guard';
-import { assertProjectAccess, FlowAccess } from './flow-access';
 import { assertValidGraph } from './flow-graph.validator';
 import { ReferencedResources } from './referenced-resources';
 import { formatVersion, nextVersion } from './semantic-version';
@@ -37,6 +38,7 @@ export class FlowDefinitionsService {
     private readonly rpc: RpcClient,
     private readonly triggers: TriggerActivation,
     private readonly references: ReferencedResources,
+    private readonly audit: AuditEventsRepository,
   ) {}
 
   async create(actor: Actor, request: CreateFlowRequest): Promise<FlowDetailRecord> {
@@ -147,6 +149,10 @@ export class FlowDefinitionsService {
         { id: flow.id },
         { latestVersion: version.version, updatedAt: new Date() },
       );
+      await this.audit.record(manager, {
+        ...flowEvent(actor, flow, 'flow.published'),
+        details: { name: flow.name, version: version.version, notes: version.notes },
+      });
       return toVersionRecord(version, flow.activeVersionId);
     });
   }
@@ -190,6 +196,14 @@ export class FlowDefinitionsService {
           updatedAt: flow.updatedAt,
         },
       );
+      await this.audit.record(manager, {
+        ...flowEvent(actor, flow, 'flow.activated'),
+        details: {
+          name: flow.name,
+          version: version.version,
+          environmentId: flow.activeEnvironmentId,
+        },
+      });
       return { flow, version };
     });
     await this.triggers.activated(flow, version);
@@ -200,6 +214,10 @@ export class FlowDefinitionsService {
     const flow = await this.dataSource.transaction(async (manager) => {
       const flow = await this.access.load(actor, flowId, manager, true);
       if (!flow.activeVersionId) throw DocketException.conflict('The flow is not active');
+      await this.audit.record(manager, {
+        ...flowEvent(actor, flow, 'flow.deactivated'),
+        details: { name: flow.name, environmentId: flow.activeEnvironmentId },
+      });
       flow.activeVersionId = null;
       flow.activeEnvironmentId = null;
       flow.updatedAt = new Date();
@@ -277,5 +295,19 @@ function toVersionRecord(
     publishedBy: version.publishedBy,
     publishedAt: version.publishedAt.toISOString(),
     active: version.id === activeVersionId,
+  };
+}
+
+function flowEvent(
+  actor: Actor,
+  flow: FlowEntity,
+  action: 'flow.published' | 'flow.activated' | 'flow.deactivated',
+) {
+  return {
+    organizationId: actor.organizationId,
+    actorId: actor.userId,
+    action,
+    resourceType: 'flow' as const,
+    resourceId: flow.id,
   };
 }

@@ -1,4 +1,5 @@
 import { FlowEdge, FlowGraph, FlowNode, isTriggerType } from '@docket/contracts';
+import { LOOP_BODY_BRANCH, loopBody, loopEntries } from '@docket/flow-graph';
 import { DocketException } from '@docket/platform';
 
 import { nodeConfigProblems, routeBranches } from './node-config.rules';
@@ -12,7 +13,7 @@ export interface GraphProblem {
 const BRANCHES_OF: Record<string, (node: FlowNode) => string[]> = {
   'control.route': (node) => routeBranches(node.config),
   'action.review': () => ['submitted', 'timeout'],
-  'control.for-each': () => ['body', 'done'],
+  'control.for-each': () => [LOOP_BODY_BRANCH, 'done'],
 };
 
 /**
@@ -131,16 +132,12 @@ function loopProblems(graph: FlowGraph, nodes: Map<string, FlowNode>): GraphProb
   const backEdges = new Set<FlowEdge>();
   const inSomeBody = new Set<string>();
   for (const loop of graph.nodes.filter((node) => node.type === 'control.for-each')) {
-    const bodyEdges = graph.edges.filter((edge) => edge.from === loop.id && edge.branch === 'body');
-    if (bodyEdges.length === 0) {
+    const entries = loopEntries(graph.edges, loop.id);
+    if (entries.length === 0) {
       problems.push({ nodeId: loop.id, reason: 'a for-each needs a "body" edge' });
       continue;
     }
-    const body = loopBody(
-      graph.edges,
-      bodyEdges.map((edge) => edge.to),
-      loop.id,
-    );
+    const body = loopBody(graph.edges, entries, loop.id);
     for (const id of body) {
       if (inSomeBody.has(id))
         problems.push({ nodeId: id, reason: 'node belongs to two loop bodies' });
@@ -170,7 +167,7 @@ function loopProblems(graph: FlowGraph, nodes: Map<string, FlowNode>): GraphProb
         });
       }
     }
-    for (const entry of bodyEdges.map((edge) => edge.to)) {
+    for (const entry of entries) {
       const others = graph.edges.filter((edge) => edge.to === entry && edge.from !== loop.id);
       if (others.length > 0) {
         problems.push({
@@ -184,40 +181,6 @@ function loopProblems(graph: FlowGraph, nodes: Map<string, FlowNode>): GraphProb
   if (cyclic)
     problems.push({ nodeId: cyclic, reason: 'node is on a cycle; only a for-each may loop' });
   return problems;
-}
-
-/**
- * The body of a loop: its entry nodes, and every node reachable from them (not passing the loop
- * node) that leads back to the loop node. A node reachable from the body that never returns is
- * outside it, so an edge to it is reported as leaving the body.
- */
-function loopBody(edges: FlowEdge[], entries: string[], loopId: string): Set<string> {
-  const reachable = reachableWithout(edges, entries, loopId);
-  const returning = new Set<string>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const edge of edges) {
-      if (!reachable.has(edge.from) || returning.has(edge.from)) continue;
-      if (edge.to === loopId || returning.has(edge.to)) {
-        returning.add(edge.from);
-        grew = true;
-      }
-    }
-  }
-  return new Set([...entries, ...returning]);
-}
-
-function reachableWithout(edges: FlowEdge[], starts: string[], stop: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = starts.filter((id) => id !== stop);
-  while (queue.length > 0) {
-    const id = queue.shift() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const edge of edges) if (edge.from === id && edge.to !== stop) queue.push(edge.to);
-  }
-  return seen;
 }
 
 /** Depth-first search for a cycle, ignoring loop-back edges; returns a node on it. */

@@ -6,6 +6,7 @@ import {
   SECRET_SLOTS,
   VARIABLE_NAME_PATTERN,
 } from '@docket/contracts';
+import { isUUID } from 'class-validator';
 import jsonata from 'jsonata';
 
 /**
@@ -20,7 +21,6 @@ const BRANCH_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const FIELD_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
 const FIELD_TYPES = ['string', 'number', 'money', 'date', 'boolean', 'enum'];
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const UUID = /^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/i;
 const MAX_DELAY_SECONDS = 7 * 24 * 3600;
 const MAX_REVIEW_TIMEOUT_SECONDS = 90 * 24 * 3600;
 const MAX_HOSTED_TIMEOUT_SECONDS = 300;
@@ -435,7 +435,7 @@ function referenceTable(config: Config): string[] {
   const inline = config.rows !== undefined;
   if (byFile === inline) return ['give exactly one of referenceFileId or rows'];
   if (byFile) {
-    return typeof config.referenceFileId === 'string' && UUID.test(config.referenceFileId)
+    return isUUID(config.referenceFileId, '4')
       ? []
       : ['referenceFileId must be the UUID of an uploaded CSV file'];
   }

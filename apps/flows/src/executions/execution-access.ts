@@ -1,8 +1,7 @@
-import { Actor, DocketException } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ExecutionEntity } from '../database/flows.entities';
-import { assertProjectAccess } from '../definitions/flow-access';
 import { ExecutionRepository } from './execution.repository';
 
 /** An execution as the caller may see it: their organization, a project they are granted. */

@@ -10,7 +10,7 @@ import {
   StepPage,
   TERMINAL_EXECUTION_STATUSES,
 } from '@docket/contracts';
-import { Actor, canAccessProject, DocketException, RpcClient } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { WorkflowNotFoundError } from '@temporalio/client';
 
@@ -35,9 +35,7 @@ export class ExecutionsService {
     if ((request.projectId === undefined) === (request.workspaceId === undefined)) {
       throw DocketException.invalid('Give exactly one of projectId or workspaceId');
     }
-    if (request.projectId && !canAccessProject(actor, request.projectId)) {
-      throw DocketException.denied('You have no access to this project');
-    }
+    if (request.projectId) assertProjectAccess(actor, request.projectId);
     if (
       request.createdAfter &&
       request.createdBefore &&

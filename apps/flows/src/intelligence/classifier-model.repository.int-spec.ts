@@ -9,7 +9,7 @@ import {
 import { connectToTestSchema } from '@docket/testing';
 import { DataSource } from 'typeorm';
 
-import { ClassifierModelEntity } from './classifier-model.entity';
+import { ClassifierModelEntity } from '../database/classifier-model.entity';
 import {
   ClassifierModelRepository,
   FeedbackAlreadyAppliedError,

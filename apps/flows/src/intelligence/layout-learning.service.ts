@@ -6,14 +6,19 @@ import {
   LayoutMemoriesResult,
   LayoutMemoryRecord,
   LearnedFieldInput,
+  LearnedTableInput,
   LearnLayoutRequest,
   LearnLayoutResult,
   pageBoxFromCorners,
 } from '@docket/contracts';
 import {
+  type AnalysedPage,
+  analysePages,
   type LayoutMemory,
   learnLayout,
   matchingMemory,
+  type ReviewedTable,
+  reviewedTableOf,
   type ReviewedValue,
   reviewedValueOf,
   type ScalarFieldDefinition,
@@ -56,12 +61,14 @@ export class LayoutLearningService {
       pages,
       request.fields,
       request.idempotencyKey,
+      request.tables,
     );
   }
 
   /**
    * Teaches the layout of these pages where the fields are (a field without a box where its
-   * value is printed), once per key. The caller has checked the project is the actor's.
+   * value is printed) and how its tables are printed (rows found by their values), once per
+   * key. The caller has checked the project is the actor's.
    */
   async learnFromPages(
     organizationId: string,
@@ -69,16 +76,23 @@ export class LayoutLearningService {
     pages: readonly TextPage[],
     fields: readonly LearnedFieldInput[],
     idempotencyKey: string,
+    tables: readonly LearnedTableInput[] = [],
   ): Promise<LearnLayoutResult> {
+    const analysed = analysePages(pages);
     const reviewed = fields
-      .map((field) => placed(pages, field))
+      .map((field) => placed(analysed, field))
       .filter((value): value is ReviewedValue => value !== null);
-    if (reviewed.length === 0) return { learned: false, fields: 0, version: 0 };
+    const reviewedTables = tables
+      .map((table) => reviewedTableOf(analysed, table.key, table.rows))
+      .filter((table): table is ReviewedTable => table !== null);
+    if (reviewed.length === 0 && reviewedTables.length === 0) {
+      return { learned: false, fields: 0, version: 0 };
+    }
     const outcome = await this.memories.learnOnce(
       organizationId,
       projectId,
       idempotencyKey,
-      (known) => merged(pages, reviewed, known),
+      (known) => merged(analysed, reviewed, reviewedTables, known),
     );
     return { learned: outcome.version > 0, fields: outcome.fields, version: outcome.version };
   }
@@ -114,7 +128,7 @@ export class LayoutLearningService {
   }
 }
 
-function placed(pages: readonly TextPage[], field: LearnedFieldInput): ReviewedValue | null {
+function placed(pages: readonly AnalysedPage[], field: LearnedFieldInput): ReviewedValue | null {
   if (!PLACEABLE_TYPES.has(field.type)) return null;
   const type = field.type === 'enum' ? 'string' : field.type;
   const definition = { key: field.key, type } as ScalarFieldDefinition;
@@ -127,23 +141,29 @@ function placed(pages: readonly TextPage[], field: LearnedFieldInput): ReviewedV
 
 /**
  * The layout's memory after this review: a layout seen before keeps what it knew of other
- * fields and takes this review's positions for these; a new layout starts its own memory.
+ * fields and tables and takes this review's for these; a new layout starts its own memory.
  */
 function merged(
-  pages: readonly TextPage[],
+  pages: readonly AnalysedPage[],
   reviewed: readonly ReviewedValue[],
+  reviewedTables: readonly ReviewedTable[],
   known: ReadonlyArray<LayoutMemory & { id: string }>,
 ): { id: string | null; memory: LayoutMemory } | null {
-  const fresh = learnLayout(pages, reviewed);
+  const fresh = learnLayout(pages, reviewed, reviewedTables);
   if (!fresh) return null;
   const same = matchingMemory(pages, known);
   if (!same) return { id: null, memory: fresh };
   const taught = new Set(fresh.fields.map((field) => field.key));
+  const taughtTables = new Set((fresh.tables ?? []).map((table) => table.key));
   return {
     id: same.id,
     memory: {
       fingerprint: fresh.fingerprint,
       fields: [...same.fields.filter((field) => !taught.has(field.key)), ...fresh.fields],
+      tables: [
+        ...(same.tables ?? []).filter((table) => !taughtTables.has(table.key)),
+        ...(fresh.tables ?? []),
+      ],
     },
   };
 }

@@ -12,6 +12,7 @@ interface MemoryRow {
   id: string;
   fingerprint: string[];
   fields: LayoutMemory['fields'];
+  tables: NonNullable<LayoutMemory['tables']>;
   version: number;
 }
 
@@ -23,7 +24,12 @@ export class LayoutMemoryRepository {
   /** What the engine needs of each memory (fingerprint, fields, version), newest first. */
   async list(organizationId: string, projectId: string): Promise<LayoutMemoryRecord[]> {
     const memories = await this.summaries(organizationId, projectId);
-    return memories.map(({ fingerprint, fields, version }) => ({ fingerprint, fields, version }));
+    return memories.map(({ fingerprint, fields, tables, version }) => ({
+      fingerprint,
+      fields,
+      tables,
+      version,
+    }));
   }
 
   /** The project's memories with their ids and when each last learned, for an Admin to see. */
@@ -32,14 +38,15 @@ export class LayoutMemoryRepository {
     projectId: string,
   ): Promise<Array<LayoutMemoryRecord & { id: string; updatedAt: Date }>> {
     const rows: Array<MemoryRow & { updated_at: Date }> = await this.dataSource.query(
-      `SELECT id, fingerprint, fields, version, updated_at FROM flows.layout_memories
+      `SELECT id, fingerprint, fields, tables, version, updated_at FROM flows.layout_memories
         WHERE organization_id = $1 AND project_id = $2 ORDER BY updated_at DESC`,
       [organizationId, projectId],
     );
-    return rows.map(({ id, fingerprint, fields, version, updated_at }) => ({
+    return rows.map(({ id, fingerprint, fields, tables, version, updated_at }) => ({
       id,
       fingerprint,
       fields: [...fields],
+      tables: [...tables],
       version,
       updatedAt: updated_at,
     }));
@@ -79,7 +86,7 @@ export class LayoutMemoryRepository {
       );
       if (recorded.length === 0) return { applied: false, fields: 0, version: 0 };
       const rows: MemoryRow[] = await manager.query(
-        `SELECT id, fingerprint, fields, version FROM flows.layout_memories
+        `SELECT id, fingerprint, fields, tables, version FROM flows.layout_memories
           WHERE organization_id = $1 AND project_id = $2 ORDER BY updated_at DESC FOR UPDATE`,
         [organizationId, projectId],
       );
@@ -100,21 +107,24 @@ export class LayoutMemoryRepository {
   ): Promise<number> {
     const fingerprint = JSON.stringify(memory.fingerprint);
     const fields = JSON.stringify(memory.fields);
+    const tables = JSON.stringify(memory.tables ?? []);
     const existing = id ? rows.find((row) => row.id === id) : undefined;
     if (existing) {
       await manager.query(
         `UPDATE flows.layout_memories
-            SET fingerprint = $2, fields = $3, version = version + 1, updated_at = clock_timestamp()
+            SET fingerprint = $2, fields = $3, tables = $4, version = version + 1,
+                updated_at = clock_timestamp()
           WHERE id = $1`,
-        [existing.id, fingerprint, fields],
+        [existing.id, fingerprint, fields, tables],
       );
       return existing.version + 1;
     }
     await manager.query(
       `INSERT INTO flows.layout_memories
-         (id, project_id, organization_id, fingerprint, fields, version, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 1, clock_timestamp(), clock_timestamp())`,
-      [randomUUID(), projectId, organizationId, fingerprint, fields],
+         (id, project_id, organization_id, fingerprint, fields, tables, version, created_at,
+          updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 1, clock_timestamp(), clock_timestamp())`,
+      [randomUUID(), projectId, organizationId, fingerprint, fields, tables],
     );
     return 1;
   }

@@ -1,7 +1,5 @@
 import { GetProjectV1, ProjectRecord } from '@docket/contracts';
-import { Actor, RpcClient } from '@docket/platform';
-
-import { assertProjectAccess } from '../definitions/flow-access';
+import { Actor, assertProjectAccess, RpcClient } from '@docket/platform';
 
 /** The project must be the caller's organization's (else NOT_FOUND) and granted to them. */
 export async function projectOf(

@@ -9,8 +9,8 @@ import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { FlowAccess } from '../access/flow-access';
 import { EnvironmentEntity, FlowEntity, FlowVersionEntity } from '../database/flows.entities';
-import { FlowAccess } from '../definitions/flow-access';
 import { ExecutionAccess } from '../executions/execution-access';
 import { FlowVersionCache } from './flow-version.cache';
 import { RunLauncher } from './run-launcher.service';

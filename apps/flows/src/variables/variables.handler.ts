@@ -8,6 +8,7 @@ import {
   ResolveRunVariablesResponse,
   ResolveRunVariablesV1,
   RevealedVariable,
+  RevealVariableRequest,
   RevealVariableV1,
   UpdateVariableRequest,
   UpdateVariableV1,
@@ -45,8 +46,8 @@ export class VariablesHandler {
   }
 
   @RpcHandler(RevealVariableV1)
-  reveal(request: VariableRef, call: CallContext): Promise<RevealedVariable> {
-    return this.variables.reveal(actorOf(call), request.variableId);
+  reveal(request: RevealVariableRequest, call: CallContext): Promise<RevealedVariable> {
+    return this.variables.reveal(actorOf(call), request.variableId, request.reason);
   }
 
   /** Worker-only: runs act for the system, so a call carrying a user is refused. */

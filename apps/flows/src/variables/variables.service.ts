@@ -16,6 +16,7 @@ import {
 } from '@docket/contracts';
 import {
   Actor,
+  assertProjectAccess,
   createLogger,
   currentTraceId,
   DocketException,
@@ -25,12 +26,9 @@ import {
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import {
-  EnvironmentEntity,
-  VariableEntity,
-  VariableRevealEntity,
-} from '../database/flows.entities';
-import { assertProjectAccess, FlowAccess } from '../definitions/flow-access';
+import { FlowAccess } from '../access/flow-access';
+import { AuditEventsRepository } from '../database/audit-events.repository';
+import { EnvironmentEntity, VariableEntity } from '../database/flows.entities';
 import { VariableCipher } from './variable-cipher';
 
 const logger = createLogger('variables');
@@ -49,6 +47,7 @@ export class VariablesService {
     private readonly cipher: VariableCipher,
     private readonly flows: FlowAccess,
     private readonly rpc: RpcClient,
+    private readonly audit: AuditEventsRepository,
   ) {}
 
   async create(actor: Actor, request: CreateVariableRequest): Promise<VariableRecord> {
@@ -84,7 +83,10 @@ export class VariablesService {
       createdAt: now,
       updatedAt: now,
     });
-    await this.dataSource.manager.insert(VariableEntity, row);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(VariableEntity, row);
+      await this.audit.record(manager, variableEvent(actor, row, 'variable.created'));
+    });
     return toRecord(row);
   }
 
@@ -127,6 +129,7 @@ export class VariablesService {
       throw DocketException.invalid('Give a new value, a new name, or both');
     }
     const row = await this.load(actor, request.variableId);
+    const previousName = row.name;
     if (request.name !== undefined && request.name !== row.name) {
       await this.assertNameFree(actor, row.environmentId, row.scope, row.scopeId, request.name);
       row.name = request.name;
@@ -135,38 +138,53 @@ export class VariablesService {
       Object.assign(row, this.cipher.seal(ownerOf(row), request.value));
     }
     row.updatedAt = new Date();
-    await this.dataSource.manager.update(
-      VariableEntity,
-      { id: row.id },
-      {
-        name: row.name,
-        valueSealed: row.valueSealed,
-        dataKeyWrapped: row.dataKeyWrapped,
-        updatedAt: row.updatedAt,
-      },
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(
+        VariableEntity,
+        { id: row.id },
+        {
+          name: row.name,
+          valueSealed: row.valueSealed,
+          dataKeyWrapped: row.dataKeyWrapped,
+          updatedAt: row.updatedAt,
+        },
+      );
+      // What changed, never to what: the value itself stays out of the trail.
+      const event = variableEvent(actor, row, 'variable.updated');
+      await this.audit.record(manager, {
+        ...event,
+        details: {
+          ...event.details,
+          valueChanged: request.value !== undefined,
+          ...(previousName !== row.name ? { previousName } : {}),
+        },
+      });
+    });
     return toRecord(row);
   }
 
   async delete(actor: Actor, variableId: string): Promise<{ variableId: string }> {
     const row = await this.load(actor, variableId);
-    await this.dataSource.manager.delete(VariableEntity, { id: row.id });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(VariableEntity, { id: row.id });
+      await this.audit.record(manager, variableEvent(actor, row, 'variable.deleted'));
+    });
     logger.info({ variableId, name: row.name, userId: actor.userId }, 'variable deleted');
     return { variableId };
   }
 
-  /** The one read of a decrypted value through the API: recorded before it is returned. */
-  async reveal(actor: Actor, variableId: string): Promise<RevealedVariable> {
+  /**
+   * The one read of a decrypted value through the API: recorded, with the Admin's reason, before
+   * it is returned.
+   */
+  async reveal(actor: Actor, variableId: string, reason: string): Promise<RevealedVariable> {
     const row = await this.load(actor, variableId);
     const value = this.cipher.open(ownerOf(row), row);
-    await this.dataSource.manager.insert(VariableRevealEntity, {
-      id: randomUUID(),
-      organizationId: actor.organizationId,
-      variableId: row.id,
-      variableName: row.name,
-      revealedBy: actor.userId,
-      traceId: currentTraceId() ?? null,
-      revealedAt: new Date(),
+    // The record is the reveal's only write: it commits before the value leaves.
+    const event = variableEvent(actor, row, 'variable.revealed');
+    await this.audit.record(this.dataSource.manager, {
+      ...event,
+      details: { ...event.details, reason: reason.trim(), traceId: currentTraceId() ?? null },
     });
     logger.info(
       { variableId, name: row.name, userId: actor.userId },
@@ -278,5 +296,25 @@ function toRecord(row: VariableEntity): VariableRecord {
     value: MASKED_VALUE,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function variableEvent(
+  actor: Actor,
+  row: VariableEntity,
+  action: 'variable.created' | 'variable.updated' | 'variable.revealed' | 'variable.deleted',
+) {
+  return {
+    organizationId: actor.organizationId,
+    actorId: actor.userId,
+    action,
+    resourceType: 'variable' as const,
+    resourceId: row.id,
+    details: {
+      name: row.name,
+      environmentId: row.environmentId,
+      scope: row.scope,
+      scopeId: row.scopeId,
+    } as Record<string, unknown>,
   };
 }

@@ -6,6 +6,7 @@ import { GatewayConfig } from '../gateway.config';
 import { Principal } from '../http/request-context';
 
 interface CachedAccess {
+  role: Actor['role'];
   projectAccess: Actor['projectAccess'];
   expires: number;
 }
@@ -36,7 +37,7 @@ export class AccessCache {
     const key = `${identity.userId}/${apiKeyId ?? ''}/${sessionId ?? ''}`;
     const cached = this.entries.get(key);
     if (cached && cached.expires > Date.now()) {
-      return { ...identity, projectAccess: cached.projectAccess };
+      return { ...identity, role: cached.role, projectAccess: cached.projectAccess };
     }
     const scoped: Actor = { ...identity, projectAccess: [] };
     const resolved = await this.rpc.call(
@@ -51,14 +52,17 @@ export class AccessCache {
     if (!resolved.active) {
       throw DocketException.unauthenticated(
         'Access token no longer valid: its API key was revoked, its session signed out or its ' +
-          'user removed',
+          'user removed or deactivated',
       );
     }
+    // The role now, not the one the token was issued with: a role change holds at once.
+    const role = resolved.role ?? identity.role;
     this.entries.set(key, {
+      role,
       projectAccess: resolved.projectAccess,
       expires: Date.now() + this.config.accessCacheSeconds * 1000,
     });
-    return { ...identity, projectAccess: resolved.projectAccess };
+    return { ...identity, role, projectAccess: resolved.projectAccess };
   }
 
   /** Drops every cached answer for the user, whichever key their tokens came from. */

@@ -4,14 +4,14 @@ import {
   declaredAccessOf,
   DocketException,
   isAllowed,
+  isUuid,
+  projectAccessDenied,
   RpcClient,
 } from '@docket/platform';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
 import { AccessCache } from './access.cache';
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /**
  * Role check against the permission matrix, then the project grant for any projectId the
@@ -43,7 +43,7 @@ export class PermissionGuard implements CanActivate {
     if (projectId && !canAccessProject(actor, projectId)) {
       // Throws NOT_FOUND for a project outside the organization.
       await this.rpc.call(GetProjectV1, { projectId }, { ...actor, projectAccess: 'all' });
-      throw DocketException.denied('You have no access to this project');
+      throw projectAccessDenied();
     }
     return true;
   }
@@ -52,7 +52,7 @@ export class PermissionGuard implements CanActivate {
 function namedProjectId(request: FastifyRequest): string | undefined {
   for (const source of [request.params, request.query, request.body]) {
     const value = (source as Record<string, unknown> | undefined)?.projectId;
-    if (typeof value === 'string' && UUID.test(value)) return value;
+    if (isUuid(value)) return value;
   }
   return undefined;
 }

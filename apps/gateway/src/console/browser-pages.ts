@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
  * - `unverified`: the provider's answer could not be verified;
  * - `wrong-person`: the provider signed in someone other than the e-mail typed;
  * - `no-account`: the provider knows the person, Docket does not (an Admin adds them);
+ * - `deactivated`: the person's Docket account was deactivated by an Admin;
  * - `busy`: too many requests from this address; `retryAfter` says when to try again;
  * - `unavailable`: the provider could not be reached;
  * - `failed`: anything else.
@@ -19,6 +20,7 @@ export const SIGN_IN_PROBLEMS = [
   'unverified',
   'wrong-person',
   'no-account',
+  'deactivated',
   'busy',
   'unavailable',
   'failed',

@@ -9,6 +9,13 @@ import { sendApiError } from '../http/api-error.filter';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 
 const TTL_SECONDS = 24 * 60 * 60;
+/**
+ * A claim lapses this long after it was taken if its answer is never stored: the gateway that
+ * took it died mid-request (the fault suite kills gateways), and the client's retry under the
+ * same key must run rather than be told "still in progress" for a day. Far above the longest
+ * request (a service call times out after NATS_REQUEST_TIMEOUT_MS, 15 s by default).
+ */
+const PENDING_TTL_SECONDS = 120;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 /** Set in a route's Fastify config by `ApiRoute({ idempotent: true })`. */
@@ -93,7 +100,13 @@ export class IdempotencyHooks {
       .update(JSON.stringify(request.body ?? null))
       .digest('hex');
     const pending: StoredResponse = { state: 'pending', fingerprint };
-    const claimed = await redis.set(storeKey, JSON.stringify(pending), 'EX', TTL_SECONDS, 'NX');
+    const claimed = await redis.set(
+      storeKey,
+      JSON.stringify(pending),
+      'EX',
+      PENDING_TTL_SECONDS,
+      'NX',
+    );
     if (claimed === 'OK') {
       request.idempotencyClaim = { storeKey, fingerprint };
       return false;

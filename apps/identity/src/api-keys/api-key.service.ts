@@ -1,11 +1,19 @@
-import { randomUUID } from 'node:crypto';
-
-import { ApiKeyCreated, ApiKeyRevoked } from '@docket/contracts';
+import {
+  ApiKeyCreated,
+  ApiKeyPage,
+  ApiKeyRecord,
+  ApiKeyRevoked,
+  ListApiKeysRequest,
+} from '@docket/contracts';
 import { Actor, DocketException, generateApiKey, parseApiKey } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
-import { ApiKeyEntity, UserEntity } from '../database/identity.entities';
+import { ApiKeyRepository, ListedKeyRow } from '../database/api-key.repository';
+import { AuditEventsRepository } from '../database/audit-events.repository';
+import { UserEntity } from '../database/identity.entities';
+import { IdentityTransactions } from '../database/transactions';
+import { UserRepository } from '../database/user.repository';
 import { AccessEvents } from '../directory/access-events';
 
 export interface ApiKeyOwner {
@@ -21,7 +29,10 @@ export interface ApiKeyOwner {
 @Injectable()
 export class ApiKeyService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly keys: ApiKeyRepository,
+    private readonly users: UserRepository,
+    private readonly audit: AuditEventsRepository,
+    private readonly transactions: IdentityTransactions,
     private readonly events: AccessEvents,
   ) {}
 
@@ -29,18 +40,7 @@ export class ApiKeyService {
   async authenticate(candidate: string): Promise<ApiKeyOwner | null> {
     const parsed = parseApiKey(candidate);
     if (!parsed) return null;
-    // TypeORM returns [rows, affectedCount] for an UPDATE ... RETURNING on PostgreSQL.
-    const [rows]: [
-      Array<{ id: string; organization_id: string; user_id: string; role: UserEntity['role'] }>,
-      number,
-    ] = await this.dataSource.query(
-      `UPDATE identity.api_keys k SET last_used_at = now()
-           FROM identity.users u
-          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.id = k.user_id
-        RETURNING k.id, k.organization_id, k.user_id, u.role`,
-      [parsed.hash],
-    );
-    const row = rows[0];
+    const row = await this.keys.use(parsed.hash);
     return row
       ? {
           organizationId: row.organization_id,
@@ -60,9 +60,18 @@ export class ApiKeyService {
     if (ownerId !== actor.userId && actor.role !== 'Admin') {
       throw DocketException.denied('Only an Admin may create API keys for other users');
     }
-    return this.dataSource.transaction((manager) =>
-      this.insertKey(manager, actor.organizationId, ownerId, name),
-    );
+    return this.transactions.run(async (manager) => {
+      const created = await this.insertKey(manager, actor.organizationId, ownerId, name);
+      await this.audit.record(manager, {
+        organizationId: actor.organizationId,
+        actorId: actor.userId,
+        action: 'api-key.created',
+        resourceType: 'api-key',
+        resourceId: created.apiKeyId,
+        details: { name: created.name, prefix: created.prefix, ownerId },
+      });
+      return created;
+    });
   }
 
   async insertKey(
@@ -71,20 +80,18 @@ export class ApiKeyService {
     userId: string,
     name = 'default',
   ): Promise<ApiKeyCreated> {
-    const user = await manager.findOne(UserEntity, { where: { id: userId, organizationId } });
+    const user = await this.users.find(organizationId, userId, manager);
     if (!user) throw DocketException.notFound('User');
+    if (user.deactivatedAt)
+      throw DocketException.conflict('This user is deactivated; a key for them would not work');
     const { key, parsed } = generateApiKey();
-    const row = manager.create(ApiKeyEntity, {
-      id: randomUUID(),
+    const row = await this.keys.insert(manager, {
       organizationId,
       userId,
       name,
       prefix: parsed.prefix,
       keyHash: parsed.hash,
-      revokedAt: null,
-      lastUsedAt: null,
     });
-    await manager.insert(ApiKeyEntity, row);
     return {
       apiKeyId: row.id,
       apiKey: key,
@@ -95,17 +102,59 @@ export class ApiKeyService {
     };
   }
 
-  async revoke(actor: Actor, apiKeyId: string): Promise<ApiKeyRevoked> {
-    const repository = this.dataSource.getRepository(ApiKeyEntity);
-    const key = await repository.findOne({
-      where: { id: apiKeyId, organizationId: actor.organizationId },
-    });
-    // Another user's key is invisible to a non-Admin, exactly like another organization's.
-    if (!key || (key.userId !== actor.userId && actor.role !== 'Admin'))
-      throw DocketException.notFound('API key');
-    const revokedAt = key.revokedAt ?? new Date();
-    if (!key.revokedAt) await repository.update({ id: key.id }, { revokedAt });
-    this.events.accessChanged(key.userId);
-    return { apiKeyId: key.id, revokedAt: revokedAt.toISOString() };
+  /** An Admin sees every key of the organization; anyone else only their own. */
+  async list(actor: Actor, request: ListApiKeysRequest): Promise<ApiKeyPage> {
+    if (request.userId && request.userId !== actor.userId && actor.role !== 'Admin')
+      throw DocketException.denied("Only an Admin may list other users' keys");
+    const listing = {
+      organizationId: actor.organizationId,
+      page: request.page,
+      limit: request.limit,
+      userId: actor.role === 'Admin' ? request.userId : actor.userId,
+      includeRevoked: request.includeRevoked === true,
+    };
+    const rows = await this.keys.list(listing);
+    return {
+      data: rows.map(toRecord),
+      // The window count rides on each row; a page past the end needs its own count.
+      totalCount: rows.length > 0 ? Number(rows[0].total) : await this.keys.count(listing),
+    };
   }
+
+  async revoke(actor: Actor, apiKeyId: string): Promise<ApiKeyRevoked> {
+    const revoked = await this.transactions.run(async (manager) => {
+      const key = await this.keys.find(manager, actor.organizationId, apiKeyId);
+      // Another user's key is invisible to a non-Admin, exactly like another organization's.
+      if (!key || (key.userId !== actor.userId && actor.role !== 'Admin'))
+        throw DocketException.notFound('API key');
+      if (key.revokedAt) return { key, revokedAt: key.revokedAt };
+      const revokedAt = new Date();
+      await this.keys.revoke(manager, key.id, revokedAt);
+      await this.audit.record(manager, {
+        organizationId: actor.organizationId,
+        actorId: actor.userId,
+        action: 'api-key.revoked',
+        resourceType: 'api-key',
+        resourceId: key.id,
+        details: { name: key.name, prefix: key.prefix, ownerId: key.userId },
+      });
+      return { key, revokedAt };
+    });
+    this.events.accessChanged(revoked.key.userId);
+    return { apiKeyId: revoked.key.id, revokedAt: revoked.revokedAt.toISOString() };
+  }
+}
+
+function toRecord(row: ListedKeyRow): ApiKeyRecord {
+  return {
+    apiKeyId: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    userId: row.userId,
+    ownerEmail: row.ownerEmail,
+    ownerName: row.ownerName,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastUsedAt: row.lastUsedAt ? new Date(row.lastUsedAt).toISOString() : null,
+    revokedAt: row.revokedAt ? new Date(row.revokedAt).toISOString() : null,
+  };
 }

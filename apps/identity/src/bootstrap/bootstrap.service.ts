@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { ApiKeyService } from '../api-keys/api-key.service';
-import { OrganizationEntity } from '../database/identity.entities';
-import { DirectoryService } from '../directory/directory.service';
+import { OrganizationRepository } from '../database/organization.repository';
+import { IdentityTransactions } from '../database/transactions';
+import { UserRepository } from '../database/user.repository';
+import { WorkspaceRepository } from '../database/workspace.repository';
 
 export interface BootstrapResult {
   organizationId: string;
@@ -19,36 +18,31 @@ export interface BootstrapResult {
 @Injectable()
 export class BootstrapService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly directory: DirectoryService,
+    private readonly transactions: IdentityTransactions,
+    private readonly organizations: OrganizationRepository,
+    private readonly workspaces: WorkspaceRepository,
+    private readonly users: UserRepository,
     private readonly apiKeys: ApiKeyService,
   ) {}
 
   async bootstrap(organizationName: string, adminEmail: string): Promise<BootstrapResult> {
-    return this.dataSource.transaction(async (manager) => {
-      const organization = manager.create(OrganizationEntity, {
-        id: randomUUID(),
-        name: organizationName,
-      });
-      await manager.save(organization);
-      const workspace = await this.directory.insertWorkspace(
-        manager,
+    return this.transactions.run(async (manager) => {
+      const organization = await this.organizations.insert(manager, organizationName);
+      const workspace = await this.workspaces.insertWorkspace(
         organization.id,
         'Default workspace',
-      );
-      const project = await this.directory.insertProject(
         manager,
-        organization.id,
-        workspace.id,
-        'Default AI Agent',
       );
-      const admin = await this.directory.insertUser(
+      const project = await this.workspaces.insertProject(
+        { organizationId: organization.id, workspaceId: workspace.id, name: 'Default AI Agent' },
         manager,
-        organization.id,
-        adminEmail,
-        adminEmail.split('@')[0],
-        'Admin',
       );
+      const admin = await this.users.insert(manager, {
+        organizationId: organization.id,
+        email: adminEmail,
+        name: adminEmail.split('@')[0],
+        role: 'Admin',
+      });
       const key = await this.apiKeys.insertKey(manager, organization.id, admin.id, 'bootstrap');
       return {
         organizationId: organization.id,
@@ -61,6 +55,6 @@ export class BootstrapService {
   }
 
   async organizationCount(): Promise<number> {
-    return this.dataSource.manager.count(OrganizationEntity);
+    return this.organizations.count();
   }
 }

@@ -33,6 +33,8 @@ export class UserEntity {
   @Column('text') name!: string;
   @Column('text') role!: 'Admin' | 'Partner' | 'Reviewer';
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  /** Set when the person left: no sign-in, keys or sessions from then on. */
+  @Column('timestamptz', { name: 'deactivated_at', nullable: true }) deactivatedAt!: Date | null;
 }
 
 @Entity({ name: 'project_grants' })

@@ -5,6 +5,8 @@ import {
   CreateUserV1,
   CreateWorkspaceRequest,
   CreateWorkspaceV1,
+  DeactivateUserRequest,
+  DeactivateUserV1,
   GetProjectRequest,
   GetProjectV1,
   GetWorkspaceRequest,
@@ -20,6 +22,8 @@ import {
   ResolveAccessRequest,
   ResolveAccessV1,
   ResolvedAccess,
+  UpdateUserRequest,
+  UpdateUserV1,
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
@@ -27,10 +31,14 @@ import { actorOf, CallContext, DocketException, RpcHandler } from '@docket/platf
 import { Controller } from '@nestjs/common';
 
 import { DirectoryService } from './directory.service';
+import { UserChangesService } from './user-changes.service';
 
 @Controller()
 export class DirectoryHandler {
-  constructor(private readonly directory: DirectoryService) {}
+  constructor(
+    private readonly directory: DirectoryService,
+    private readonly userChanges: UserChangesService,
+  ) {}
 
   @RpcHandler(CreateWorkspaceV1)
   createWorkspace(request: CreateWorkspaceRequest, call: CallContext): Promise<WorkspaceRecord> {
@@ -73,6 +81,16 @@ export class DirectoryHandler {
   @RpcHandler(ListUsersV1)
   async listUsers(_: object, call: CallContext): Promise<ListUsersResponse> {
     return { data: await this.directory.listUsers(actorOf(call)) };
+  }
+
+  @RpcHandler(UpdateUserV1)
+  updateUser(request: UpdateUserRequest, call: CallContext): Promise<UserRecord> {
+    return this.userChanges.update(actorOf(call), request);
+  }
+
+  @RpcHandler(DeactivateUserV1)
+  deactivateUser(request: DeactivateUserRequest, call: CallContext): Promise<UserRecord> {
+    return this.userChanges.deactivate(actorOf(call), request.userId);
   }
 
   @RpcHandler(ResolveAccessV1)

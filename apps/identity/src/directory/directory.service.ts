@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import {
   CreateProjectRequest,
   CreateUserRequest,
@@ -8,54 +6,38 @@ import {
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
-import { Actor, DocketException, Role } from '@docket/platform';
+import { Actor, DocketException, isUuid, Role } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 
-import {
-  ApiKeyEntity,
-  ProjectEntity,
-  ProjectGrantEntity,
-  UserEntity,
-  WorkspaceEntity,
-} from '../database/identity.entities';
+import { ApiKeyRepository } from '../database/api-key.repository';
+import { AuditEventsRepository } from '../database/audit-events.repository';
+import { DirectoryReads, toProject, toWorkspace } from '../database/directory.reads';
+import { IdentityTransactions } from '../database/transactions';
+import { UserRepository } from '../database/user.repository';
+import { WorkspaceRepository } from '../database/workspace.repository';
 import { SessionService } from '../sso/session.service';
-import { AccessEvents } from './access-events';
-import { DirectoryReads, toProject, toWorkspace } from './directory.reads';
+import { replaceProjectGrants } from './project-grants';
+import { toUserRecord } from './user-record';
 
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+const INACTIVE: ResolvedAccess = { active: false, projectAccess: [] };
 
 /** Workspaces, projects, users and grants of one organization. */
 @Injectable()
 export class DirectoryService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly reads: DirectoryReads,
-    private readonly events: AccessEvents,
+    private readonly workspaces: WorkspaceRepository,
+    private readonly users: UserRepository,
+    private readonly keys: ApiKeyRepository,
+    private readonly audit: AuditEventsRepository,
+    private readonly transactions: IdentityTransactions,
     private readonly sessions: SessionService,
   ) {}
 
   async createWorkspace(actor: Actor, name: string): Promise<WorkspaceRecord> {
-    const manager = this.dataSource.manager;
-    const clash = await manager.findOne(WorkspaceEntity, {
-      where: { organizationId: actor.organizationId, name },
-    });
-    if (clash) throw DocketException.conflict(`A workspace named "${name}" already exists`);
-    return toWorkspace(await this.insertWorkspace(manager, actor.organizationId, name));
-  }
-
-  insertWorkspace(
-    manager: EntityManager,
-    organizationId: string,
-    name: string,
-  ): Promise<WorkspaceEntity> {
-    const row = manager.create(WorkspaceEntity, {
-      id: randomUUID(),
-      organizationId,
-      name,
-      createdAt: new Date(),
-    });
-    return manager.save(row);
+    if (await this.workspaces.existsNamed(actor.organizationId, name))
+      throw DocketException.conflict(`A workspace named "${name}" already exists`);
+    return toWorkspace(await this.workspaces.insertWorkspace(actor.organizationId, name));
   }
 
   async listWorkspaces(actor: Actor): Promise<WorkspaceRecord[]> {
@@ -75,29 +57,12 @@ export class DirectoryService {
   async createProject(actor: Actor, request: CreateProjectRequest): Promise<ProjectRecord> {
     await this.getWorkspace(actor, request.workspaceId);
     return toProject(
-      await this.insertProject(
-        this.dataSource.manager,
-        actor.organizationId,
-        request.workspaceId,
-        request.name,
-      ),
+      await this.workspaces.insertProject({
+        organizationId: actor.organizationId,
+        workspaceId: request.workspaceId,
+        name: request.name,
+      }),
     );
-  }
-
-  insertProject(
-    manager: EntityManager,
-    organizationId: string,
-    workspaceId: string,
-    name: string,
-  ): Promise<ProjectEntity> {
-    const row = manager.create(ProjectEntity, {
-      id: randomUUID(),
-      organizationId,
-      workspaceId,
-      name,
-      createdAt: new Date(),
-    });
-    return manager.save(row);
   }
 
   async listProjects(actor: Actor, workspaceId?: string): Promise<ProjectRecord[]> {
@@ -112,70 +77,38 @@ export class DirectoryService {
   }
 
   async createUser(actor: Actor, request: CreateUserRequest): Promise<UserRecord> {
-    return this.dataSource.transaction(async (manager) => {
-      const clash = await manager.findOne(UserEntity, {
-        where: { organizationId: actor.organizationId, email: request.email.toLowerCase() },
-      });
+    return this.transactions.run(async (manager) => {
+      const clash = await this.users.findByEmail(request.email, actor.organizationId, manager);
       if (clash)
         throw DocketException.conflict(`A user with e-mail ${request.email} already exists`);
-      const user = await this.insertUser(
-        manager,
-        actor.organizationId,
-        request.email,
-        request.name,
-        request.role as Role,
-      );
-      const projectIds = request.role === 'Admin' ? [] : [...new Set(request.projectIds ?? [])];
-      if (projectIds.length > 0) {
-        const found = await manager.count(ProjectEntity, {
-          where: { id: In(projectIds), organizationId: actor.organizationId },
-        });
-        if (found !== projectIds.length) throw DocketException.notFound('Project');
-        await manager.insert(
-          ProjectGrantEntity,
-          projectIds.map((projectId) => ({
-            userId: user.id,
-            projectId,
-            organizationId: actor.organizationId,
-          })),
-        );
-      }
-      return toUser(user, projectIds);
+      const user = await this.users.insert(manager, {
+        organizationId: actor.organizationId,
+        email: request.email,
+        name: request.name,
+        role: request.role as Role,
+      });
+      const projectIds = await replaceProjectGrants(this.users, manager, {
+        organizationId: actor.organizationId,
+        userId: user.id,
+        role: user.role,
+        projectIds: request.projectIds ?? [],
+      });
+      await this.audit.record(manager, {
+        organizationId: actor.organizationId,
+        actorId: actor.userId,
+        action: 'user.created',
+        resourceType: 'user',
+        resourceId: user.id,
+        details: { email: user.email, role: user.role, projectIds },
+      });
+      return toUserRecord(user, projectIds);
     });
-  }
-
-  insertUser(
-    manager: EntityManager,
-    organizationId: string,
-    email: string,
-    name: string,
-    role: Role,
-  ): Promise<UserEntity> {
-    const row = manager.create(UserEntity, {
-      id: randomUUID(),
-      organizationId,
-      email: email.toLowerCase(),
-      name,
-      role,
-      createdAt: new Date(),
-    });
-    return manager.save(row);
   }
 
   async listUsers(actor: Actor): Promise<UserRecord[]> {
-    const users = await this.dataSource.manager.find(UserEntity, {
-      where: { organizationId: actor.organizationId },
-      order: { createdAt: 'ASC' },
-    });
-    const grants = await this.dataSource.manager.find(ProjectGrantEntity, {
-      where: { organizationId: actor.organizationId },
-    });
-    return users.map((u) =>
-      toUser(
-        u,
-        grants.filter((g) => g.userId === u.id).map((g) => g.projectId),
-      ),
-    );
+    const users = await this.users.list(actor.organizationId);
+    const grants = await this.users.grantsByUser(actor.organizationId);
+    return users.map((u) => toUserRecord(u, grants.get(u.id) ?? []));
   }
 
   async resolveAccess(
@@ -184,31 +117,21 @@ export class DirectoryService {
     apiKeyId?: string,
     sessionId?: string,
   ): Promise<ResolvedAccess> {
-    const user = await this.dataSource.manager.findOne(UserEntity, {
-      where: { id: userId, organizationId },
-    });
-    if (!user) return { active: false, projectAccess: [] };
-    if (apiKeyId !== undefined && !(await this.keyStands(organizationId, userId, apiKeyId))) {
-      return { active: false, projectAccess: [] };
-    }
+    const user = await this.users.find(organizationId, userId);
+    if (!user || user.deactivatedAt) return INACTIVE;
+    if (
+      apiKeyId !== undefined &&
+      !(isUuid(apiKeyId) && (await this.keys.stands(organizationId, userId, apiKeyId)))
+    )
+      return INACTIVE;
     if (sessionId !== undefined && !(await this.sessions.stands(organizationId, userId, sessionId)))
-      return { active: false, projectAccess: [] };
-    if (user.role === 'Admin') return { active: true, projectAccess: 'all' };
-    const grants = await this.dataSource.manager.find(ProjectGrantEntity, {
-      where: { userId, organizationId },
-    });
-    return { active: true, projectAccess: grants.map((g) => g.projectId) };
-  }
-
-  private async keyStands(organizationId: string, userId: string, apiKeyId: string) {
-    if (!UUID.test(apiKeyId)) return false;
-    return this.dataSource.manager.exists(ApiKeyEntity, {
-      where: { id: apiKeyId, organizationId, userId, revokedAt: IsNull() },
-    });
-  }
-
-  notifyAccessChanged(userId: string): void {
-    this.events.accessChanged(userId);
+      return INACTIVE;
+    if (user.role === 'Admin') return { active: true, role: user.role, projectAccess: 'all' };
+    return {
+      active: true,
+      role: user.role,
+      projectAccess: await this.users.grantsOf(organizationId, userId),
+    };
   }
 
   private visibleProjects(actor: Actor, workspaceId?: string): Promise<ProjectRecord[]> {
@@ -217,15 +140,4 @@ export class DirectoryService {
       projectIds: actor.projectAccess,
     });
   }
-}
-
-function toUser(row: UserEntity, projectIds: string[]): UserRecord {
-  return {
-    userId: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    projectIds,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

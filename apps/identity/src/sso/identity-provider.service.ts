@@ -9,6 +9,7 @@ import { Actor, AesGcmCipher, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 
+import { AuditEventsRepository } from '../database/audit-events.repository';
 import {
   IdentityProviderDomainEntity,
   IdentityProviderEntity,
@@ -32,6 +33,7 @@ export class IdentityProviderService {
     private readonly dataSource: DataSource,
     private readonly cipher: AesGcmCipher,
     private readonly config: IdentityConfig,
+    private readonly audit: AuditEventsRepository,
   ) {}
 
   async create(
@@ -53,6 +55,12 @@ export class IdentityProviderService {
         updatedAt: now,
       });
       await this.claimDomains(manager, id, request.domains);
+      await this.record(manager, actor, id, 'identity-provider.created', {
+        name: request.name,
+        issuer: request.issuer,
+        clientId: request.clientId,
+        domains: request.domains,
+      });
     });
     return this.get(actor, id);
   }
@@ -90,14 +98,27 @@ export class IdentityProviderService {
         await manager.delete(IdentityProviderDomainEntity, { identityProviderId: id });
         await this.claimDomains(manager, id, changes.domains);
       }
+      // Which settings changed, and to what, except the secret: only that it was replaced.
+      const { clientSecret, ...visible } = changes;
+      await this.record(manager, actor, id, 'identity-provider.changed', {
+        name: row.name,
+        changed: {
+          ...visible,
+          ...(clientSecret !== undefined ? { clientSecret: 'replaced' } : {}),
+        },
+      });
     });
     return this.get(actor, id);
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.owned(manager, actor, id);
+      const row = await this.owned(manager, actor, id);
       await manager.delete(IdentityProviderEntity, { id });
+      await this.record(manager, actor, id, 'identity-provider.deleted', {
+        name: row.name,
+        issuer: row.issuer,
+      });
     });
   }
 
@@ -123,6 +144,23 @@ export class IdentityProviderService {
         .toString('utf8'),
       domains: (await this.domainsOf([row.id])).get(row.id) ?? [],
     };
+  }
+
+  private record(
+    manager: EntityManager,
+    actor: Actor,
+    id: string,
+    action: 'identity-provider.created' | 'identity-provider.changed' | 'identity-provider.deleted',
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record(manager, {
+      organizationId: actor.organizationId,
+      actorId: actor.userId,
+      action,
+      resourceType: 'identity-provider',
+      resourceId: id,
+      details,
+    });
   }
 
   /** Plain-HTTP issuers are for local providers; production speaks only HTTPS to an IdP. */

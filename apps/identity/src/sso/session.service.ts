@@ -1,11 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import { SessionRefreshed } from '@docket/contracts';
 import { DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
-import { SessionEntity, UserEntity } from '../database/identity.entities';
+import { UserEntity } from '../database/identity.entities';
+import { SessionRepository } from '../database/session.repository';
+import { UserRepository } from '../database/user.repository';
 import { IdentityConfig } from '../identity.config';
 import { TokenService } from '../tokens/token.service';
 
@@ -35,26 +36,21 @@ export interface EndedSession {
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: SessionRepository,
+    private readonly users: UserRepository,
     private readonly tokens: TokenService,
     private readonly config: IdentityConfig,
   ) {}
 
   async open(user: UserEntity, origin?: SessionOrigin): Promise<NewSession> {
-    // Sessions that ended a day ago serve no one; sign-ins are rare enough to tidy up here.
-    await this.dataSource.query(
-      `DELETE FROM identity.sessions
-        WHERE coalesce(revoked_at, expires_at) < now() - interval '1 day'`,
-    );
+    // Sign-ins are rare enough to tidy up here.
+    await this.sessions.deleteLongEnded();
     const refreshToken = newRefreshToken();
-    await this.dataSource.manager.insert(SessionEntity, {
-      id: randomUUID(),
+    await this.sessions.insert({
       organizationId: user.organizationId,
       userId: user.id,
       tokenHash: hashOf(refreshToken),
-      createdAt: new Date(),
       expiresAt: new Date(Date.now() + this.config.sessionTtlSeconds * 1000),
-      revokedAt: null,
       identityProviderId: origin?.identityProviderId ?? null,
       idToken: origin?.idToken ?? null,
     });
@@ -64,19 +60,11 @@ export class SessionService {
   /** A new access token and the next refresh token; the presented one stops working. */
   async refresh(refreshToken: string): Promise<SessionRefreshed> {
     const next = newRefreshToken();
-    const [rows]: [Array<{ id: string; user_id: string; expires_at: Date }>, number] =
-      await this.dataSource.query(
-        `UPDATE identity.sessions SET token_hash = $2
-          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-        RETURNING id, user_id, expires_at`,
-        [hashOf(refreshToken), hashOf(next)],
-      );
-    const session = rows[0];
+    const session = await this.sessions.rotate(hashOf(refreshToken), hashOf(next));
     if (!session) throw DocketException.unauthenticated('The session has expired; sign in again');
-    const user = await this.dataSource.manager.findOne(UserEntity, {
-      where: { id: session.user_id },
-    });
-    if (!user) throw DocketException.unauthenticated('The session has expired; sign in again');
+    const user = await this.users.find(session.organization_id, session.user_id);
+    if (!user || user.deactivatedAt)
+      throw DocketException.unauthenticated('The session has expired; sign in again');
     const access = await this.tokens.issue({
       organizationId: user.organizationId,
       userId: user.id,
@@ -103,16 +91,7 @@ export class SessionService {
 
   /** Ends the session; undefined when the token names no live session. */
   async revoke(refreshToken: string): Promise<EndedSession | undefined> {
-    const [rows]: [
-      Array<{ user_id: string; identity_provider_id: string | null; id_token: string | null }>,
-      number,
-    ] = await this.dataSource.query(
-      `UPDATE identity.sessions SET revoked_at = now()
-        WHERE token_hash = $1 AND revoked_at IS NULL
-      RETURNING user_id, identity_provider_id, id_token`,
-      [hashOf(refreshToken)],
-    );
-    const row = rows[0];
+    const row = await this.sessions.revokeByToken(hashOf(refreshToken));
     return row
       ? {
           userId: row.user_id,
@@ -124,12 +103,7 @@ export class SessionService {
 
   /** Whether a token's session still stands: not signed out, not past its end. */
   async stands(organizationId: string, userId: string, sessionId: string): Promise<boolean> {
-    const [row]: Array<{ live: boolean }> = await this.dataSource.query(
-      `SELECT revoked_at IS NULL AND expires_at > now() AS live FROM identity.sessions
-        WHERE id::text = $1 AND user_id = $2 AND organization_id = $3`,
-      [sessionId, userId, organizationId],
-    );
-    return row?.live === true;
+    return this.sessions.isLive(organizationId, userId, sessionId);
   }
 }
 

@@ -7,6 +7,7 @@ import * as oidc from 'openid-client';
 import { DataSource, LessThan } from 'typeorm';
 
 import { SsoLoginEntity, UserEntity } from '../database/identity.entities';
+import { UserRepository } from '../database/user.repository';
 import { AccessEvents } from '../directory/access-events';
 import { IdentityConfig } from '../identity.config';
 import {
@@ -28,6 +29,7 @@ export class SsoService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
     private readonly providers: IdentityProviderService,
     private readonly sessions: SessionService,
     private readonly access: AccessEvents,
@@ -155,18 +157,18 @@ export class SsoService {
       throw signInRefused('wrong-person', 'The identity provider signed in someone else', {
         email: typed,
       });
-    const user = await this.dataSource.manager
-      .createQueryBuilder(UserEntity, 'u')
-      .where('u.organization_id = :org AND lower(u.email) = :email', {
-        org: provider.organizationId,
-        email,
-      })
-      .getOne();
+    const user = await this.users.findByEmail(email, provider.organizationId);
     if (!user)
       throw new DocketException(
         'PERMISSION_DENIED',
         'No Docket user has this e-mail; ask your Admin',
         { reason: 'no-account' },
+      );
+    if (user.deactivatedAt)
+      throw new DocketException(
+        'PERMISSION_DENIED',
+        'This Docket account is deactivated; ask your Admin',
+        { reason: 'deactivated' },
       );
     return user;
   }

@@ -1,6 +1,7 @@
 import {
   AccessTokenResponse,
   ApiKeyCreated,
+  ApiKeyPage,
   ApiKeyRevoked,
   CreateApiKeyRequest,
   CreateApiKeyV1,
@@ -8,6 +9,8 @@ import {
   ExchangeTokenV1,
   GetJwksV1,
   JwksResponse,
+  ListApiKeysRequest,
+  ListApiKeysV1,
   RevokeApiKeyRequest,
   RevokeApiKeyV1,
 } from '@docket/contracts';
@@ -39,6 +42,11 @@ export class TokenHandler {
   @RpcHandler(CreateApiKeyV1)
   createApiKey(request: CreateApiKeyRequest, call: CallContext): Promise<ApiKeyCreated> {
     return this.apiKeys.create(actorOf(call), request.name, request.userId);
+  }
+
+  @RpcHandler(ListApiKeysV1)
+  listApiKeys(request: ListApiKeysRequest, call: CallContext): Promise<ApiKeyPage> {
+    return this.apiKeys.list(actorOf(call), request);
   }
 
   @RpcHandler(RevokeApiKeyV1)

@@ -1,4 +1,4 @@
-import { Actor, canAccessProject, DocketException } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
 
 /**
  * Services check the projects they derive (docs/development.md): an item of the caller's
@@ -6,9 +6,7 @@ import { Actor, canAccessProject, DocketException } from '@docket/platform';
  * organizations never get this far; they are NOT_FOUND.
  */
 export function assertItemProjectAccess(actor: Actor, item: { project_id: string }): void {
-  if (!canAccessProject(actor, item.project_id)) {
-    throw DocketException.denied('You have no access to the project of this item');
-  }
+  assertProjectAccess(actor, item.project_id, 'the project of this item');
 }
 
 /** The item must be where the caller says it is; a mismatch reveals nothing (NOT_FOUND). */

@@ -5,11 +5,13 @@ import { ItemsConfig } from '../items.config';
 import { ItemsInitial1763800000000 } from './migrations/1763800000000-items-initial';
 import { ItemsListPerformance1763800000001 } from './migrations/1763800000001-items-list-performance';
 import { ItemsReviewCorrections1763800000002 } from './migrations/1763800000002-items-review-corrections';
+import { ItemsAuditTrail1765000000000 } from './migrations/1765000000000-items-audit-trail';
 
 export const ITEMS_MIGRATIONS = [
   ItemsInitial1763800000000,
   ItemsListPerformance1763800000001,
   ItemsReviewCorrections1763800000002,
+  ItemsAuditTrail1765000000000,
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { ItemFiltersQuery, ItemStatus } from '@docket/contracts';
-import { DocketException } from '@docket/platform';
+import { DocketException, isUuid } from '@docket/platform';
 
 import { parseSearchText, SearchPrefix } from './search-text.parser';
 
@@ -33,7 +33,6 @@ export interface ItemFilterSet {
   words?: string;
 }
 
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 const MM_DD_YYYY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const FUZZY_PREFIXES: Partial<Record<SearchPrefix, FuzzyColumn>> = {
   flow: 'flow_name',
@@ -97,7 +96,7 @@ function addPrefix(filters: ItemFilterSet, prefix: SearchPrefix, value: string):
       filters.flowIds.push(value);
       return;
     case 'id':
-      if (!UUID.test(value)) throw DocketException.invalid(`${label} must be a UUID`);
+      if (!isUuid(value)) throw DocketException.invalid(`${label} must be a UUID`);
       filters.itemIds.push(value.toLowerCase());
       return;
     case 'display-id':

@@ -14,7 +14,13 @@ import {
   ListItemFieldsRequest,
   ListItemsRequest,
 } from '@docket/contracts';
-import { Actor, canAccessProject, DocketException, pageOf } from '@docket/platform';
+import {
+  Actor,
+  canAccessProject,
+  DocketException,
+  pageOf,
+  projectAccessDenied,
+} from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -128,7 +134,7 @@ export class ItemQueryService {
     if (query.projectId) {
       if (!canAccessProject(actor, query.projectId)) {
         await this.directory.assertProjectExists(actor, query.projectId);
-        throw DocketException.denied('You have no access to this project');
+        throw projectAccessDenied();
       }
       await this.directory.assertProjectExists(actor, query.projectId);
       return { organizationId: actor.organizationId, projectId: query.projectId };

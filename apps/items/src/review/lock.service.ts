@@ -11,7 +11,7 @@ import {
   LockSessionRequest,
   WatchLockRequest,
 } from '@docket/contracts';
-import { Actor, canAccessProject, DocketException } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -115,9 +115,7 @@ export class LockService {
 
   /** The review queue: the oldest REVIEW item of the project nobody holds, locked for the caller. */
   async claimNext(actor: Actor, request: ClaimNextItemBody): Promise<ItemRecord> {
-    if (!canAccessProject(actor, request.projectId)) {
-      throw DocketException.denied('You have no access to this project');
-    }
+    assertProjectAccess(actor, request.projectId);
     const name = await this.directory.nameOf(actor);
     const itemId = await this.dataSource.transaction(async (manager) => {
       const item = await this.items.lockNextUnheld(

@@ -11,12 +11,14 @@ import type {
   FlowActivities,
   NodeExecution,
   NodeOutcome,
+  Recording,
   ReviewClosing,
   ReviewOpening,
   RunDocument,
   RunRef,
   StatusReport,
   StepReport,
+  StepTimes,
 } from '../workflows/flow-activities.types';
 
 /**
@@ -57,8 +59,14 @@ export class FlowActivitiesService implements FlowActivities {
     return inTrace(request.execution.run, () => this.reviews.close(request));
   }
 
-  recordStep(request: StepReport): Promise<{ startedAt: string; completedAt?: string }> {
+  recordStep(request: StepReport): Promise<StepTimes> {
     return inTrace(request.run, () => this.reporter.step(request, 1));
+  }
+
+  recordSteps(recording: Recording): Promise<StepTimes[]> {
+    const run = recording.start?.run ?? recording.steps[0]?.run;
+    if (!run) return Promise.resolve([]);
+    return inTrace(run, () => this.lifecycle.record(recording));
   }
 
   finishRun(request: StatusReport): Promise<void> {

@@ -7,7 +7,7 @@ import {
 import { JetStreamEvents } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
-import type { StatusReport, StepReport } from '../workflows/flow-activities.types';
+import type { StatusReport, StepReport, StepTimes } from '../workflows/flow-activities.types';
 
 /** Step statuses that end a step: recorded with a completion time. */
 const ENDED: ReadonlySet<string> = new Set(['completed', 'failed', 'skipped', 'canceled']);
@@ -41,10 +41,7 @@ export class ExecutionReporter {
    * Publishes a step; a time the report leaves out is stamped now (see StepReport), and both
    * times are answered so that the workflow can carry them to the step's next record.
    */
-  async step(
-    report: StepReport,
-    attempt: number,
-  ): Promise<{ startedAt: string; completedAt?: string }> {
+  async step(report: StepReport, attempt: number): Promise<StepTimes> {
     const now = new Date().toISOString();
     const startedAt = report.startedAt ?? now;
     const completedAt = report.completedAt ?? (ENDED.has(report.status) ? now : undefined);
@@ -68,5 +65,14 @@ export class ExecutionReporter {
       msgId: `${report.run.executionId}:step:${report.stepKey}:${attempt}:${report.status}`,
     });
     return completedAt ? { startedAt, completedAt } : { startedAt };
+  }
+
+  /**
+   * Publishes steps the workflow ran itself (their first attempt): stamped in order, so none
+   * shows a time before the step it follows, and published together, so they wait for
+   * JetStream's acknowledgements once rather than one after another.
+   */
+  steps(reports: StepReport[]): Promise<StepTimes[]> {
+    return Promise.all(reports.map((report) => this.step(report, 1)));
   }
 }

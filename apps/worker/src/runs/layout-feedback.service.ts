@@ -1,4 +1,9 @@
-import { LearnedFieldInput, LearnLayoutV1, ReviewedField } from '@docket/contracts';
+import {
+  LearnedFieldInput,
+  LearnedTableInput,
+  LearnLayoutV1,
+  ReviewedField,
+} from '@docket/contracts';
 import { createLogger, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -19,7 +24,8 @@ export interface LayoutFeedbackRecord {
 /**
  * After a review, each document teaches the project where its layout holds the reviewed fields
  * (one-shot layout learning): confirmed fields where extraction grounded them, corrected ones
- * where their new value is printed. Keys make a retried activity teach once; a failure is
+ * where their new value is printed, and tables as submitted, row by row (flows finds where each
+ * row is printed, and learns the columns' places and headers). Keys make a retried activity teach once; a failure is
  * logged and reported, never fails the run.
  */
 @Injectable()
@@ -33,11 +39,14 @@ export class LayoutFeedbackService {
     const { run, data } = execution;
     const records: LayoutFeedbackRecord[] = [];
     for (const document of data.documents) {
-      const inputs = fields
-        .filter((field) => field.documentId === document.documentId)
+      const own = fields.filter((field) => field.documentId === document.documentId);
+      const inputs = own
         .map(learnedField)
         .filter((input): input is LearnedFieldInput => input !== null);
-      if (inputs.length === 0) continue;
+      const tables = own
+        .map(learnedTable)
+        .filter((input): input is LearnedTableInput => input !== null);
+      if (inputs.length === 0 && tables.length === 0) continue;
       try {
         const result = await this.rpc.call(
           LearnLayoutV1,
@@ -45,6 +54,7 @@ export class LayoutFeedbackService {
             projectId: run.projectId,
             ...fileOf(document),
             fields: inputs,
+            ...(tables.length === 0 ? {} : { tables }),
             idempotencyKey: `${run.executionId}:${document.documentId}:layout`,
           },
           systemActor(run.organizationId),
@@ -82,4 +92,15 @@ function learnedField(field: ReviewedField): LearnedFieldInput | null {
     input.box = field.grounding.box;
   }
   return input;
+}
+
+/** A table the reviewer left with rows: each row as submitted, column key to value. */
+function learnedTable(field: ReviewedField): LearnedTableInput | null {
+  if (field.type !== 'table' || !Array.isArray(field.value)) return null;
+  const rows = field.value.flatMap((row) =>
+    row !== null && typeof row === 'object' && !Array.isArray(row)
+      ? [row as Record<string, unknown>]
+      : [],
+  );
+  return rows.length === 0 ? null : { key: field.key, rows };
 }

@@ -4,7 +4,13 @@ import { Injectable } from '@nestjs/common';
 import { ExecutionReporter } from '../reporting/execution-reporter';
 import { RunFilesClient } from '../services/run-files.client';
 import { RunItemClient } from '../services/run-item.client';
-import type { RunDocument, RunRef, StatusReport } from '../workflows/flow-activities.types';
+import type {
+  Recording,
+  RunDocument,
+  RunRef,
+  StatusReport,
+  StepTimes,
+} from '../workflows/flow-activities.types';
 
 const ITEM_STATUS_AT_END: Record<string, RunItemStatus> = {
   completed: 'COMPLETE',
@@ -60,16 +66,31 @@ export class RunLifecycle {
   }
 
   /**
-   * The unfinished steps first (each ends `canceled`, now), then the item, then the status:
-   * when the API says the run is over, its steps and its item say so too.
+   * What the workflow recorded together: the run's `running` status (a run with nothing to
+   * prepare is not begun by `begin`) and steps, stamped in that order and published together.
+   */
+  async record({ start, steps }: Recording): Promise<StepTimes[]> {
+    const [, times] = await Promise.all([
+      start ? this.reporter.status(start) : undefined,
+      this.reporter.steps(steps),
+    ]);
+    return times;
+  }
+
+  /**
+   * The steps first (those the workflow ended and has not recorded, then the unfinished ones,
+   * each ending `canceled`, now), then the item, then the status: when the API says the run
+   * is over, its steps and its item say so too.
    */
   async finish(report: StatusReport): Promise<void> {
     const { run, status } = report;
-    await Promise.all(
-      (report.unfinished ?? []).map((step) =>
-        this.reporter.step({ run, ...step, status: 'canceled' }, 1),
-      ),
-    );
+    await this.record({
+      ...(report.start ? { start: report.start } : {}),
+      steps: [
+        ...(report.steps ?? []),
+        ...(report.unfinished ?? []).map((step) => ({ run, ...step, status: 'canceled' as const })),
+      ],
+    });
     const itemStatus = ITEM_STATUS_AT_END[status];
     if (run.itemId && itemStatus) {
       await this.items.moveIfAllowed(run, run.itemId, itemStatus, `${run.executionId}:end`);

@@ -46,6 +46,7 @@ function bindActivities(activities: FlowActivities): FlowActivities {
     openReview: activities.openReview.bind(activities),
     closeReview: activities.closeReview.bind(activities),
     recordStep: activities.recordStep.bind(activities),
+    recordSteps: activities.recordSteps.bind(activities),
     finishRun: activities.finishRun.bind(activities),
     startScheduledRun: activities.startScheduledRun.bind(activities),
   };

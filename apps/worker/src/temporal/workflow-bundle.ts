@@ -6,6 +6,8 @@ import path from 'node:path';
 import { createLogger } from '@docket/platform';
 import { bundleWorkflowCode, WorkflowBundleOption } from '@temporalio/worker';
 
+import { workflowBundleOptions, workflowLibraryFolders } from './workflow-libraries';
+
 const logger = createLogger('workflow-bundle');
 
 /**
@@ -22,7 +24,7 @@ export async function workflowBundle(options: {
   if (options.bundlePath) return { codePath: options.bundlePath };
   const entry = require.resolve(options.workflowsPath);
   const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'docket-workflow-bundles');
-  const cached = path.join(cacheDir, `${sourceHash(path.dirname(entry), entry)}.js`);
+  const cached = path.join(cacheDir, `${sourceHash(entry)}.js`);
   try {
     statSync(cached);
     return { codePath: cached };
@@ -30,7 +32,7 @@ export async function workflowBundle(options: {
     // Not bundled yet for this source.
   }
   const started = Date.now();
-  const { code } = await bundleWorkflowCode({ workflowsPath: entry });
+  const { code } = await bundleWorkflowCode(workflowBundleOptions(entry));
   mkdirSync(cacheDir, { recursive: true });
   const partial = `${cached}.${process.pid}.tmp`;
   writeFileSync(partial, code);
@@ -39,15 +41,33 @@ export async function workflowBundle(options: {
   return { codePath: cached };
 }
 
-/** The workflow folder's source files and the SDK version decide the bundle. */
-function sourceHash(folder: string, entry: string): string {
+/**
+ * Folders beside the workflow folder whose modules the workflow imports (the pure nodes, their
+ * expressions, the step input), and the packages it bundles besides the SDK.
+ */
+const IMPORTED_FOLDERS = ['../nodes', '../nodes/expressions', '../runs'];
+const BUNDLED_PACKAGES = ['@temporalio/workflow', 'jsonata'];
+
+/** The source files of the workflow folder, of what it imports and of its libraries, and package versions. */
+function sourceHash(entry: string): string {
   const hash = createHash('sha256');
-  const sdk = readFileSync(require.resolve('@temporalio/workflow/package.json'), 'utf8');
-  hash.update((JSON.parse(sdk) as { version: string }).version);
+  for (const name of BUNDLED_PACKAGES) {
+    const manifest = readFileSync(require.resolve(`${name}/package.json`), 'utf8');
+    hash.update(name).update((JSON.parse(manifest) as { version: string }).version);
+  }
   hash.update(entry);
-  for (const file of readdirSync(folder).sort()) {
-    if (!/\.(js|ts)$/.test(file) || /\.(spec|int-spec)\.(js|ts)$/.test(file)) continue;
-    hash.update(file).update(readFileSync(path.join(folder, file)));
+  const folder = path.dirname(entry);
+  for (const dir of IMPORTED_FOLDERS.map((relative) => path.join(folder, relative))) {
+    for (const file of readdirSync(dir).sort()) {
+      if (!/\.(js|ts)$/.test(file) || /\.(spec|int-spec)\.(js|ts)$/.test(file)) continue;
+      hash.update(file).update(readFileSync(path.join(dir, file)));
+    }
+  }
+  for (const dir of [folder, ...workflowLibraryFolders(entry).values()]) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (!/\.(js|ts)$/.test(file) || /\.(spec|int-spec)\.(js|ts)$/.test(file)) continue;
+      hash.update(file).update(readFileSync(path.join(dir, file)));
+    }
   }
   return hash.digest('hex').slice(0, 32);
 }

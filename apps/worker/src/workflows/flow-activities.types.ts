@@ -69,6 +69,16 @@ export interface StatusReport {
   stepsCompleted?: number;
   /** On the run's end: the steps that had not ended; they end `canceled` before the run does. */
   unfinished?: UnfinishedStep[];
+  /** On the run's end: its `running` status, when the workflow has not recorded it yet. */
+  start?: StatusReport;
+  /** On the run's end: steps the workflow ended itself and has not recorded yet. */
+  steps?: StepReport[];
+}
+
+/** What the workflow recorded together: the run's start (when not recorded yet) and steps. */
+export interface Recording {
+  start?: StatusReport;
+  steps: StepReport[];
 }
 
 /** A step the run ended in the middle of, and its start when the workflow knows it. */
@@ -97,6 +107,12 @@ export interface StepReport {
   input?: unknown;
   output?: unknown;
   error?: ExecutionError;
+}
+
+/** The times a step was recorded with (see StepReport). */
+export interface StepTimes {
+  startedAt: string;
+  completedAt?: string;
 }
 
 export interface ReviewOpening {
@@ -129,8 +145,16 @@ export interface FlowActivities {
   ): Promise<{ itemId: string; attempt: number; startedAt: string }>;
   /** Records the review step's end and the run back to running. */
   closeReview(request: ReviewClosing): Promise<NodeOutcome>;
-  /** Records a step the workflow handled itself (delay); answers the times it stamped. */
-  recordStep(request: StepReport): Promise<{ startedAt: string; completedAt?: string }>;
+  /**
+   * Records a step the workflow handled itself (delay); answers the times it stamped. Runs
+   * begun before `recordSteps` existed still call it.
+   */
+  recordStep(request: StepReport): Promise<StepTimes>;
+  /**
+   * Records the run's start and steps the workflow handled itself (pure nodes, delays), in
+   * order, in one local activity; answers the times each step was stamped with.
+   */
+  recordSteps(recording: Recording): Promise<StepTimes[]>;
   /**
    * Ends the steps left unfinished (`canceled`), moves the item to COMPLETE, FAILED or CANCELED
    * and records the terminal status.

@@ -13,6 +13,7 @@ import {
   defineQuery,
   defineSignal,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -20,12 +21,18 @@ import {
   TimeoutFailure,
 } from '@temporalio/workflow';
 
+import { NodeError } from '../nodes/node-error';
+import { evaluatePureNode, isPureNode } from '../nodes/pure-nodes';
+import { stepInputOf } from '../runs/step-input';
 import type {
   FlowActivities,
   NodeExecution,
+  NodeOutcome,
   RunData,
   RunRef,
   StatusReport,
+  StepReport,
+  StepTimes,
   UnfinishedStep,
 } from './flow-activities.types';
 import { followedEdges, GraphPlan, planGraph, Region } from './graph-plan';
@@ -55,6 +62,17 @@ export interface FlowRunResult {
 }
 
 const bookkeeping = proxyLocalActivities<FlowActivities>(LOCAL_BOOKKEEPING_OPTIONS);
+
+/**
+ * Evaluation steps one expression may take inside the workflow: 7-70 ms of JSONata on the loaded
+ * 2-core machine (1.4-14 us a step), while a node's expression typically takes 5-100 steps. The
+ * workflow's clock stands still, so the 1 s time limit cannot apply there: an expression that
+ * needs more steps is evaluated again by an activity, where it does.
+ */
+const WORKFLOW_EXPRESSION_STEPS = 5_000;
+
+/** Runs begun before this patch evaluate every node in an activity; replays must too. */
+const PURE_NODES_IN_WORKFLOW = 'pure-nodes-in-workflow';
 
 /** Where a node runs: cheap evaluation locally in the worker, everything else on the queue. */
 function nodeActivities(type: FlowNode['type'], stepKey: string): FlowActivities {
@@ -105,6 +123,14 @@ class FlowInterpreter {
   private stepSequence = 0;
   /** Steps whose completion the worker has reported (the node's activity returned). */
   private stepsCompleted = 0;
+  /** Whether pure nodes are evaluated here rather than by an activity (see runPureNode). */
+  private evaluatesPureNodes = false;
+  /** Steps the workflow ended and has not recorded: they go with the next recording. */
+  private unrecorded: StepReport[] = [];
+  /** The run's `running` status, when it goes with the first recording (see begin). */
+  private unrecordedStart?: StatusReport;
+  /** The last recording of steps: each waits for the one before, so times never go back. */
+  private recording: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly input: FlowRunInput) {
     this.plan = planGraph(input.graph);
@@ -132,43 +158,85 @@ class FlowInterpreter {
   }
 
   async execute(): Promise<FlowRunResult> {
+    // Secrets are masked in what a step records, and only an activity holds them: a run with
+    // an environment (variables) has its nodes evaluated there.
+    this.evaluatesPureNodes = this.input.environmentId === null && patched(PURE_NODES_IN_WORKFLOW);
     try {
-      const begun = await bookkeeping.beginRun({
-        run: this.run,
-        seq: this.nextSeq(),
-        needsItem: needsItem(this.input.graph),
-      });
-      this.run.itemId = begun.itemId;
-      this.data.documents = begun.documents;
+      await this.beginRun();
       await this.runRegion(this.plan.main, this.data, '');
-      await bookkeeping.finishRun(this.ending('completed'));
+      await this.finish('completed');
       return { status: 'completed', itemId: this.run.itemId };
     } catch (error) {
       if (isCancellation(error)) {
-        await CancellationScope.nonCancellable(() =>
-          bookkeeping.finishRun(this.ending('canceled')),
-        );
+        await CancellationScope.nonCancellable(() => this.finish('canceled'));
         throw error;
       }
       if (error instanceof ItemClosedError) {
         // The item stays CLOSED (the reviewer's decision); the run ends without failing.
-        await bookkeeping.finishRun(
-          this.ending('canceled', {
-            code: 'ITEM_CLOSED',
-            message: `The item was closed by ${error.closure.closedBy.name}${
-              error.closure.reason ? `: ${error.closure.reason}` : ''
-            }`,
-          }),
-        );
+        await this.finish('canceled', {
+          code: 'ITEM_CLOSED',
+          message: `The item was closed by ${error.closure.closedBy.name}${
+            error.closure.reason ? `: ${error.closure.reason}` : ''
+          }`,
+        });
         return { status: 'canceled', itemId: this.run.itemId };
       }
       const failure =
         error instanceof NodeFailedError
           ? error.failure
           : { code: 'RUN_FAILED', message: messageOf(error) };
-      await bookkeeping.finishRun(this.ending('failed', failure));
+      await this.finish('failed', failure);
       throw ApplicationFailure.nonRetryable(failure.message, failure.code, failure);
     }
+  }
+
+  /**
+   * A run without an item or files has nothing to prepare: its `running` status goes with the
+   * first recording of steps, before anything that waits (or with its end), instead of a local
+   * activity of its own. Other runs begin in an activity that prepares them.
+   */
+  private async beginRun(): Promise<void> {
+    const needs = needsItem(this.input.graph);
+    if (this.evaluatesPureNodes && !needs && this.input.fileIds.length === 0) {
+      this.unrecordedStart = { run: { ...this.run }, seq: this.nextSeq(), status: 'running' };
+      return;
+    }
+    const begun = await bookkeeping.beginRun({
+      run: this.run,
+      seq: this.nextSeq(),
+      needsItem: needs,
+    });
+    this.run.itemId = begun.itemId;
+    this.data.documents = begun.documents;
+  }
+
+  /** Records the run's end once every recording of its steps before it is done. */
+  private async finish(
+    status: 'completed' | 'failed' | 'canceled',
+    error?: ExecutionError,
+  ): Promise<void> {
+    await this.recording;
+    await bookkeeping.finishRun(this.ending(status, error));
+  }
+
+  /**
+   * Records the run's start if it is not recorded, the steps the workflow ended and has not
+   * recorded, then `starting` (steps that begin now), in one local activity after the recordings before it; answers the times of
+   * `starting`. Not canceled with the run: a step counted as ended is recorded as ended.
+   */
+  private recordSteps(starting: StepReport[] = []): Promise<StepTimes[]> {
+    const start = this.unrecordedStart;
+    this.unrecordedStart = undefined;
+    const steps = [...this.unrecorded.splice(0), ...starting];
+    const recorded = this.recording.then(() =>
+      steps.length === 0 && !start
+        ? []
+        : CancellationScope.nonCancellable(() =>
+            bookkeeping.recordSteps({ ...(start ? { start } : {}), steps }),
+          ),
+    );
+    this.recording = recorded.catch(() => undefined);
+    return recorded.then((times) => times.slice(times.length - starting.length));
   }
 
   /** The run's last status report, with the count of steps the read model must show first. */
@@ -177,11 +245,16 @@ class FlowInterpreter {
     error?: ExecutionError,
   ): StatusReport {
     const unfinished = [...this.current.values()];
+    const steps = this.unrecorded.splice(0);
+    const start = this.unrecordedStart;
+    this.unrecordedStart = undefined;
     return {
       run: this.run,
       seq: this.nextSeq(),
       status,
       ...(error ? { error } : {}),
+      ...(start ? { start } : {}),
+      ...(steps.length > 0 ? { steps } : {}),
       // The read model shows the end once it shows every ended step, the canceled ones too.
       stepsCompleted: this.stepsCompleted + unfinished.length,
       ...(unfinished.length > 0 ? { unfinished } : {}),
@@ -242,12 +315,7 @@ class FlowInterpreter {
     if (node.type === 'control.join') {
       execution.upstream = region.edges.filter((e) => e.to === id).map((e) => e.from);
     }
-    // The activity records the step's start and end itself.
-    this.begin(node, stepKey, execution.sequence);
-    const outcome = await this.guard(node, stepKey, () =>
-      nodeActivities(node.type, stepKey).executeNode(execution),
-    );
-    this.end(stepKey);
+    const outcome = (await this.runPureNode(execution)) ?? (await this.runNodeActivity(execution));
     data.nodes[id] = outcome.output;
     if (outcome.documents) data.documents = outcome.documents;
     if (node.type === 'control.for-each') {
@@ -255,6 +323,50 @@ class FlowInterpreter {
       return followedEdges(node, outgoing, 'done');
     }
     return followedEdges(node, outgoing, outcome.branch);
+  }
+
+  /**
+   * Evaluates a pure node here, without an activity, and leaves its step to be recorded with
+   * the next recording. Its record is what the activity's would be (first attempt, the same
+   * input and output, times stamped when recorded); a node failure fails the run as the
+   * activity's would (NodeErrors are final). Undefined when an activity has to evaluate it.
+   */
+  private async runPureNode(execution: NodeExecution): Promise<NodeOutcome | undefined> {
+    const { run, node, stepKey, sequence } = execution;
+    if (!this.evaluatesPureNodes || !isPureNode(node.type)) return undefined;
+    const step = { run, node, stepKey, sequence, input: stepInputOf(execution) };
+    try {
+      const outcome = await evaluatePureNode(execution, WORKFLOW_EXPRESSION_STEPS);
+      this.unrecorded.push({ ...step, status: 'completed', output: outcome.output });
+      this.end(stepKey);
+      return outcome;
+    } catch (error) {
+      // Anything else (an expression over the budget, an unexpected error) is the activity's
+      // to evaluate, with its clock and its retries.
+      if (!(error instanceof NodeError) || error.retryable) return undefined;
+      const failure = {
+        code: error.code,
+        message: error.message,
+        nodeId: node.id,
+        nodeName: node.name ?? node.id,
+      };
+      this.unrecorded.push({ ...step, status: 'failed', error: failure });
+      this.end(stepKey, false);
+      throw new NodeFailedError(failure);
+    }
+  }
+
+  /** Runs a node in an activity, which records the step's start and end itself. */
+  private async runNodeActivity(execution: NodeExecution): Promise<NodeOutcome> {
+    const { node, stepKey } = execution;
+    // The steps before it show before it starts.
+    await this.recordSteps();
+    this.begin(node, stepKey, execution.sequence);
+    const outcome = await this.guard(node, stepKey, () =>
+      nodeActivities(node.type, stepKey).executeNode(execution),
+    );
+    this.end(stepKey);
+    return outcome;
   }
 
   /** A step has begun: until it ends, a run's end ends it `canceled`. */
@@ -303,15 +415,17 @@ class FlowInterpreter {
     // Both times are the worker's, stamped as the step is recorded (see StepReport). A run
     // begun by an older worker replays a recording that answered nothing: its completion
     // is then stamped alone, and the read model keeps the earlier start.
-    const recorded: { startedAt?: string } | undefined = await bookkeeping.recordStep({
-      ...step,
-      status: 'running',
-    });
+    const recorded: Partial<StepTimes> | undefined = this.evaluatesPureNodes
+      ? (await this.recordSteps([{ ...step, status: 'running' }]))[0]
+      : await bookkeeping.recordStep({ ...step, status: 'running' });
     const startedAt = recorded?.startedAt;
     this.begin(node, stepKey, sequence, startedAt);
     await sleep(seconds * 1000);
     const output = { waitedSeconds: seconds };
-    await bookkeeping.recordStep({ ...step, status: 'completed', startedAt, output });
+    const completed: StepReport = { ...step, status: 'completed', startedAt, output };
+    // Its end is recorded with the steps after it, or the run's end.
+    if (this.evaluatesPureNodes) this.unrecorded.push(completed);
+    else await bookkeeping.recordStep(completed);
     this.end(stepKey);
     data.nodes[node.id] = output;
     return followedEdges(node, outgoing, undefined);
@@ -323,6 +437,7 @@ class FlowInterpreter {
    */
   private async runReview(node: FlowNode, stepKey: string, data: RunData, outgoing: FlowEdge[]) {
     const execution = this.executionOf(node, stepKey, data);
+    await this.recordSteps();
     this.begin(node, stepKey, execution.sequence);
     const { itemId, attempt, startedAt } = await this.guard(node, stepKey, () =>
       proxyActivities<FlowActivities>(activityOptionsFor(node.type, stepKey)).openReview({

@@ -1,4 +1,5 @@
 import type { FlowEdge, FlowGraph, FlowNode } from '@docket/contracts';
+import { LOOP_BODY_BRANCH, loopBody, loopEntries } from '@docket/flow-graph';
 
 /**
  * The static shape of a flow graph as the interpreter walks it: which nodes form the main
@@ -32,10 +33,8 @@ export function planGraph(graph: FlowGraph): GraphPlan {
   const inBody = new Set<string>();
   for (const node of graph.nodes) {
     if (node.type !== 'control.for-each') continue;
-    const entries = graph.edges
-      .filter((edge) => edge.from === node.id && edge.branch === 'body')
-      .map((edge) => edge.to);
-    const body = reachableWithout(graph.edges, entries, node.id);
+    const entries = loopEntries(graph.edges, node.id);
+    const body = loopBody(graph.edges, entries, node.id);
     body.forEach((id) => inBody.add(id));
     loops.set(node.id, regionOf(graph, body, entries, order));
   }
@@ -57,21 +56,6 @@ function regionOf(
   };
 }
 
-/** Nodes reachable from `starts` without passing through `stop` (the loop's own node). */
-export function reachableWithout(edges: FlowEdge[], starts: string[], stop: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = starts.filter((id) => id !== stop);
-  while (queue.length > 0) {
-    const id = queue.shift() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const edge of edges) {
-      if (edge.from === id && edge.to !== stop && !seen.has(edge.to)) queue.push(edge.to);
-    }
-  }
-  return seen;
-}
-
 /**
  * Which outgoing edges a finished node follows. Branching nodes (route, review, for-each)
  * name a branch; an edge without a branch label counts as the node's default outcome.
@@ -81,7 +65,7 @@ export function followedEdges(
   outgoing: FlowEdge[],
   branch: string | undefined,
 ): FlowEdge[] {
-  if (branch === undefined) return outgoing.filter((edge) => edge.branch !== 'body');
+  if (branch === undefined) return outgoing.filter((edge) => edge.branch !== LOOP_BODY_BRANCH);
   const fallback = DEFAULT_BRANCH[node.type];
   return outgoing.filter((edge) => (edge.branch ?? fallback) === branch);
 }

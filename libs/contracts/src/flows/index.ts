@@ -2,6 +2,7 @@ export * from './ai.classify.v1';
 export * from './ai.extract.v1';
 export * from './ai.feedback.v1';
 export * from './ai.records';
+export * from './audit-events.list.v1';
 export * from './classifier-model.get.v1';
 export * from './drafts.save.v1';
 export * from './environment.records';

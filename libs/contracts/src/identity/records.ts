@@ -23,6 +23,10 @@ export class UserRecord {
   @ApiProperty({ type: [String], description: 'Projects granted (Admins see every project)' })
   projectIds!: string[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ description: 'False once deactivated: no sign-in, no keys, no sessions' })
+  active!: boolean;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String })
+  deactivatedAt!: string | null;
 }
 
 /** An organization's OpenID Connect provider; its client secret is never returned. */

@@ -1,3 +1,4 @@
+export * from './audit-events.list.v1';
 export * from './field-value.validator';
 export * from './fields.accept.v1';
 export * from './fields.history.v1';

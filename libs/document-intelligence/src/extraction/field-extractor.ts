@@ -1,11 +1,19 @@
+import type { PageLayout } from '../layout/layout.types';
 import { analysePageLines } from '../layout/page-layout.analyser';
+import {
+  type AnswerEvidence,
+  answerFeatures,
+  type CaptionReading,
+} from '../linker/answer-features';
+import { answerLinkProbability, type LinkerRanking } from '../linker/linker';
+import type { FeatureVector } from '../linker/logistic-model';
 import {
   applyLayoutMemory,
   type LayoutMemory,
   matchingMemory,
-  missingRowsDoubt,
   type RememberedTable,
 } from '../memory/layout-memory';
+import { withRememberedHeaders } from '../memory/table-memory';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   groupLines,
@@ -58,17 +66,19 @@ const WEAK_LABEL_SCORE = 0.72;
 /** A rival reading with a different value scoring this close to the chosen one: ambiguous. */
 const AMBIGUOUS_RATIO = 0.9;
 
-interface Candidate {
+/** A reading of a field; `labelScore` is 1 for a pattern hit, which has no caption. */
+interface Candidate extends CaptionReading {
   readonly field: ScalarFieldDefinition;
   readonly value: ScalarValue;
   readonly text: string;
-  readonly words: readonly PositionedWord[];
-  readonly labelWords: readonly PositionedWord[];
-  /** How well the caption matched the field (1 for a pattern hit, which has none). */
-  readonly labelScore: number;
+  /** The rules' score: the reading's confidence. */
   readonly score: number;
+  /** What orders readings: the learned linker's probability, or the rules' score. */
+  readonly rank: number;
   readonly source: ExtractionSource;
   readonly notes: readonly string[];
+  /** For a reading under a caption: what the learned linker ranks it by. */
+  readonly evidence?: AnswerEvidence;
 }
 
 interface Context {
@@ -80,6 +90,7 @@ interface Context {
   readonly excluded: ReadonlySet<string>;
   /** Text found at a field's caption that did not parse as the field's type, per field key. */
   readonly unparsed: Map<string, string[]>;
+  readonly ranking: LinkerRanking;
 }
 
 function phrasesOf(field: FieldDefinition): string[] {
@@ -190,6 +201,8 @@ function candidateFrom(
   if (valueWords.length === 0) return null;
   const notes = [...extraNotes, ...parsed.notes];
   if (labelScore < 0.99) notes.push(`label match ${labelScore.toFixed(2)}`);
+  const score =
+    labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords);
   return {
     field,
     value: parsed.value,
@@ -197,7 +210,10 @@ function candidateFrom(
     words: valueWords,
     labelWords,
     labelScore,
-    score: labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords),
+    score,
+    rank: score,
+    readWords: words,
+    parseQuality: parsed.quality,
     source:
       position === 'below' ? 'label-below' : position === 'pattern' ? 'pattern' : 'label-right',
     notes,
@@ -216,6 +232,7 @@ function labelCandidates(
     if (labelWords.some((w) => context.excluded.has(wordKey(w)))) continue;
     const lineIndex = context.lines.indexOf(match.line);
     const global = { ...match, lineIndex };
+    const atCaption: Array<{ candidate: Candidate; position: LinkedPosition }> = [];
     // An address continues on the lines below its first line.
     const extraLines = field.type === 'string' ? (field.extraLines ?? 0) : 0;
     const right = rightOfLabel(global, context);
@@ -232,18 +249,45 @@ function labelCandidates(
           : [];
       const words = [...right.words, ...continuation];
       const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
-      if (c) candidates.push(c);
+      if (c) atCaption.push({ candidate: c, position: right.position });
       else noteUnparsed(field, words, context);
     }
     const labelBox = unionBox(labelWords.map((w) => w.box))!;
     const below = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
     if (below.length > 0) {
       const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
-      if (c) candidates.push(c);
+      if (c) atCaption.push({ candidate: c, position: 'below' });
       else if (!right) noteUnparsed(field, below, context);
+    }
+    for (const { candidate, position } of atCaption) {
+      const evidence = answerEvidence(candidate, position, match, atCaption.length);
+      const rank = context.ranking === 'learned' ? answerLinkProbability(evidence) : candidate.rank;
+      candidates.push({ ...candidate, evidence, rank });
     }
   }
   return candidates;
+}
+
+type LinkedPosition = Exclude<keyof typeof POSITION_FACTOR, 'pattern'>;
+
+/** What the learned linker knows of a reading under a caption, the rules' judgement included. */
+function answerEvidence(
+  candidate: Candidate,
+  position: LinkedPosition,
+  match: LabelMatch,
+  readingsAtCaption: number,
+): AnswerEvidence {
+  return {
+    reading: candidate,
+    position,
+    positionFactor: POSITION_FACTOR[position],
+    wordConfidence: meanConfidence(candidate.words),
+    endsWithColon: match.endsWithColon,
+    alone: match.alone,
+    typedField: candidate.field.type !== 'string',
+    heightInWidthUnits: match.line.heightInWidthUnits,
+    readingsAtCaption,
+  };
 }
 
 /** Remembers text at the field's caption that is not of its type, to say so if nothing else is found. */
@@ -287,6 +331,7 @@ function patternCandidates(
     ? found.map((c) => ({
         ...c,
         score: c.score * 0.8,
+        rank: c.rank * 0.8,
         notes: [...c.notes, 'pattern matched several values'],
       }))
     : found;
@@ -348,7 +393,7 @@ function toField(
 function assign(candidates: readonly Candidate[], used: Set<string>): Map<string, Candidate> {
   const chosen = new Map<string, Candidate>();
   const sorted = [...candidates].sort(
-    (a, b) => b.score - a.score || firstPosition(a) - firstPosition(b),
+    (a, b) => b.rank - a.rank || firstPosition(a) - firstPosition(b),
   );
   for (const candidate of sorted) {
     if (chosen.has(candidate.field.key)) continue;
@@ -409,7 +454,7 @@ function scalarCandidates(
 
 /** With a label-based reading available, a pattern hit elsewhere is only a fallback. */
 function lowerThanLabels(candidate: Candidate): Candidate {
-  return { ...candidate, score: candidate.score * 0.5 };
+  return { ...candidate, score: candidate.score * 0.5, rank: candidate.rank * 0.5 };
 }
 
 /** Lines below an object's section heading, up to the next heading of another object. */
@@ -449,6 +494,75 @@ export interface ExtractionOptions {
    * layout, its remembered fields are read from there first; the others are matched as usual.
    */
   readonly layoutMemories?: readonly LayoutMemory[];
+  /** How readings are ranked: by the learned linker (default) or by the rules' scores alone. */
+  readonly linker?: LinkerRanking;
+}
+
+/**
+ * Words no value may start with or run into: every confident caption of a configured field,
+ * and every caption the layout analysis paired with an answer.
+ */
+function captionWords(
+  lines: readonly TextLine[],
+  layouts: readonly PageLayout[],
+  fields: readonly ScalarFieldDefinition[],
+  fuzzy: boolean,
+): Set<string> {
+  const labelWords = new Set<string>();
+  for (const field of fields) {
+    for (const match of findLabelMatches(lines, phrasesOf(field), fuzzy)) {
+      // The whole printed caption, so no value starts with its first words.
+      if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
+        match.line.words
+          .slice(match.endsWithColon ? match.captionStart : match.startWord, match.endWord)
+          .forEach((w) => labelWords.add(wordKey(w)));
+      }
+    }
+  }
+  // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
+  // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
+  // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
+  for (const layout of layouts) {
+    for (const pair of layout.keyValuePairs) {
+      if (pair.value && pair.value.words.length > 0) {
+        pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
+      }
+    }
+  }
+  return labelWords;
+}
+
+/**
+ * For training the linker (`libs/document-intelligence/training/`): every reading the rules
+ * propose for each field under its caption, with the features the model ranks it by.
+ */
+export function captionAnswerCandidates(
+  document: DocumentPages,
+  fields: readonly ScalarFieldDefinition[],
+): Array<{
+  readonly key: string;
+  readonly words: readonly PositionedWord[];
+  features: FeatureVector;
+}> {
+  const pageLines = document.pages.map((page) => groupLines(page));
+  const lines = pageLines.flat();
+  const layouts = document.pages.map((page, i) => analysePageLines(page, pageLines[i]));
+  const fuzzy = document.pages.some((p) => p.source === 'ocr');
+  const context: Context = {
+    lines,
+    fuzzy,
+    labelWords: captionWords(lines, layouts, fields, fuzzy),
+    excluded: new Set(),
+    unparsed: new Map(),
+    ranking: 'learned',
+  };
+  return fields.flatMap((field) =>
+    labelCandidates(field, lines, context).map((c) => ({
+      key: field.key,
+      words: c.words,
+      features: answerFeatures(c.evidence!),
+    })),
+  );
 }
 
 /** Extracts all document-scoped fields of `schema` from one document. */
@@ -472,14 +586,22 @@ function extractFromPages(
   // The layout of each page, analysed once for the table matcher, the pair matcher and the
   // caption guard below.
   const layouts = document.pages.map((page, i) => analysePageLines(page, pageLines[i]));
+  const analysed = document.pages.map((page, i) => ({
+    page,
+    lines: pageLines[i],
+    layout: layouts[i],
+  }));
   const fuzzy = options.fuzzyLabels ?? document.pages.some((p) => p.source === 'ocr');
 
   // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
   const excluded = new Set<string>();
   const results = new Map<string, ExtractedField>();
-  const memory = matchingMemory(document.pages, options.layoutMemories ?? []);
-  for (const field of fields) {
-    if (field.type !== 'table') continue;
+  const memory = matchingMemory(analysed, options.layoutMemories ?? []);
+  for (const configured of fields) {
+    if (configured.type !== 'table') continue;
+    const remembered = memory?.tables?.find((t) => t.key === configured.key);
+    // A reviewed table of this layout taught the headers its columns print under.
+    const field = remembered ? withRememberedHeaders(configured, remembered) : configured;
     const byHeader = extractTable(field, lines, { fuzzy, documentId });
     // No header names the columns in full, or the reading under the one that does left a
     // column empty (a column of text whose rows it took for one wrapped cell; a header in a
@@ -492,36 +614,16 @@ function extractFromPages(
         : null;
     const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
-    const remembered = memory?.tables?.find((t) => t.key === field.key);
-    results.set(field.key, withTableDoubts(field, table.field, lines, remembered));
+    const reading = field === configured ? table.field : fromMemory(table.field);
+    results.set(field.key, withTableDoubts(configured, reading, lines, remembered));
   }
 
   const scalarFields = fields.filter(
     (f): f is ScalarFieldDefinition => f.type !== 'table' && f.type !== 'object',
   );
   const objectFields = fields.filter((f): f is ObjectFieldDefinition => f.type === 'object');
-  const labelWords = new Set<string>();
   const allScalars = [...scalarFields, ...objectFields.flatMap((o) => o.fields)];
-  for (const field of allScalars) {
-    for (const match of findLabelMatches(lines, phrasesOf(field), fuzzy)) {
-      // The whole printed caption, so no value starts with its first words.
-      if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
-        match.line.words
-          .slice(match.endsWithColon ? match.captionStart : match.startWord, match.endWord)
-          .forEach((w) => labelWords.add(wordKey(w)));
-      }
-    }
-  }
-  // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
-  // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
-  // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
-  for (const layout of layouts) {
-    for (const pair of layout.keyValuePairs) {
-      if (pair.value && pair.value.words.length > 0) {
-        pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
-      }
-    }
-  }
+  const labelWords = captionWords(lines, layouts, allScalars, fuzzy);
   const context: Context = {
     lines,
     fuzzy,
@@ -529,6 +631,7 @@ function extractFromPages(
     labelWords,
     excluded,
     unparsed: new Map(),
+    ranking: options.linker ?? 'learned',
   };
   const used = new Set<string>(excluded);
 
@@ -543,7 +646,7 @@ function extractFromPages(
   }
 
   const remembered = memory
-    ? applyLayoutMemory(document.pages, memory, scalarFields, documentId, used)
+    ? applyLayoutMemory(analysed, memory, scalarFields, documentId, used)
     : [];
   for (const field of remembered) results.set(field.key, field);
   const toMatch = scalarFields.filter((f) => !results.has(f.key));
@@ -555,6 +658,7 @@ function extractFromPages(
     layouts,
     used,
     documentId,
+    context.ranking,
   );
   for (const field of toMatch) {
     const candidate = chosen.get(field.key);
@@ -586,14 +690,25 @@ function withTableDoubts(
   lines: readonly TextLine[],
   remembered: RememberedTable | undefined,
 ): ExtractedField {
-  const missingRows = remembered ? missingRowsDoubt(table.rows ?? [], remembered) : null;
   const empty = table.value === null || (Array.isArray(table.value) && table.value.length === 0);
   const doubts = [
     ...(table.doubts ?? (empty ? [NOT_FOUND_DOUBT] : [])),
-    ...tableDoubts(field, table, lines),
-    ...(missingRows ? [missingRows] : []),
+    ...tableDoubts(field, table, lines, remembered),
   ];
   return { ...table, doubts };
+}
+
+/** A table read under the headers a review of its layout taught. */
+function fromMemory(table: ExtractedField): ExtractedField {
+  if (table.value === null) return table;
+  return {
+    ...table,
+    source: 'layout-memory',
+    notes: [
+      ...table.notes,
+      'columns read under the headers a reviewed table of this layout prints',
+    ],
+  };
 }
 
 /** The one field asking for the issuer that nothing else read takes the letterhead's name. */

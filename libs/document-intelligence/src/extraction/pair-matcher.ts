@@ -1,4 +1,5 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
+import { type LinkerRanking, pairLinkProbability } from '../linker/linker';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { parseBoolean } from './boolean-normaliser';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
@@ -51,6 +52,11 @@ interface PairCandidate {
   readonly kind?: string;
   readonly among?: number;
   readonly score: number;
+  /**
+   * What orders caption matches: the score with the rules' confidence in the pair replaced by
+   * the learned linker's probability, or the score itself.
+   */
+  readonly rank: number;
 }
 
 /** The pairs of every page whose caption and answer no earlier reading took. */
@@ -92,6 +98,7 @@ function candidateFor(
   field: ScalarFieldDefinition,
   pair: KeyValuePair,
   byCaption: number,
+  ranking: LinkerRanking,
 ): PairCandidate | null {
   const byShape = pair.value ? shapeSimilarity(field, pair.value.text) : 0;
   const similarity = Math.max(byCaption, byShape);
@@ -103,6 +110,7 @@ function candidateFor(
   }
   const words = wordsInSpan(pair.value.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
+  const sureness = similarity * parsed.quality * meanConfidence(words);
   return {
     field,
     pair,
@@ -111,7 +119,8 @@ function candidateFor(
     words,
     similarity,
     by: byShape > byCaption ? 'shape' : 'caption',
-    score: similarity * parsed.quality * pair.confidence * meanConfidence(words),
+    score: sureness * pair.confidence,
+    rank: sureness * (ranking === 'learned' ? pairLinkProbability(pair) : pair.confidence),
   };
 }
 
@@ -182,6 +191,7 @@ function guessedCandidate(
 ): PairCandidate | null {
   const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
+  const score = guess.similarity * pair.confidence * meanConfidence(words);
   return {
     field,
     pair,
@@ -189,7 +199,8 @@ function guessedCandidate(
     text: pair.value!.text.slice(parsed.start, parsed.end),
     words,
     ...guess,
-    score: guess.similarity * pair.confidence * meanConfidence(words),
+    score,
+    rank: score,
   };
 }
 
@@ -364,6 +375,7 @@ export function matchFieldsToPairs(
   layouts: readonly PageLayout[],
   used: Set<string>,
   documentId: string | undefined,
+  ranking: LinkerRanking = 'learned',
 ): Map<string, ExtractedField> {
   const result = new Map<string, ExtractedField>();
   if (fields.length === 0) return result;
@@ -378,10 +390,10 @@ export function matchFieldsToPairs(
   );
   const candidates = free
     .flatMap((pair) =>
-      fields.map((field, i) => candidateFor(field, pair, byCaption.get(pair)![i]!)),
+      fields.map((field, i) => candidateFor(field, pair, byCaption.get(pair)![i]!, ranking)),
     )
     .filter((c): c is PairCandidate => c !== null)
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.rank - a.rank);
   const chosen = new Map<string, PairCandidate>();
   const takenPairs = new Set<KeyValuePair>();
   for (const candidate of candidates) {

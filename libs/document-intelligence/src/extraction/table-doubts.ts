@@ -197,11 +197,47 @@ export function totalsMismatches(
   return mismatches;
 }
 
-/** Every reason to doubt a table reading, worded for the reviewer. */
+/** How a table's rows follow one another in its layout, as a review of the layout taught it. */
+export interface RowSpacing {
+  /** Median distance from one row's top to the next one's (page heights); 0 when unknown. */
+  readonly rowPitch: number;
+  /** Median height of one row (page heights). */
+  readonly rowHeight: number;
+}
+
+/**
+ * Rows a table reading skipped, by the remembered layout's row spacing: a gap between two
+ * rows read where one or more rows of the layout fit (a line the engine could not read as a
+ * row). A row wrapped over two lines is one taller row, so gaps run from a row's bottom to
+ * the next one's top.
+ */
+export function missingRowsDoubt(
+  rows: readonly ExtractedRow[],
+  spacing: RowSpacing,
+): string | null {
+  const between = spacing.rowPitch - spacing.rowHeight;
+  if (spacing.rowPitch <= 0) return null;
+  let missing = 0;
+  for (let i = 1; i < rows.length; i += 1) {
+    const previous = rows[i - 1].grounding;
+    const current = rows[i].grounding;
+    if (!previous || !current || previous.page !== current.page) continue;
+    const gap = current.box.y0 - previous.box.y1 - between;
+    missing += Math.max(0, Math.round(gap / spacing.rowPitch));
+  }
+  if (missing === 0) return null;
+  return `rows: read ${rows.length}, the remembered layout's row spacing fits ${rows.length + missing}`;
+}
+
+/**
+ * Every reason to doubt a table reading, worded for the reviewer; with the row spacing a review
+ * of the document's layout taught, also rows the reading skipped.
+ */
 export function tableDoubts(
   field: TableFieldDefinition,
   table: ExtractedField,
   lines: readonly TextLine[],
+  spacing?: RowSpacing,
 ): string[] {
   const rows = table.rows ?? [];
   const doubts: string[] = [];
@@ -215,5 +251,7 @@ export function tableDoubts(
       `${key}: text not read as a value in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
     );
   doubts.push(...totalsMismatches(field, rows, lines));
+  const missing = spacing ? missingRowsDoubt(rows, spacing) : null;
+  if (missing) doubts.push(missing);
   return doubts;
 }

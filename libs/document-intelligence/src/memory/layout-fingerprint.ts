@@ -1,48 +1,164 @@
-import { wordCaptionTerms } from '../extraction/label-vocabulary';
-import { analysePage } from '../layout/page-layout.analyser';
-import type { TextPage } from '../text-layer/text-layer.types';
+import type { AnalysedPage } from '../layout/analysed-page';
+import { captionLetters, lettersSimilarity } from './caption-letters';
 
 /*
  * A layout's fingerprint: the page's static text (the captions the layout analysis finds, never
- * the answers, which change from document to document) with coarse positions. Two documents of
- * one form share most of it even when OCR misreads a caption or the print shifts a little, so
- * fingerprints are compared by overlap rather than equality.
+ * the answers, which change from document to document) with their places. The next document of
+ * a layout may be a scan, so the fingerprint has to survive what OCR does to a page: letters
+ * misread, words split or merged, boxes shifted, the page turned a few degrees. Each caption is
+ * therefore kept as its letters alone at its top-left corner, and two fingerprints are compared
+ * by pairing captions whose letters mostly agree and whose places agree once the page's own
+ * shift and turn are taken out. Different layouts print different captions, or the same ones
+ * elsewhere, and pair few.
  */
 
-/** Caption positions are compared on this grid (a twentieth of the page). */
-const GRID = 20;
-/** Share of shared caption cells above which two pages are the same layout. */
-export const SAME_LAYOUT_SIMILARITY = 0.7;
+/** Entries are "~letters@x,y" (y as "t0.051" when counted from the foot of a table above). */
+const MARK = '~';
+/** Two captions are the same printed text from this letter similarity. */
+const SAME_TEXT = 0.7;
+/** Pairs this sure of their text tell how the page moved. */
+const SURE_TEXT = 0.9;
+/** How far (page fractions) a caption may sit from where the page's movement puts it. */
+const PLACE_TOLERANCE = 0.02;
+/** Share of the captions' letters paired, above which two pages are the same layout. */
+export const SAME_LAYOUT_SIMILARITY = 0.6;
 
-/** "stem@column,row" for every caption word of the page. */
-export function layoutFingerprint(page: TextPage): string[] {
-  const layout = analysePage(page);
+interface Entry {
+  readonly letters: string;
+  readonly x: number;
+  readonly y: number;
+  /** Counted from the foot of a table above: totals move with the table's length. */
+  readonly underTable: boolean;
+}
+
+function encode(entry: Entry): string {
+  const y = `${entry.underTable ? 't' : ''}${entry.y.toFixed(3)}`;
+  return `${MARK}${entry.letters}@${entry.x.toFixed(3)},${y}`;
+}
+
+function decode(cell: string): Entry | null {
+  const match = /^~([a-z]+)@(-?[\d.]+),(t?)(-?[\d.]+)$/.exec(cell);
+  if (!match) return null;
+  return {
+    letters: match[1],
+    x: Number(match[2]),
+    underTable: match[3] === 't',
+    y: Number(match[4]),
+  };
+}
+
+/** The captions of a page (pair keys and table header cells) as fingerprint entries. */
+export function layoutFingerprint({ layout }: AnalysedPage): string[] {
   const captions = [
     ...layout.keyValuePairs.map((pair) => pair.key),
     ...layout.tables.flatMap((table) => table.cells.filter((cell) => cell.isHeader)),
   ];
-  // Under a table, captions (its totals) move with the number of rows: their row is counted
-  // from the table's foot, so one layout keeps one fingerprint whatever the table's length.
   const tableFeet = layout.tables.map((table) => table.box.y1);
-  const cells = new Set<string>();
+  const entries = new Set<string>();
   for (const caption of captions) {
+    const letters = captionLetters(caption.text);
+    if (letters.length < 2) continue;
     const foot = Math.max(-1, ...tableFeet.filter((y) => y <= caption.box.y0));
-    for (const word of caption.words) {
-      const column = Math.floor(word.box.x0 * GRID);
-      const row =
-        foot < 0
-          ? `${Math.floor(word.box.y0 * GRID)}`
-          : `t${Math.floor((word.box.y0 - foot) * GRID)}`;
-      for (const term of wordCaptionTerms(word.text)) cells.add(`${term.stem}@${column},${row}`);
-    }
+    entries.add(
+      encode({
+        letters,
+        x: caption.box.x0,
+        y: foot < 0 ? caption.box.y0 : caption.box.y0 - foot,
+        underTable: foot >= 0,
+      }),
+    );
   }
-  return [...cells].sort();
+  return [...entries].sort();
 }
 
-/** Dice overlap of two fingerprints, 0..1. */
+interface Candidate {
+  readonly a: number;
+  readonly b: number;
+  readonly text: number;
+  readonly dx: number;
+  readonly dy: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((p, q) => p - q);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * How the second page moved against the first, as a function of place: a shift plus the small
+ * turn of a skewed scan (a turn moves points further right lower down, and lower further right).
+ * Fitted on the pairs surest of their text, each slope as the median of pairwise slopes so a
+ * wrong pair does not bend it.
+ */
+function pageMovement(sure: readonly Candidate[]): (c: Candidate) => { dx: number; dy: number } {
+  const mdx = median(sure.map((c) => c.dx));
+  const mdy = median(sure.map((c) => c.dy));
+  const mx = median(sure.map((c) => c.x));
+  const my = median(sure.map((c) => c.y));
+  const slopes = (along: (c: Candidate) => number, moved: (c: Candidate) => number) => {
+    const found: number[] = [];
+    for (let i = 0; i < sure.length; i += 1)
+      for (let j = i + 1; j < sure.length; j += 1) {
+        const span = along(sure[j]) - along(sure[i]);
+        if (Math.abs(span) > 0.15) found.push((moved(sure[j]) - moved(sure[i])) / span);
+      }
+    // Beyond about 5 degrees it is not a turn of the same page.
+    return Math.max(-0.1, Math.min(0.1, median(found)));
+  };
+  const dyPerX = slopes(
+    (c) => c.x,
+    (c) => c.dy,
+  );
+  const dxPerY = slopes(
+    (c) => c.y,
+    (c) => c.dx,
+  );
+  return (c) => ({ dx: mdx + dxPerY * (c.y - my), dy: mdy + dyPerX * (c.x - mx) });
+}
+
+/**
+ * How much of two pages' captions pair up, 0..1: letters weighted (a long caption says more
+ * about a layout than "No"), each pair counted by how alike its letters are.
+ */
 export function layoutSimilarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
-  const other = new Set(b);
-  const shared = a.filter((cell) => other.has(cell)).length;
-  return (2 * shared) / (a.length + b.length);
+  const first = a.map(decode);
+  const second = b.map(decode);
+  if (first.some((e) => e === null) || second.some((e) => e === null)) return 0;
+  const left = first as Entry[];
+  const right = second as Entry[];
+  const candidates: Candidate[] = [];
+  left.forEach((p, i) =>
+    right.forEach((q, j) => {
+      if (p.underTable !== q.underTable) return;
+      const text = lettersSimilarity(p.letters, q.letters);
+      if (text < SAME_TEXT) return;
+      candidates.push({ a: i, b: j, text, dx: q.x - p.x, dy: q.y - p.y, x: p.x, y: p.y });
+    }),
+  );
+  const movement = pageMovement(candidates.filter((c) => c.text >= SURE_TEXT));
+  const off = (c: Candidate) => {
+    const expected = movement(c);
+    return Math.max(Math.abs(c.dx - expected.dx), Math.abs(c.dy - expected.dy));
+  };
+  const placed = candidates
+    .filter((c) => off(c) <= PLACE_TOLERANCE)
+    .sort((p, q) => q.text - p.text || off(p) - off(q));
+  const usedA = new Set<number>();
+  const usedB = new Set<number>();
+  let paired = 0;
+  for (const c of placed) {
+    if (usedA.has(c.a) || usedB.has(c.b)) continue;
+    usedA.add(c.a);
+    usedB.add(c.b);
+    paired += c.text * (weight(left[c.a]) + weight(right[c.b]));
+  }
+  const total = left.reduce((s, e) => s + weight(e), 0) + right.reduce((s, e) => s + weight(e), 0);
+  return paired / total;
+}
+
+function weight(entry: Entry): number {
+  return Math.min(entry.letters.length, 16);
 }

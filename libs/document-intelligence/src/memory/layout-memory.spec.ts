@@ -1,4 +1,5 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
+import { analysePages } from '../layout/analysed-page';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
 import { applyLayoutMemory, learnLayout, matchingMemory } from './layout-memory';
@@ -34,13 +35,10 @@ const fields = [
 
 describe('one-shot layout memory', () => {
   const reviewed = carrierForm('CX-1001', '01/10/2026');
-  const memory = learnLayout(
-    [reviewed],
-    [
-      { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
-      { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '01/10/2026') },
-    ],
-  )!;
+  const memory = learnLayout(analysePages([reviewed]), [
+    { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
+    { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '01/10/2026') },
+  ])!;
 
   it('remembers the caption each reviewed value hangs off', () => {
     expect(memory.fields.map((f) => [f.key, f.anchorText])).toEqual([
@@ -51,8 +49,8 @@ describe('one-shot layout memory', () => {
 
   it('reads the next document of that layout where the reviewer found the values', () => {
     const next = carrierForm('CX-2002', '03/04/2026', 6);
-    expect(matchingMemory([next], [memory])).toBe(memory);
-    const read = applyLayoutMemory([next], memory, fields, 'doc-2');
+    expect(matchingMemory(analysePages([next]), [memory])).toBe(memory);
+    const read = applyLayoutMemory(analysePages([next]), memory, fields, 'doc-2');
     expect(read.map((f) => [f.key, f.value, f.source])).toEqual([
       ['policy_number', 'CX-2002', 'layout-memory'],
       ['date_of_loss', '2026-03-04', 'layout-memory'],
@@ -62,12 +60,12 @@ describe('one-shot layout memory', () => {
   });
 
   it('does not apply the memory to a different layout', () => {
-    expect(matchingMemory([otherForm()], [memory])).toBeNull();
+    expect(matchingMemory(analysePages([otherForm()]), [memory])).toBeNull();
   });
 
   it('leaves out a remembered field whose text no longer parses as its type', () => {
     const next = carrierForm('CX-2002', 'pending', 0);
-    const read = applyLayoutMemory([next], memory, fields, undefined);
+    const read = applyLayoutMemory(analysePages([next]), memory, fields, undefined);
     expect(read.map((f) => f.key)).toEqual(['policy_number']);
   });
 
@@ -82,11 +80,15 @@ describe('one-shot layout memory', () => {
         { x: 60, y: 130, text: 'Adjuster: Kim Lee' },
       ]);
     const first = dense('CX-1', '01/10/2026');
-    const taught = learnLayout(
-      [first],
-      [{ key: 'policy_number', pageNumber: 1, box: boxOf(first, 'CX-1') }],
-    )!;
-    const read = applyLayoutMemory([dense('CX-20022', '03/04/2026')], taught, fields, undefined);
+    const taught = learnLayout(analysePages([first]), [
+      { key: 'policy_number', pageNumber: 1, box: boxOf(first, 'CX-1') },
+    ])!;
+    const read = applyLayoutMemory(
+      analysePages([dense('CX-20022', '03/04/2026')]),
+      taught,
+      fields,
+      undefined,
+    );
     expect(read.map((f) => [f.key, f.value])).toEqual([['policy_number', 'CX-20022']]);
   });
 
@@ -106,14 +108,13 @@ describe('one-shot layout memory', () => {
         { x: 450, y: 118 + rows * 16, text: net },
       ]);
     const taught = estimate(2, '300.00');
-    const totals = learnLayout(
-      [taught],
-      [{ key: 'subtotal', pageNumber: 1, box: boxOf(taught, '300.00') }],
-    )!;
+    const totals = learnLayout(analysePages([taught]), [
+      { key: 'subtotal', pageNumber: 1, box: boxOf(taught, '300.00') },
+    ])!;
     expect(totals.fields[0].anchorText).toBe('Net Amount');
     const longer = estimate(5, '1500.00');
     const read = applyLayoutMemory(
-      [longer],
+      analysePages([longer]),
       totals,
       [{ key: 'subtotal', type: 'money', label: 'Subtotal' }],
       'doc-3',
@@ -142,28 +143,24 @@ describe('one-shot layout memory', () => {
         { x: 450, y: 156 + rows * 16, text: '$1,008.00' },
       ]);
     const short = invoice(2);
-    const taught = learnLayout(
-      [short],
-      [{ key: 'total', pageNumber: 1, box: boxOf(short, '$1,008.00') }],
-    )!;
-    expect(matchingMemory([invoice(14)], [taught])).toBe(taught);
+    const taught = learnLayout(analysePages([short]), [
+      { key: 'total', pageNumber: 1, box: boxOf(short, '$1,008.00') },
+    ])!;
+    expect(matchingMemory(analysePages([invoice(14)]), [taught])).toBe(taught);
   });
 
   it('learns nothing from a review without located values', () => {
-    expect(learnLayout([reviewed], [])).toBeNull();
+    expect(learnLayout(analysePages([reviewed]), [])).toBeNull();
   });
 });
 
 describe('extraction reads a remembered layout first', () => {
   it('extracts fields the schema labels cannot find, with provenance, once a review taught the layout', () => {
     const reviewed = carrierForm('CX-1001', '01/10/2026');
-    const memory = learnLayout(
-      [reviewed],
-      [
-        { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
-        { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '01/10/2026') },
-      ],
-    )!;
+    const memory = learnLayout(analysePages([reviewed]), [
+      { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
+      { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '01/10/2026') },
+    ])!;
     const next = { documentId: 'doc-2', pages: [carrierForm('CX-2002', '03/04/2026', 4)] };
     const schema = { fields: [...fields, { key: 'adjuster', type: 'string' as const }] };
 
@@ -186,10 +183,9 @@ describe('extraction reads a remembered layout first', () => {
 describe('a remembered value is read once', () => {
   it('does not hand the words the memory read to another field', () => {
     const reviewed = carrierForm('CX-1001', '01/10/2026');
-    const memory = learnLayout(
-      [reviewed],
-      [{ key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') }],
-    )!;
+    const memory = learnLayout(analysePages([reviewed]), [
+      { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'CX-1001') },
+    ])!;
     const next = { documentId: 'doc-2', pages: [carrierForm('CX-2002', '03/04/2026', 4)] };
     const schema = {
       fields: [
@@ -242,7 +238,7 @@ describe('a remembered table', () => {
     box: { x0: 60 / 612, y0: (140 + i * pitch) / 792, x1: 340 / 612, y1: (150 + i * pitch) / 792 },
   }));
   const memory = learnLayout(
-    [taught],
+    analysePages([taught]),
     [{ key: 'account', pageNumber: 1, box: boxOf(taught, 'Harbor') }],
     [{ key: 'claims', rows: rowBoxes }],
   )!;
@@ -256,6 +252,7 @@ describe('a remembered table', () => {
         key: 'claims',
         rowPitch: expect.closeTo(pitch / 792, 6),
         rowHeight: expect.closeTo(10 / 792, 6),
+        rowCount: 3,
       },
     ]);
   });

@@ -1,6 +1,5 @@
-import type { ExtractedField, ExtractedRow } from '../extraction/extraction-result.types';
+import type { ExtractedField } from '../extraction/extraction-result.types';
 import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
-import { captionTokens } from '../extraction/label-vocabulary';
 import { parseScalar } from '../extraction/scalar-value.parser';
 import {
   groundingOf,
@@ -9,13 +8,21 @@ import {
   wordKey,
   wordsInSpan,
 } from '../extraction/word-span';
+import type { AnalysedPage } from '../layout/analysed-page';
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
-import { analysePage } from '../layout/page-layout.analyser';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
-import { groupLines, type PositionedWord } from '../text-layer/line-grouper';
-import type { NormalisedBox, TextPage } from '../text-layer/text-layer.types';
+import type { PositionedWord } from '../text-layer/line-grouper';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
+import { captionLetters, lettersSimilarity } from './caption-letters';
 import { layoutFingerprint, layoutSimilarity, SAME_LAYOUT_SIMILARITY } from './layout-fingerprint';
+import {
+  isLegacyFingerprint,
+  LEGACY_SAME_LAYOUT_SIMILARITY,
+  legacyLayoutFingerprint,
+  legacyLayoutSimilarity,
+} from './legacy-fingerprint';
+import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 
 /*
  * One-shot layout learning. From one reviewed document: for each confirmed or corrected value,
@@ -41,20 +48,7 @@ export interface RememberedField {
   readonly offset: NormalisedBox;
 }
 
-/** Where a reviewer said a table's rows are (each row's box, on its page). */
-export interface ReviewedTable {
-  readonly key: string;
-  readonly rows: ReadonlyArray<{ readonly pageNumber: number; readonly box: NormalisedBox }>;
-}
-
-/** How a table's rows follow one another in the layout: the spacing a missing row breaks. */
-export interface RememberedTable {
-  readonly key: string;
-  /** Median distance from one row's top to the next one's (page heights). */
-  readonly rowPitch: number;
-  /** Median height of one row's box (page heights). */
-  readonly rowHeight: number;
-}
+export type { RememberedTable, ReviewedTable } from './table-memory';
 
 export interface LayoutMemory {
   readonly fingerprint: readonly string[];
@@ -85,7 +79,7 @@ function distance(a: NormalisedBox, b: NormalisedBox): number {
  * else the nearest one left of or above it (how forms are read), else the nearest.
  */
 function anchorFor(
-  page: TextPage,
+  page: AnalysedPage,
   value: NormalisedBox,
 ): { text: string; box: NormalisedBox } | null {
   const captions = captionsOf(page).filter((c) => intersectionArea(c.box, value) === 0);
@@ -99,66 +93,21 @@ function anchorFor(
   return nearest ? { text: nearest.text, box: nearest.box } : null;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** The spacing of a reviewed table's rows, from the pages holding two rows or more. */
-function rememberTable(table: ReviewedTable): RememberedTable | null {
-  const pitches: number[] = [];
-  const pageNumbers = [...new Set(table.rows.map((r) => r.pageNumber))];
-  for (const pageNumber of pageNumbers) {
-    const tops = table.rows
-      .filter((r) => r.pageNumber === pageNumber)
-      .map((r) => r.box.y0)
-      .sort((a, b) => a - b);
-    for (let i = 1; i < tops.length; i += 1) pitches.push(tops[i] - tops[i - 1]);
-  }
-  if (pitches.length === 0) return null;
-  return {
-    key: table.key,
-    rowPitch: median(pitches),
-    rowHeight: median(table.rows.map((r) => r.box.y1 - r.box.y0)),
-  };
-}
-
-/**
- * Rows a table reading skipped, by the remembered layout's row spacing: a gap between two
- * rows read where one or more rows of the layout fit (a line the engine could not read as a
- * row). A row wrapped over two lines is one taller row, so gaps run from a row's bottom to
- * the next one's top.
- */
-export function missingRowsDoubt(
-  rows: readonly ExtractedRow[],
-  remembered: RememberedTable,
-): string | null {
-  const between = remembered.rowPitch - remembered.rowHeight;
-  if (remembered.rowPitch <= 0) return null;
-  let missing = 0;
-  for (let i = 1; i < rows.length; i += 1) {
-    const previous = rows[i - 1].grounding;
-    const current = rows[i].grounding;
-    if (!previous || !current || previous.page !== current.page) continue;
-    const gap = current.box.y0 - previous.box.y1 - between;
-    missing += Math.max(0, Math.round(gap / remembered.rowPitch));
-  }
-  if (missing === 0) return null;
-  return `rows: read ${rows.length}, the remembered layout's row spacing fits ${rows.length + missing}`;
-}
-
 /** What one reviewed document teaches about its layout (its first page's captions). */
 export function learnLayout(
-  pages: readonly TextPage[],
+  pages: readonly AnalysedPage[],
   reviewed: readonly ReviewedValue[],
-  /** The document's tables as reviewed, row by row: their spacing is remembered. */
+  /**
+   * The document's tables as reviewed, row by row (and cell by cell when the review knows
+   * where each cell is): their row spacing, and each column's place and printed header.
+   */
   reviewedTables: readonly ReviewedTable[] = [],
 ): LayoutMemory | null {
   const first = pages[0];
   if (!first) return null;
   const fields: RememberedField[] = [];
   for (const value of reviewed) {
-    const page = pages.find((p) => p.pageNumber === value.pageNumber);
+    const page = pages.find((p) => p.page.pageNumber === value.pageNumber);
     if (!page) continue;
     const anchor = anchorFor(page, value.box);
     if (!anchor) continue;
@@ -170,7 +119,7 @@ export function learnLayout(
       offset: relative(value.box, anchor.box),
     });
   }
-  const tables = reviewedTables.flatMap((t) => rememberTable(t) ?? []);
+  const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
   if (fields.length === 0 && tables.length === 0) return null;
   return {
     fingerprint: layoutFingerprint(first),
@@ -179,20 +128,30 @@ export function learnLayout(
   };
 }
 
-/** The memory of the most similar layout, if any is similar enough. */
+/**
+ * The memory of the most similar layout, if any is similar enough: the one furthest above the
+ * threshold of its fingerprint's form (memories stored in the old form are compared the old way).
+ */
 export function matchingMemory<T extends LayoutMemory>(
-  pages: readonly TextPage[],
+  pages: readonly AnalysedPage[],
   memories: readonly T[],
 ): T | null {
   if (pages.length === 0 || memories.length === 0) return null;
   const fingerprint = layoutFingerprint(pages[0]);
+  let legacy: string[] | undefined;
   let best: T | null = null;
-  let bestScore = SAME_LAYOUT_SIMILARITY;
+  let bestMargin = 0;
   for (const memory of memories) {
-    const score = layoutSimilarity(fingerprint, memory.fingerprint);
-    if (score >= bestScore) {
+    let margin: number;
+    if (isLegacyFingerprint(memory.fingerprint)) {
+      legacy ??= legacyLayoutFingerprint(pages[0]);
+      margin = legacyLayoutSimilarity(legacy, memory.fingerprint) - LEGACY_SAME_LAYOUT_SIMILARITY;
+    } else {
+      margin = layoutSimilarity(fingerprint, memory.fingerprint) - SAME_LAYOUT_SIMILARITY;
+    }
+    if (margin >= bestMargin) {
       best = memory;
-      bestScore = score;
+      bestMargin = margin;
     }
   }
   return best;
@@ -203,8 +162,7 @@ export function matchingMemory<T extends LayoutMemory>(
  * caption-like text that starts a table row (a totals line such as "Net Amount" that the table
  * took in, whose amount a reviewer confirms).
  */
-function captionsOf(page: TextPage): Array<{ text: string; box: NormalisedBox }> {
-  const layout = analysePage(page);
+function captionsOf({ layout }: AnalysedPage): Array<{ text: string; box: NormalisedBox }> {
   return [
     ...layout.keyValuePairs.map((p) => p.key),
     ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader || startsLabelledRow(t, c))),
@@ -218,15 +176,25 @@ function startsLabelledRow(table: LayoutTable, cell: LayoutCell): boolean {
   return first === cell && looksLikeLabelText(cell.text);
 }
 
-/** The anchor caption on this page: same caption tokens, nearest to where it was. */
+/** Letter similarity from which a caption is the remembered anchor as OCR read it. */
+const SAME_ANCHOR = 0.8;
+
+/**
+ * The anchor caption on this page: the same letters (up to what OCR misreads, splits or
+ * merges), the most alike first, nearest to where it was among those alike.
+ */
 function findAnchor(
   captions: ReadonlyArray<{ text: string; box: NormalisedBox }>,
   remembered: RememberedField,
 ): NormalisedBox | null {
-  const wanted = captionTokens(remembered.anchorText).join(' ');
-  const matching = captions.filter((c) => captionTokens(c.text).join(' ') === wanted);
-  const nearest = matching.sort(
-    (a, b) => distance(a.box, remembered.anchorBox) - distance(b.box, remembered.anchorBox),
+  const wanted = captionLetters(remembered.anchorText);
+  const alike = captions
+    .map((c) => ({ box: c.box, similarity: lettersSimilarity(captionLetters(c.text), wanted) }))
+    .filter((c) => c.similarity >= SAME_ANCHOR);
+  const nearest = alike.sort(
+    (a, b) =>
+      Math.round(10 * (b.similarity - a.similarity)) ||
+      distance(a.box, remembered.anchorBox) - distance(b.box, remembered.anchorBox),
   )[0];
   return nearest?.box ?? null;
 }
@@ -255,9 +223,9 @@ function boxArea(box: NormalisedBox): number {
 }
 
 /** Words whose centre lies in the box, in reading order. */
-function wordsIn(page: TextPage, box: NormalisedBox): PositionedWord[] {
+function wordsIn({ lines }: AnalysedPage, box: NormalisedBox): PositionedWord[] {
   const slack = 0.004;
-  return groupLines(page)
+  return lines
     .flatMap((line) => line.words)
     .filter((w) => {
       const x = boxCentreX(w.box);
@@ -273,7 +241,7 @@ function wordsIn(page: TextPage, box: NormalisedBox): PositionedWord[] {
  * not found or whose text there does not parse is left out: the ordinary matching reads it.
  */
 export function applyLayoutMemory(
-  pages: readonly TextPage[],
+  pages: readonly AnalysedPage[],
   memory: LayoutMemory,
   fields: readonly ScalarFieldDefinition[],
   documentId: string | undefined,
@@ -283,7 +251,7 @@ export function applyLayoutMemory(
   const results: ExtractedField[] = [];
   for (const field of fields) {
     const remembered = memory.fields.find((f) => f.key === field.key);
-    const page = remembered && pages.find((p) => p.pageNumber === remembered.pageNumber);
+    const page = remembered && pages.find((p) => p.page.pageNumber === remembered.pageNumber);
     if (!remembered || !page) continue;
     const captions = captionsOf(page);
     const anchor = findAnchor(captions, remembered);

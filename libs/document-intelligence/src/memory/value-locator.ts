@@ -1,8 +1,8 @@
 import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
 import { parseScalar } from '../extraction/scalar-value.parser';
+import type { AnalysedPage } from '../layout/analysed-page';
 import { unionBox } from '../text-layer/box-geometry';
-import { groupLines } from '../text-layer/line-grouper';
-import type { NormalisedBox, TextPage } from '../text-layer/text-layer.types';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
 import type { ReviewedValue } from './layout-memory';
 
 /*
@@ -40,21 +40,42 @@ interface Found {
   readonly words: number;
 }
 
-export function locateValue(
-  pages: readonly TextPage[],
+/**
+ * A cheap test a run must pass before it is parsed: the text of the value that any printing of
+ * it keeps (a string's longest word, an amount's last whole digits, a date's year's last two).
+ */
+function needleOf(value: ScalarJson | object, type: ScalarFieldDefinition['type']): string {
+  if (value !== null && typeof value === 'object' && 'amount' in value) {
+    return String(Math.trunc(Math.abs(Number((value as { amount: unknown }).amount)))).slice(-3);
+  }
+  if (type === 'number') return String(Math.trunc(Math.abs(Number(value)))).slice(-3);
+  if (type === 'date') return /^\d{2}(\d{2})-/.exec(String(value))?.[1] ?? '';
+  if (type === 'string' || type === 'enum') {
+    const words = String(value).toLowerCase().split(/\s+/);
+    return words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  }
+  return '';
+}
+
+/** Every place the value is printed whole (a run inside a longer matching run counts once). */
+export function placesOf(
+  pages: readonly AnalysedPage[],
   field: ScalarFieldDefinition,
   value: unknown,
-): { pageNumber: number; box: NormalisedBox } | null {
-  if (value === null || value === undefined || value === '') return null;
+): Array<{ pageNumber: number; box: NormalisedBox }> {
+  if (value === null || value === undefined || value === '') return [];
   const wanted = value as ScalarJson;
+  const needle = needleOf(wanted, field.type);
   const found: Found[] = [];
-  for (const page of pages) {
-    for (const line of groupLines(page)) {
+  for (const { page, lines } of pages) {
+    for (const line of lines) {
+      if (!line.text.toLowerCase().includes(needle)) continue;
       const words = line.words;
       for (let start = 0; start < words.length; start += 1) {
         for (let end = start + 1; end <= Math.min(words.length, start + MAX_WORDS); end += 1) {
           const run = words.slice(start, end);
           const text = run.map((w) => w.text).join(' ');
+          if (!text.toLowerCase().includes(needle)) continue;
           const parsed = parseScalar(text, field);
           // The whole run must be the value, not a value inside other words.
           if (!parsed || parsed.start !== 0 || parsed.end < text.length - 1) continue;
@@ -69,26 +90,36 @@ export function locateValue(
     }
   }
   // A shorter run inside a longer matching one is the same place.
-  const places = found.filter(
-    (f) =>
-      !found.some(
-        (g) =>
-          g !== f &&
-          g.pageNumber === f.pageNumber &&
-          g.words > f.words &&
-          g.box.x0 <= f.box.x0 &&
-          g.box.x1 >= f.box.x1 &&
-          g.box.y0 <= f.box.y0 + 1e-6 &&
-          g.box.y1 >= f.box.y1 - 1e-6,
-      ),
-  );
-  if (places.length !== 1) return null;
-  return { pageNumber: places[0].pageNumber, box: places[0].box };
+  return found
+    .filter(
+      (f) =>
+        !found.some(
+          (g) =>
+            g !== f &&
+            g.pageNumber === f.pageNumber &&
+            g.words > f.words &&
+            g.box.x0 <= f.box.x0 &&
+            g.box.x1 >= f.box.x1 &&
+            g.box.y0 <= f.box.y0 + 1e-6 &&
+            g.box.y1 >= f.box.y1 - 1e-6,
+        ),
+    )
+    .map(({ pageNumber, box }) => ({ pageNumber, box }));
+}
+
+/** Where the value is printed, when it is printed in exactly one place. */
+export function locateValue(
+  pages: readonly AnalysedPage[],
+  field: ScalarFieldDefinition,
+  value: unknown,
+): { pageNumber: number; box: NormalisedBox } | null {
+  const places = placesOf(pages, field, value);
+  return places.length === 1 ? places[0] : null;
 }
 
 /** A reviewed field: where the review says it is, else where its value is printed. */
 export function reviewedValueOf(
-  pages: readonly TextPage[],
+  pages: readonly AnalysedPage[],
   field: ScalarFieldDefinition,
   value: unknown,
   given?: { pageNumber: number; box: NormalisedBox },

@@ -33,6 +33,15 @@ export class BaseConfig {
   natsPrefix = 'docket';
 
   @Env(
+    'NATS_STREAM_REPLICAS',
+    'Replicas of each JetStream stream Docket creates: 1 on one server, 3 on a three-node cluster',
+  )
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  natsStreamReplicas = 1;
+
+  @Env(
     'NATS_REQUEST_TIMEOUT_MS',
     'How long a service call may take before it is reported unavailable',
   )

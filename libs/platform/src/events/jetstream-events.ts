@@ -98,8 +98,11 @@ export class JetStreamEvents {
       servers: options.servers.split(','),
       name: `${options.name}-events`,
     });
-    const manager = await connection.jetstreamManager();
-    return new JetStreamEvents(connection, manager, connection.jetstream(), {
+    // Stream and consumer operations on a replicated stream wait for a raft round on the cluster;
+    // the client's 5 s default failed service start-ups on a loaded three-node cluster.
+    const timeout = 15_000;
+    const manager = await connection.jetstreamManager({ timeout });
+    return new JetStreamEvents(connection, manager, connection.jetstream({ timeout }), {
       prefix: options.prefix ?? natsPrefix(),
       maxAgeMs: options.maxAgeMs ?? 7 * DAY_MS,
       duplicateWindowMs: options.duplicateWindowMs ?? 10 * 60 * 1000,

@@ -9,6 +9,7 @@ import {
   ListVariablesQuery,
   ListVariablesV1,
   RevealedVariable,
+  RevealVariableBody,
   RevealVariableV1,
   UpdateVariableBody,
   UpdateVariableV1,
@@ -131,16 +132,24 @@ export class EnvironmentsController {
   @Post('variables/:variableId/reveal')
   @HttpCode(200)
   @ApiRoute({
-    summary: 'Reveal a decrypted variable value (Admin; audited)',
+    summary: 'Reveal a decrypted variable value (Admin; audited with its reason)',
+    description:
+      'The reason is required and recorded, with who revealed which variable and when, in the ' +
+      'audit trail (`GET /audit-events`, action `variable.revealed`); the value never is.',
     permission: 'variables.reveal',
     response: RevealedVariable,
     errors: ['NOT_FOUND'],
   })
   async revealVariable(
     @Param('variableId', uuidPipe) variableId: string,
+    @Body() body: RevealVariableBody,
     @CurrentActor() actor: Actor,
   ): Promise<Done<RevealedVariable>> {
-    const revealed = await this.rpc.call(RevealVariableV1, { variableId }, actor);
+    const revealed = await this.rpc.call(
+      RevealVariableV1,
+      { variableId, reason: body.reason },
+      actor,
+    );
     return { success: true, message: 'Variable revealed; this read was recorded', ...revealed };
   }
 }

@@ -4,15 +4,18 @@ import {
   CreateUserV1,
   CreateWorkspaceRequest,
   CreateWorkspaceV1,
+  DeactivateUserV1,
   ListProjectsV1,
   ListUsersV1,
   ListWorkspacesV1,
   ProjectRecord,
+  UpdateUserBody,
+  UpdateUserV1,
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
 import { Actor, Page, RpcClient } from '@docket/platform';
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
 
@@ -138,5 +141,47 @@ export class DirectoryController {
   ): Promise<Page<UserRecord>> {
     const { data } = await this.rpc.call(ListUsersV1, {}, actor);
     return slicePage(data, query, 'Users');
+  }
+
+  @Patch('users/:userId')
+  @ApiRoute({
+    summary: "Change a user's role, project grants, or both",
+    description:
+      '`projectIds` replaces every grant; an Admin sees every project and keeps none. The ' +
+      "change holds on the person's next request, whatever token they hold. You cannot change " +
+      'your own role, nor a deactivated user.',
+    permission: 'users.update',
+    response: UserRecord,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
+  async updateUser(
+    @Param('userId', uuidPipe) userId: string,
+    @Body() body: UpdateUserBody,
+    @CurrentActor() actor: Actor,
+  ): Promise<Created<UserRecord>> {
+    const user = await this.rpc.call(UpdateUserV1, { ...body, userId }, actor);
+    return { success: true, message: 'User updated', ...user };
+  }
+
+  @Post('users/:userId/deactivate')
+  @HttpCode(200)
+  @ApiRoute({
+    summary: 'Deactivate a user who left: sessions end, keys are revoked, sign-in is refused',
+    description:
+      'At once and for good: every session of the person ends, every API key of theirs is ' +
+      'revoked (tokens bought with them stop working on every gateway within seconds), and ' +
+      'single sign-on refuses them. The user stays listed (`active: false`) so their history ' +
+      'keeps a name. Deactivating a deactivated user changes nothing; you cannot deactivate ' +
+      'yourself.',
+    permission: 'users.deactivate',
+    response: UserRecord,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
+  async deactivateUser(
+    @Param('userId', uuidPipe) userId: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<Created<UserRecord>> {
+    const user = await this.rpc.call(DeactivateUserV1, { userId }, actor);
+    return { success: true, message: 'User deactivated', ...user };
   }
 }

@@ -20,6 +20,10 @@ import { NormalizedBoxInput } from '../../items/runs.write-fields.v1';
 /** A review never names more fields than an extraction schema holds. */
 export const MAX_LEARNED_FIELDS = 500;
 
+/** A review never names more tables than an extraction schema holds, nor rows than a page set prints. */
+export const MAX_LEARNED_TABLES = 50;
+export const MAX_LEARNED_TABLE_ROWS = 2000;
+
 /** Field types a position can be learned for: one value at one place on the page. */
 export const LAYOUT_FIELD_TYPES = ['string', 'number', 'money', 'date', 'boolean', 'enum'] as const;
 
@@ -52,6 +56,22 @@ export class LearnedFieldInput {
 }
 
 /**
+ * A table a reviewer confirmed or corrected: its rows as submitted (column key to value). Where
+ * each row is printed is found from its values, and teaches the layout the table's columns,
+ * their headers and its row spacing.
+ */
+export class LearnedTableInput {
+  @IsString()
+  @Length(1, 200)
+  key!: string;
+
+  @IsArray()
+  @ArrayMaxSize(MAX_LEARNED_TABLE_ROWS)
+  @IsObject({ each: true })
+  rows!: Array<Record<string, unknown>>;
+}
+
+/**
  * flows.layout-memory.learn.v1 (internal, from the worker's review gate): the project remembers
  * where a reviewed document of this layout holds each field. Idempotent per key, so a retried
  * activity learns once.
@@ -72,6 +92,14 @@ export class LearnLayoutRequest {
   @ValidateNested({ each: true })
   @Type(() => LearnedFieldInput)
   fields!: LearnedFieldInput[];
+
+  /** The review's tables; absent from callers that send only scalar fields. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_LEARNED_TABLES)
+  @ValidateNested({ each: true })
+  @Type(() => LearnedTableInput)
+  tables?: LearnedTableInput[];
 
   @IsString()
   @Length(1, 200)

@@ -19,6 +19,14 @@ export interface LayoutMemoryRecord {
     anchorBox: CornerBox;
     offset: CornerBox;
   }>;
+  /** What reviewed tables taught: row spacing, and columns with their printed headers. */
+  tables?: Array<{
+    key: string;
+    rowPitch: number;
+    rowHeight: number;
+    rowCount?: number;
+    columns?: ReadonlyArray<{ key: string; header: string; x0: number; x1: number }>;
+  }>;
   version: number;
 }
 

@@ -1,4 +1,4 @@
-import { defineContract } from '@docket/platform';
+import { defineContract, Role } from '@docket/platform';
 import { IsOptional, IsString } from 'class-validator';
 
 export class ResolveAccessRequest {
@@ -16,6 +16,8 @@ export class ResolveAccessRequest {
 
 export interface ResolvedAccess {
   active: boolean;
+  /** The user's role now: a role changed after the token was issued applies at once. */
+  role?: Role;
   projectAccess: 'all' | string[];
 }
 

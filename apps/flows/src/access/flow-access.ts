@@ -1,9 +1,9 @@
-import { Actor, canAccessProject, DocketException } from '@docket/platform';
+import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+import { flowFromRow } from '../database/flow-row.mapper';
 import { FlowEntity } from '../database/flows.entities';
-import { flowFromRow } from './flow-row.mapper';
 
 /**
  * Loads a flow the way every operation must: scoped to the caller's organization (another
@@ -32,11 +32,5 @@ export class FlowAccess {
     const flow = flowFromRow(rows[0]);
     assertProjectAccess(actor, flow.projectId);
     return flow;
-  }
-}
-
-export function assertProjectAccess(actor: Actor, projectId: string): void {
-  if (!canAccessProject(actor, projectId)) {
-    throw DocketException.denied('You have no access to this project');
   }
 }

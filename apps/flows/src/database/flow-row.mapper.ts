@@ -1,6 +1,6 @@
 import type { FlowGraph } from '@docket/contracts';
 
-import { FlowEntity } from '../database/flows.entities';
+import { FlowEntity } from './flows.entities';
 
 /** A `SELECT *` row of flows.flows (snake_case; pg has parsed jsonb and timestamptz). */
 export function flowFromRow(row: Record<string, unknown>): FlowEntity {

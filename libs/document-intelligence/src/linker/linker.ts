@@ -1,0 +1,29 @@
+import type { KeyValuePair } from '../layout/layout.types';
+import { type AnswerEvidence, answerFeatures } from './answer-features';
+import weights from './linker-weights.json';
+import { asLogisticModel, probability } from './logistic-model';
+import { pairFeatures } from './pair-features';
+
+/*
+ * The learned linker (issue 28, item 3): two small logistic models trained on generated forms
+ * (`libs/document-intelligence/training/`, `npm run linker:train`) that rank the readings the
+ * rules propose. The rules still find every candidate and set every confidence; the model only
+ * orders them, with the rules' own judgement among its features.
+ */
+
+/** How candidates are ordered: by the learned model, or by the rules' scores alone. */
+export type LinkerRanking = 'learned' | 'rules';
+
+const ANSWER_MODEL = asLogisticModel(weights.answers);
+const PAIR_MODEL = asLogisticModel(weights.pairs);
+
+/** The probability that a field's reading under its caption is the field's value. */
+export function answerLinkProbability(evidence: AnswerEvidence): number {
+  return probability(ANSWER_MODEL, answerFeatures(evidence));
+}
+
+/** The probability that a layout pair's answer belongs to its caption; 0 for an empty answer. */
+export function pairLinkProbability(pair: KeyValuePair): number {
+  const features = pairFeatures(pair);
+  return features ? probability(PAIR_MODEL, features) : 0;
+}

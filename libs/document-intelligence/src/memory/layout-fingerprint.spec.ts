@@ -1,0 +1,111 @@
+import { analysePages } from '../layout/analysed-page';
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import type { TextPage } from '../text-layer/text-layer.types';
+import { layoutFingerprint, layoutSimilarity, SAME_LAYOUT_SIMILARITY } from './layout-fingerprint';
+
+/** A claim form: captions at fixed places, answers that change from document to document. */
+function claimForm(captions: readonly string[], answers: readonly string[]): PlacedText[] {
+  const places = [
+    [60, 100],
+    [330, 100],
+    [60, 130],
+    [330, 130],
+    [60, 160],
+    [330, 160],
+    [60, 190],
+    [330, 190],
+  ] as const;
+  return [
+    { x: 60, y: 50, text: 'ACME MUTUAL FIRST NOTICE OF LOSS', size: 14 },
+    ...captions.flatMap((caption, i): PlacedText[] => [
+      { x: places[i][0], y: places[i][1], text: `${caption}:` },
+      { x: places[i][0] + 110, y: places[i][1], text: answers[i] },
+    ]),
+  ];
+}
+
+const CAPTIONS = [
+  'Policy Number',
+  'Date of Loss',
+  'Insured Name',
+  'Claim Reference',
+  'Cause of Loss',
+  'Reported By',
+  'Vehicle Make',
+  'Adjuster',
+];
+const FIRST = ['PX-1001', '01/10/2026', 'Dana Reyes', 'CL-77', 'Hail', 'Agent', 'Volvo', 'Kim Lee'];
+const SECOND = ['PX-2002', '03/04/2026', 'Ola Berg', 'CL-91', 'Fire', 'Owner', 'Ford', 'Ann Wu'];
+
+/** The page as a scan reads it: every box turned `degrees` about the centre and shifted. */
+function scanned(page: TextPage, degrees: number, dx: number, dy: number): TextPage {
+  const angle = (degrees * Math.PI) / 180;
+  const aspect = page.height / page.width;
+  return {
+    ...page,
+    source: 'ocr',
+    words: page.words.map((word) => {
+      const cx = (word.box.x0 + word.box.x1) / 2 - 0.5;
+      const cy = ((word.box.y0 + word.box.y1) / 2 - 0.5) * aspect;
+      const x = cx * Math.cos(angle) - cy * Math.sin(angle) + 0.5 + dx;
+      const y = (cx * Math.sin(angle) + cy * Math.cos(angle)) / aspect + 0.5 + dy;
+      const w = (word.box.x1 - word.box.x0) / 2;
+      const h = (word.box.y1 - word.box.y0) / 2;
+      return { ...word, box: { x0: x - w, x1: x + w, y0: y - h, y1: y + h }, confidence: 0.9 };
+    }),
+  };
+}
+
+const fingerprint = (page: TextPage) => layoutFingerprint(analysePages([page])[0]);
+
+describe('layout fingerprint', () => {
+  const reviewed = fingerprint(makePage(claimForm(CAPTIONS, FIRST)));
+
+  it('recognises the next digital document of the layout', () => {
+    const next = fingerprint(makePage(claimForm(CAPTIONS, SECOND)));
+    expect(layoutSimilarity(reviewed, next)).toBeGreaterThan(0.95);
+  });
+
+  it('recognises a scan of the layout: letters misread, words split and merged, page moved and turned', () => {
+    const misread = [
+      'Po1icy Nurnber',
+      'Date ofLoss',
+      'lnsured Na me',
+      'Claim Refererice',
+      'Cause of Loss',
+      'Reported By',
+      'Vehicle Make',
+      'Adjuster',
+    ];
+    for (const degrees of [-3, -1.5, 0, 2, 3]) {
+      const scan = scanned(makePage(claimForm(misread, SECOND)), degrees, 0.012, -0.01);
+      expect(layoutSimilarity(reviewed, fingerprint(scan))).toBeGreaterThanOrEqual(
+        SAME_LAYOUT_SIMILARITY,
+      );
+    }
+  });
+
+  it('keeps apart a layout printing the same captions elsewhere, and one printing others', () => {
+    const moved = [...CAPTIONS].reverse();
+    const rearranged = fingerprint(makePage(claimForm(moved, [...SECOND].reverse())));
+    expect(layoutSimilarity(reviewed, rearranged)).toBeLessThan(SAME_LAYOUT_SIMILARITY);
+    const other = fingerprint(
+      makePage(
+        claimForm(
+          [
+            'Invoice No',
+            'Invoice Date',
+            'Bill To',
+            'Due Date',
+            'Terms',
+            'PO Number',
+            'Currency',
+            'Vendor',
+          ],
+          ['INV-1', '01/02/2026', 'Harbor', '02/02/2026', 'Net 30', 'PO-7', 'USD', 'Acme'],
+        ),
+      ),
+    );
+    expect(layoutSimilarity(reviewed, other)).toBeLessThan(0.2);
+  });
+});

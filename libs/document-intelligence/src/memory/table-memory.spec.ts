@@ -1,0 +1,141 @@
+import { extractDocumentFields } from '../extraction/field-extractor';
+import type { TableFieldDefinition } from '../extraction/field-schema.types';
+import { analysePages } from '../layout/analysed-page';
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import type { TextPage } from '../text-layer/text-layer.types';
+import { learnLayout } from './layout-memory';
+import { reviewedTableOf } from './table-locator';
+
+/*
+ * A loss run whose columns are headed in the carrier's own words, none of which the
+ * configuration's plain labels name ("Ref." for the claim number, "O/S" for the reserve).
+ */
+
+const claims: TableFieldDefinition = {
+  key: 'claims',
+  type: 'table',
+  columns: [
+    { key: 'claim_number', type: 'string', label: 'Claim Number' },
+    { key: 'paid', type: 'money', label: 'Paid' },
+    { key: 'reserve', type: 'money', label: 'Reserve' },
+  ],
+};
+const COLUMNS_X = [60, 250, 420];
+const PITCH = 16;
+
+function lossRun(rows: ReadonlyArray<readonly [string, string, string]>): TextPage {
+  return makePage([
+    { x: 60, y: 50, text: 'ACME MUTUAL LOSS RUN', size: 14 },
+    { x: 60, y: 80, text: 'Account: Harbor Freight Lines' },
+    { x: 60, y: 120, text: 'Ref.' },
+    { x: 250, y: 120, text: 'Paid to Date' },
+    { x: 420, y: 120, text: 'O/S' },
+    ...rows.flatMap((row, i): PlacedText[] =>
+      row.map((text, c) => ({ x: COLUMNS_X[c], y: 140 + i * PITCH, text })),
+    ),
+  ]);
+}
+
+const TAUGHT: Array<[string, string, string]> = [
+  ['CL-1', '$100.00', '$10.00'],
+  ['CL-2', '$200.00', '$20.00'],
+  ['CL-3', '$300.00', '$30.00'],
+];
+
+function reviewOf(page: TextPage) {
+  const boxOf = (text: string) => page.words.find((w) => w.text === text)!.box;
+  return {
+    key: 'claims',
+    rows: TAUGHT.map((row) => ({
+      pageNumber: 1,
+      box: { ...boxOf(row[0]), x1: boxOf(row[2]).x1 },
+      cells: claims.columns.map((column, c) => ({ column: column.key, box: boxOf(row[c]) })),
+    })),
+  };
+}
+
+describe('a table learned from a review', () => {
+  const taught = lossRun(TAUGHT);
+  const memory = learnLayout(analysePages([taught]), [], [reviewOf(taught)])!;
+  const next = lossRun([
+    ['CL-7', '$70.00', '$7.00'],
+    ['CL-8', '$80.00', '$8.00'],
+    ['CL-9', '$90.00', '$9.00'],
+    ['CL-10', '$11.00', '$1.00'],
+  ]);
+  const read = (memories = [memory]) =>
+    extractDocumentFields({ pages: [next] }, { fields: [claims] }, { layoutMemories: memories })[0];
+
+  it('remembers each column’s place, its printed header and the rows the table held', () => {
+    const table = memory.tables![0];
+    expect(table.rowCount).toBe(3);
+    expect(table.columns!.map((c) => [c.key, c.header])).toEqual([
+      ['claim_number', 'Ref.'],
+      ['paid', 'Paid to Date'],
+      ['reserve', 'O/S'],
+    ]);
+  });
+
+  it('reads the next document’s table under the remembered headers', () => {
+    const table = read();
+    expect(table.source).toBe('layout-memory');
+    expect(table.value).toEqual([
+      {
+        claim_number: 'CL-7',
+        paid: { amount: 70, currency: 'USD' },
+        reserve: { amount: 7, currency: 'USD' },
+      },
+      {
+        claim_number: 'CL-8',
+        paid: { amount: 80, currency: 'USD' },
+        reserve: { amount: 8, currency: 'USD' },
+      },
+      {
+        claim_number: 'CL-9',
+        paid: { amount: 90, currency: 'USD' },
+        reserve: { amount: 9, currency: 'USD' },
+      },
+      {
+        claim_number: 'CL-10',
+        paid: { amount: 11, currency: 'USD' },
+        reserve: { amount: 1, currency: 'USD' },
+      },
+    ]);
+    expect(table.doubts).toEqual([]);
+  });
+
+  it('without the memory the trade-worded columns are lost and the table flagged', () => {
+    const table = read([]);
+    expect(table.source).not.toBe('layout-memory');
+    expect(table.doubts?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a table reviewed by its values only', () => {
+  it('is placed row by row where its cells are printed, and teaches the same headers', () => {
+    const taught = lossRun(TAUGHT);
+    const pages = analysePages([taught]);
+    const rows = TAUGHT.map(([claim, paid, reserve]) => ({
+      claim_number: claim,
+      paid: { amount: Number(paid.slice(1)), currency: 'USD' },
+      reserve: { amount: Number(reserve.slice(1)), currency: 'USD' },
+    }));
+    const reviewed = reviewedTableOf(pages, 'claims', rows)!;
+    expect(reviewed.rows.map((r) => r.cells?.map((c) => c.column))).toEqual([
+      ['claim_number', 'paid', 'reserve'],
+      ['claim_number', 'paid', 'reserve'],
+      ['claim_number', 'paid', 'reserve'],
+    ]);
+    const memory = learnLayout(pages, [], [reviewed])!;
+    expect(memory.tables![0].columns!.map((c) => c.header)).toEqual([
+      'Ref.',
+      'Paid to Date',
+      'O/S',
+    ]);
+  });
+
+  it('teaches nothing from rows printed nowhere', () => {
+    const pages = analysePages([lossRun(TAUGHT)]);
+    expect(reviewedTableOf(pages, 'claims', [{ claim_number: 'ZZ-404' }])).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+import type { TableFieldDefinition } from '../extraction/field-schema.types';
+import type { AnalysedPage } from '../layout/analysed-page';
+import { horizontalOverlap } from '../text-layer/box-geometry';
+import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
+import { captionLetters } from './caption-letters';
+
+/*
+ * What a reviewed table teaches its layout. The reviewer's rows give the table's row spacing (a
+ * later reading that skips a row breaks it) and, when the review places each cell, every
+ * configured column's place on the page and the header printed above it: a layout that heads
+ * its reserve column "Claims Outstanding" is read under that header from then on, whatever the
+ * configuration calls the column.
+ */
+
+/** Where a reviewer said a table's rows (and, when known, their cells) are. */
+export interface ReviewedTable {
+  readonly key: string;
+  readonly rows: ReadonlyArray<{
+    readonly pageNumber: number;
+    readonly box: NormalisedBox;
+    /** Each configured column's cell in the row, where the review knows it. */
+    readonly cells?: ReadonlyArray<{ readonly column: string; readonly box: NormalisedBox }>;
+  }>;
+}
+
+/** A configured column as the reviewed layout prints it. */
+export interface RememberedColumn {
+  readonly key: string;
+  /** The header printed above the column's cells (one or two lines). */
+  readonly header: string;
+  /** The column's horizontal extent on the reviewed page (page widths). */
+  readonly x0: number;
+  readonly x1: number;
+}
+
+/** How a layout's table is printed: its row spacing, and its columns when reviewed cell by cell. */
+export interface RememberedTable {
+  readonly key: string;
+  /** Median distance from one row's top to the next one's (page heights); 0 when unknown. */
+  readonly rowPitch: number;
+  /** Median height of one row's box (page heights). */
+  readonly rowHeight: number;
+  /** Rows the reviewed table held. Absent in memories learned before columns were. */
+  readonly rowCount?: number;
+  /** Absent in memories learned before columns were, or from a review without cell places. */
+  readonly columns?: readonly RememberedColumn[];
+}
+
+/** A header line sits at most this far (page heights) above the first row. */
+const HEADER_REACH = 0.08;
+/** A second header line above the first when the gap between them is under this many lines. */
+const HEADER_LINE_GAP = 1;
+/** A header word off every column is still its nearest column's within this (page widths). */
+const HEADER_SLACK = 0.04;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median top-to-top distance of rows on the same page; 0 when no page holds two rows. */
+function rowPitchOf(table: ReviewedTable): number {
+  const pitches: number[] = [];
+  const pageNumbers = [...new Set(table.rows.map((r) => r.pageNumber))];
+  for (const pageNumber of pageNumbers) {
+    const tops = table.rows
+      .filter((r) => r.pageNumber === pageNumber)
+      .map((r) => r.box.y0)
+      .sort((a, b) => a - b);
+    for (let i = 1; i < tops.length; i += 1) pitches.push(tops[i] - tops[i - 1]);
+  }
+  return pitches.length === 0 ? 0 : median(pitches);
+}
+
+/** The one or two lines right above the table's first row: its header. */
+function headerLines(page: AnalysedPage, firstRowTop: number): TextLine[] {
+  const above = page.lines
+    .filter((l) => l.box.y1 <= firstRowTop + 0.002 && l.box.y0 >= firstRowTop - HEADER_REACH)
+    .sort((a, b) => b.box.y1 - a.box.y1);
+  const [nearest, next] = above;
+  if (!nearest) return [];
+  const height = nearest.box.y1 - nearest.box.y0;
+  return next && nearest.box.y0 - next.box.y1 < HEADER_LINE_GAP * height
+    ? [next, nearest]
+    : [nearest];
+}
+
+/** The column a header word stands over: the one it overlaps most, else the nearest close one. */
+function columnOf(
+  word: PositionedWord,
+  extents: ReadonlyArray<{ key: string; x0: number; x1: number }>,
+): string | null {
+  let best: string | null = null;
+  let bestScore = -HEADER_SLACK;
+  for (const extent of extents) {
+    const box = { x0: extent.x0, x1: extent.x1, y0: 0, y1: 0 };
+    const overlap = horizontalOverlap(box, word.box);
+    const score =
+      overlap > 0
+        ? overlap
+        : -Math.min(Math.abs(word.box.x0 - extent.x1), Math.abs(extent.x0 - word.box.x1));
+    if (score > bestScore) {
+      best = extent.key;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Each reviewed column's extent on the first row's page and the header words above it. */
+function rememberColumns(pages: readonly AnalysedPage[], table: ReviewedTable): RememberedColumn[] {
+  const first = [...table.rows].sort(
+    (a, b) => a.pageNumber - b.pageNumber || a.box.y0 - b.box.y0,
+  )[0];
+  const page = first && pages.find((p) => p.page.pageNumber === first.pageNumber);
+  if (!page) return [];
+  const cells = table.rows
+    .filter((row) => row.pageNumber === first.pageNumber)
+    .flatMap((row) => row.cells ?? []);
+  const keys = [...new Set(cells.map((cell) => cell.column))];
+  const extents = keys.map((key) => {
+    const boxes = cells.filter((cell) => cell.column === key).map((cell) => cell.box);
+    return {
+      key,
+      x0: Math.min(...boxes.map((b) => b.x0)),
+      x1: Math.max(...boxes.map((b) => b.x1)),
+    };
+  });
+  const header = new Map<string, string[]>();
+  for (const line of headerLines(page, first.box.y0))
+    for (const word of line.words) {
+      const key = columnOf(word, extents);
+      if (key) header.set(key, [...(header.get(key) ?? []), word.text]);
+    }
+  return extents.flatMap((extent) => {
+    const words = header.get(extent.key);
+    return words ? [{ ...extent, header: words.join(' ') }] : [];
+  });
+}
+
+/** What one reviewed table teaches: null when it held no row. */
+export function learnTable(
+  pages: readonly AnalysedPage[],
+  table: ReviewedTable,
+): RememberedTable | null {
+  if (table.rows.length === 0) return null;
+  const columns = rememberColumns(pages, table);
+  return {
+    key: table.key,
+    rowPitch: rowPitchOf(table),
+    rowHeight: median(table.rows.map((r) => r.box.y1 - r.box.y0)),
+    rowCount: table.rows.length,
+    ...(columns.length === 0 ? {} : { columns }),
+  };
+}
+
+/**
+ * The table field as the remembered layout prints it: each column also answers to the header
+ * the reviewed table printed over it, so the ordinary header reading finds it.
+ */
+export function withRememberedHeaders(
+  field: TableFieldDefinition,
+  remembered: RememberedTable,
+): TableFieldDefinition {
+  const headers = new Map((remembered.columns ?? []).map((c) => [c.key, c.header]));
+  return {
+    ...field,
+    columns: field.columns.map((column) => {
+      const header = headers.get(column.key);
+      const named = [column.label ?? '', ...(column.synonyms ?? [])].map(captionLetters);
+      if (!header || named.includes(captionLetters(header))) return column;
+      return { ...column, synonyms: [header, ...(column.synonyms ?? [])] };
+    }),
+  };
+}
