@@ -47,6 +47,14 @@ export default defineConfig({
   root: 'apps/console',
   base: '/console/',
   plugins: [react(), precompress()],
+  // The gateway's permission matrix, read by the console to show only what the API allows.
+  resolve: {
+    alias: {
+      '@docket/permission-matrix': fileURLToPath(
+        new URL('../../libs/platform/src/auth/permission-matrix.json', import.meta.url),
+      ),
+    },
+  },
   build: { outDir: OUT_DIR, emptyOutDir: true, sourcemap: false },
   logLevel: 'warn',
 });

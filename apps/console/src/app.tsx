@@ -1,13 +1,37 @@
-import { useEffect, useState } from 'react';
+import './screens.css';
+
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { AdminNav, AdminScreen } from './admin/admin-screens';
+import { AgentsPage } from './flows/agents-page';
 import { ItemPage } from './pages/item-page';
 import { ItemsPage } from './pages/items-page';
 import { SignInPage } from './pages/sign-in-page';
 import { SignInProblemPage } from './pages/sign-in-problem-page';
 import { UploadPage } from './pages/upload-page';
-import { BASE, navigate, useRoute } from './router';
+import { can, type Operation } from './permissions';
+import { BASE, navigate, type Route, useRoute } from './router';
+import { RunPage } from './runs/run-page';
+import { RunsPage } from './runs/runs-page';
 import { onSessionEnd, resumeSession, type SessionEnd, type SessionUser, signOut } from './session';
+import { VariablesPage } from './variables/variables-page';
+
+/** The builder brings the form generator and the layout engine: loaded when first opened. */
+const BuilderPage = lazy(() =>
+  import('./flows/builder-page').then((module) => ({ default: module.BuilderPage })),
+);
+
+/** Screens beyond review, each shown only to roles the API lets read it (Reviewers see items). */
+const SCREENS: Array<{
+  path: string;
+  label: string;
+  operation: Operation;
+  routes: Route['name'][];
+}> = [
+  { path: '/agents', label: 'AI Agents', operation: 'flows.read', routes: ['agents', 'flow'] },
+  { path: '/runs', label: 'Runs', operation: 'executions.read', routes: ['runs', 'run'] },
+  { path: '/variables', label: 'Variables', operation: 'variables.list', routes: ['variables'] },
+];
 
 const END_NOTICES: Record<SessionEnd, string> = {
   'signed-out': 'You have signed out.',
@@ -40,6 +64,7 @@ export function App() {
     const why = route.name === 'signed-out' ? 'signed-out' : end;
     return <SignInPage notice={why && END_NOTICES[why]} />;
   }
+  const allowed = (operation: Operation) => can(user.role, operation);
   return (
     <>
       <header className="top">
@@ -77,6 +102,19 @@ export function App() {
               Upload
             </a>
           )}
+          {SCREENS.filter((screen) => can(user.role, screen.operation)).map((screen) => (
+            <a
+              key={screen.path}
+              href={`${BASE}${screen.path}`}
+              aria-current={screen.routes.includes(route.name) ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(`${BASE}${screen.path}`);
+              }}
+            >
+              {screen.label}
+            </a>
+          ))}
           {/* People, keys, sign-in and the audit trail are the Admin's alone (role matrix). */}
           {user.role === 'Admin' && <AdminNav route={route} />}
         </nav>
@@ -98,6 +136,20 @@ export function App() {
           <ItemPage itemId={route.itemId} projectId={route.projectId} user={user} />
         )}
         {route.name === 'upload' && <UploadPage />}
+        {allowed('flows.read') && route.name === 'agents' && <AgentsPage user={user} />}
+        {allowed('flows.read') && route.name === 'flow' && (
+          <Suspense fallback={<p className="loading">Loading the builder…</p>}>
+            <BuilderPage key={route.flowId} flowId={route.flowId} user={user} />
+          </Suspense>
+        )}
+        {allowed('executions.read') && route.name === 'runs' && <RunsPage />}
+        {allowed('executions.read') && route.name === 'run' && (
+          <RunPage key={route.executionId} executionId={route.executionId} user={user} />
+        )}
+        {allowed('variables.list') && route.name === 'variables' && <VariablesPage user={user} />}
+        {SCREENS.some(
+          (screen) => screen.routes.includes(route.name) && !allowed(screen.operation),
+        ) && <p role="alert">This page is for Admins and Partners. Your role is {user.role}.</p>}
         <AdminScreen route={route} user={user} />
       </main>
     </>

@@ -7,6 +7,12 @@ export type Route =
   | { name: 'items' }
   | { name: 'item'; itemId: string; projectId: string }
   | { name: 'upload' }
+  /** Workspaces, their AI Agents (projects) and each agent's flows. */
+  | { name: 'agents' }
+  | { name: 'flow'; flowId: string }
+  | { name: 'runs' }
+  | { name: 'run'; executionId: string }
+  | { name: 'variables' }
   /** Admin screens (admin/): people, API keys, sign-in settings, the audit trail. */
   | { name: 'people' }
   | { name: 'api-keys' }
@@ -32,6 +38,13 @@ export function parseRoute(location: Location): Route {
   if (path === `${BASE}/upload`) return { name: 'upload' };
   const admin = ADMIN_PATHS.find(([, adminPath]) => path === `${BASE}${adminPath}`);
   if (admin) return { name: admin[0] };
+  const flow = /^\/console\/flows\/([0-9a-f-]{36})$/.exec(path);
+  if (flow) return { name: 'flow', flowId: flow[1] };
+  const run = /^\/console\/runs\/([0-9a-f-]{36})$/.exec(path);
+  if (run) return { name: 'run', executionId: run[1] };
+  if (path === `${BASE}/agents`) return { name: 'agents' };
+  if (path === `${BASE}/runs`) return { name: 'runs' };
+  if (path === `${BASE}/variables`) return { name: 'variables' };
   return { name: 'items' };
 }
 
@@ -61,4 +74,13 @@ export function useRoute(): Route {
 
 export function itemPath(itemId: string, projectId: string): string {
   return `${BASE}/items/${itemId}?projectId=${encodeURIComponent(projectId)}`;
+}
+
+export const flowPath = (flowId: string) => `${BASE}/flows/${flowId}`;
+export const runPath = (executionId: string) => `${BASE}/runs/${executionId}`;
+
+/** A link that moves within the app without reloading it. */
+export function followLink(event: { preventDefault(): void }, to: string): void {
+  event.preventDefault();
+  navigate(to);
 }

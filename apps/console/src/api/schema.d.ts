@@ -1290,6 +1290,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/node-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The node types a flow can use, with each configuration as a JSON Schema
+     * @description Per type: its builder category (Triggers, Apps, Utilities, Actions, Controls, AI intelligence), what it does, the branches its outgoing edges carry and `configSchema`, the settings a builder fills in. Saving a draft validates each configuration (PUT /flows/{flowId}/draft); settings the schema leaves out are still accepted there. Paging: page 1-indexed, limit 1-100 (default 20).
+     *
+     *     Permission: `flows.read`.
+     */
+    get: operations['NodeTypesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2871,6 +2893,34 @@ export interface components {
       /** @description Pages of the file, or of the document when filtered */
       totalCount: number;
       totalPages: number;
+    };
+    NodeTypeRecord: {
+      /** @enum {string} */
+      type:
+        | 'trigger.api'
+        | 'trigger.file'
+        | 'trigger.schedule'
+        | 'ai.classify'
+        | 'ai.split'
+        | 'ai.extract'
+        | 'ai.summarize'
+        | 'control.route'
+        | 'control.for-each'
+        | 'control.join'
+        | 'utility.transform'
+        | 'utility.delay'
+        | 'action.review'
+        | 'action.matching'
+        | 'action.write-back'
+        | 'app.http-request';
+      /** @enum {string} */
+      category: 'Triggers' | 'Apps' | 'Utilities' | 'Actions' | 'Controls' | 'AI intelligence';
+      title: string;
+      description: string;
+      /** @description Branches its outgoing edges carry; null when its configuration names them */
+      branches: string[] | null;
+      /** @description JSON Schema of the node configuration */
+      configSchema: Record<string, never>;
     };
   };
   responses: never;
@@ -11760,6 +11810,120 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: No such resource in the caller organization. */
       404: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `RATE_LIMITED`: Over the request rate; see Retry-After. */
+      429: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
+      500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+    };
+  };
+  NodeTypesController_list: {
+    parameters: {
+      query?: {
+        /** @description 1-indexed page */
+        page?: unknown;
+        limit?: unknown;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: one page of the list */
+      200: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+            message: string;
+            data: components['schemas']['NodeTypeRecord'][];
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Records per page */
+            limit: number;
+            /** @description Records across all pages */
+            totalCount: number;
+            /** @description Pages in all */
+            totalPages: number;
+          };
+        };
+      };
+      /** @description `VALIDATION_FAILED`: The request is malformed or a value is invalid. */
+      400: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: Missing, invalid or expired credentials.<br>`PERMISSION_DENIED`: The caller is authenticated but its role or project grants do not allow this. */
+      401: {
         headers: {
           /** @description Trace id of this request; quote it to support */
           'X-Service-Trace-Id'?: string;

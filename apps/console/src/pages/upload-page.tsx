@@ -1,35 +1,12 @@
 import { type DragEvent, useState } from 'react';
 
-import { api, errorMessage } from '../api/client';
-import { pollWithBackoff } from '../api/poll';
+import { uploadFile, type UploadProgress } from '../api/upload-file';
 import { useWorkspaces, WorkspacePicker } from '../workspaces';
 
-const TERMINAL = new Set(['READY', 'FAILED', 'UNSUPPORTED']);
-
-interface Upload {
+interface Upload extends UploadProgress {
   /** Two files of one name are two uploads: rows are keyed by this, not by the name. */
   id: string;
   name: string;
-  progress: number;
-  status: string;
-  detail?: string;
-}
-
-/** PUT to the signed URL with progress (fetch cannot report upload progress; XHR can). */
-function putWithProgress(url: string, file: File, onProgress: (share: number) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('x-ms-blob-type', 'BlockBlob');
-    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () =>
-      request.status < 300 ? resolve() : reject(new Error(`storage answered ${request.status}`));
-    request.onerror = () => reject(new Error('the upload did not reach storage'));
-    request.send(file);
-  });
 }
 
 /**
@@ -47,30 +24,7 @@ export function UploadPage() {
     const update = (change: Partial<Upload>) =>
       setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
     setUploads((all) => [{ id, name: file.name, progress: 0, status: 'requesting' }, ...all]);
-    const { data, error } = await api.POST('/files', {
-      body: { filename: file.name, workspaceId },
-    });
-    if (!data) return update({ status: 'refused', detail: errorMessage(error) });
-    try {
-      update({ status: 'uploading' });
-      await putWithProgress(data.uploadUrl, file, (progress) => update({ progress }));
-    } catch (failure) {
-      return update({ status: 'upload failed', detail: String(failure) });
-    }
-    update({ progress: 1, status: 'UPLOADED' });
-    const settled = await pollWithBackoff(async () => {
-      const { data: record } = await api.GET('/files/{fileId}', {
-        params: { path: { fileId: data.fileId } },
-      });
-      if (!record) return false;
-      update({
-        status: record.status,
-        detail:
-          record.failureReason ?? (record.pageCount ? `${record.pageCount} page(s)` : undefined),
-      });
-      return TERMINAL.has(record.status);
-    });
-    if (!settled) update({ detail: 'Still processing: find it in the items list later' });
+    await uploadFile(file, workspaceId, update);
   };
 
   const drop = (event: DragEvent) => {

@@ -31,6 +31,7 @@ export * from './layout-memory.forget.v1';
 export * from './layout-memory.learn.v1';
 export * from './layout-memory.list.v1';
 export * from './layout-memory.view.v1';
+export * from './node-catalog';
 export * from './runs.start.v1';
 export * from './runs.start-scheduled.v1';
 export * from './variable.records';

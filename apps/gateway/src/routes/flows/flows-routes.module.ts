@@ -5,6 +5,7 @@ import { EnvironmentsController } from './environments.controller';
 import { ExecutionsController } from './executions.controller';
 import { FileLayoutController } from './file-layout.controller';
 import { FlowsController } from './flows.controller';
+import { NodeTypesController } from './node-types.controller';
 
 /** HTTP routes of the flows service; controllers are thin delegations over NATS contracts. */
 @Module({
@@ -14,6 +15,7 @@ import { FlowsController } from './flows.controller';
     EnvironmentsController,
     AiController,
     FileLayoutController,
+    NodeTypesController,
   ],
 })
 export class FlowsRoutesModule {}
