@@ -127,10 +127,11 @@ export function VariablesPage(props: { user: SessionUser }) {
     setEnvironmentsSeen((n) => n + 1);
   };
 
-  const reveal = async (variable: Variable) => {
+  const reveal = async (variable: Variable, reason: string) => {
     setRevealing(null);
     const { data, error } = await api.POST('/variables/{variableId}/reveal', {
       params: { path: { variableId: variable.variableId } },
+      body: { reason },
     });
     if (!data) return setMessage(errorMessage(error));
     setRevealed((all) => ({ ...all, [variable.variableId]: data.value }));
@@ -292,7 +293,7 @@ export function VariablesPage(props: { user: SessionUser }) {
           title={`Reveal ${revealing.name}?`}
           confirmLabel="Reveal"
           reasonLabel="Why do you need to see this value?"
-          onConfirm={() => void reveal(revealing)}
+          onConfirm={(reason) => void reveal(revealing, reason)}
           onCancel={() => setRevealing(null)}
         >
           <p>The decrypted value is shown once, on this page; the reveal is recorded.</p>
