@@ -5,7 +5,7 @@ import {
   CreateApiKeyV1,
   RevokeApiKeyV1,
 } from '@docket/contracts';
-import { Actor, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, RpcClient } from '@docket/platform';
 import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -30,12 +30,11 @@ export class ApiKeysController {
   async create(
     @Body() body: CreateApiKeyRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<ApiKeyCreated & { success: true; message: string }> {
-    return {
-      success: true,
-      message: 'API key created; store it now, it is shown once',
-      ...(await this.rpc.call(CreateApiKeyV1, body, actor)),
-    };
+  ): Promise<Enveloped<ApiKeyCreated>> {
+    return enveloped(
+      'API key created; store it now, it is shown once',
+      await this.rpc.call(CreateApiKeyV1, body, actor),
+    );
   }
 
   @Delete(':apiKeyId')
@@ -48,11 +47,7 @@ export class ApiKeysController {
   async revoke(
     @Param('apiKeyId', uuidPipe) apiKeyId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<ApiKeyRevoked & { success: true; message: string }> {
-    return {
-      success: true,
-      message: 'API key revoked',
-      ...(await this.rpc.call(RevokeApiKeyV1, { apiKeyId }, actor)),
-    };
+  ): Promise<Enveloped<ApiKeyRevoked>> {
+    return enveloped('API key revoked', await this.rpc.call(RevokeApiKeyV1, { apiKeyId }, actor));
   }
 }

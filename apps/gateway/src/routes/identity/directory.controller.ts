@@ -11,7 +11,7 @@ import {
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
-import { Actor, Page, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
@@ -35,8 +35,6 @@ class ListProjectsQuery extends PageQuery {
   workspaceId?: string;
 }
 
-type Created<T> = T & { success: true; message: string };
-
 @ApiTags('Organization')
 @Controller()
 export class DirectoryController {
@@ -53,12 +51,8 @@ export class DirectoryController {
   async createWorkspace(
     @Body() body: CreateWorkspaceRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<WorkspaceRecord>> {
-    return {
-      success: true,
-      message: 'Workspace created',
-      ...(await this.rpc.call(CreateWorkspaceV1, body, actor)),
-    };
+  ): Promise<Enveloped<WorkspaceRecord>> {
+    return enveloped('Workspace created', await this.rpc.call(CreateWorkspaceV1, body, actor));
   }
 
   @Get('workspaces')
@@ -87,9 +81,9 @@ export class DirectoryController {
     @Param('workspaceId', uuidPipe) workspaceId: string,
     @Body() body: CreateProjectBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<ProjectRecord>> {
+  ): Promise<Enveloped<ProjectRecord>> {
     const project = await this.rpc.call(CreateProjectV1, { workspaceId, name: body.name }, actor);
-    return { success: true, message: 'Project created', ...project };
+    return enveloped('Project created', project);
   }
 
   @Get('projects')
@@ -118,12 +112,8 @@ export class DirectoryController {
   async createUser(
     @Body() body: CreateUserRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<UserRecord>> {
-    return {
-      success: true,
-      message: 'User created',
-      ...(await this.rpc.call(CreateUserV1, body, actor)),
-    };
+  ): Promise<Enveloped<UserRecord>> {
+    return enveloped('User created', await this.rpc.call(CreateUserV1, body, actor));
   }
 
   @Get('users')
