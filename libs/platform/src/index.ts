@@ -21,6 +21,7 @@ export * from './logging/logger';
 export * from './logging/redact';
 export * from './metrics/metrics';
 export * from './metrics/metrics.controller';
+export * from './paging/envelope';
 export * from './paging/page';
 export * from './rpc/contract';
 export * from './rpc/rpc-client';

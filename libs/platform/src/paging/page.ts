@@ -1,3 +1,5 @@
+import { enveloped } from './envelope';
+
 /** The list envelope of DESIGN.md §3, shared by every list endpoint. */
 export interface Page<T> {
   success: true;
@@ -16,13 +18,11 @@ export function pageOf<T>(
   totalCount: number,
   message = 'OK',
 ): Page<T> {
-  return {
-    success: true,
-    message,
+  return enveloped(message, {
     data,
     page,
     limit,
     totalCount,
     totalPages: Math.ceil(totalCount / limit),
-  };
+  });
 }

@@ -6,7 +6,7 @@ import {
   SessionAccess,
   StartSsoV1,
 } from '@docket/contracts';
-import { DocketException, httpStatusOf, RpcClient } from '@docket/platform';
+import { DocketException, enveloped, httpStatusOf, RpcClient } from '@docket/platform';
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -187,7 +187,7 @@ export class SsoController {
         null,
       );
       this.cookie.set(reply, refreshToken, refreshExpiresIn);
-      return { success: true, message: 'Signed in', ...access };
+      return enveloped('Signed in', access);
     } catch (error) {
       // A dead cookie is dropped, so the browser stops presenting it.
       this.cookie.clear(reply);
@@ -213,9 +213,7 @@ export class SsoController {
       ? await this.rpc.call(RevokeSessionV1, { refreshToken: token }, null)
       : undefined;
     this.cookie.clear(reply);
-    return ended?.logoutUrl
-      ? { success: true, message: 'Signed out', logoutUrl: ended.logoutUrl }
-      : { success: true, message: 'Signed out' };
+    return enveloped('Signed out', ended?.logoutUrl ? { logoutUrl: ended.logoutUrl } : {});
   }
 
   /**

@@ -6,7 +6,7 @@ import {
   ListFilePagesV1,
   pageBoxFromCorners,
 } from '@docket/contracts';
-import { Actor, pageOf, RpcClient } from '@docket/platform';
+import { Actor, enveloped, pageOf, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 
@@ -50,7 +50,7 @@ export class FilesController {
       ticket.status === 'UNSUPPORTED'
         ? 'Upload URL created; the file will be stored as-is (unsupported type)'
         : 'Upload URL created; PUT the file to uploadUrl';
-    return { ...ticket, success: true, message };
+    return enveloped(message, ticket);
   }
 
   @Get(':fileId')
@@ -68,7 +68,7 @@ export class FilesController {
     @CurrentActor() actor: Actor,
   ): Promise<FileMetadataResponse> {
     const file = await this.rpc.call(GetFileV1, { fileId }, actor);
-    return { success: true, message: `File is ${file.status}`, ...file };
+    return enveloped(`File is ${file.status}`, file);
   }
 
   @Get(':fileId/pages')
@@ -109,11 +109,9 @@ export class FilesController {
     @CurrentActor() actor: Actor,
   ): Promise<PageWordsResponse> {
     const words = await this.rpc.call(GetPageWordsV1, { fileId, pageNumber }, actor);
-    return {
-      success: true,
-      message: `${words.words.length} words`,
+    return enveloped(`${words.words.length} words`, {
       ...words,
       words: words.words.map((word) => ({ ...word, box: pageBoxFromCorners(word.box) })),
-    };
+    });
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@docket/contracts';
 import {
   DocketException,
+  enveloped,
   loadConfig,
   routeAccessConfig,
   RpcClient,
@@ -74,11 +75,11 @@ export class InternalEventsRoute implements OnModuleInit {
         throw DocketException.invalid(`Not an Event Grid delivery: ${delivery.reason}`);
       }
       if (delivery.kind === 'validation') {
-        await reply.status(200).send({
-          success: true,
-          message: 'Subscription validated',
-          validationResponse: delivery.validationCode,
-        });
+        await reply
+          .status(200)
+          .send(
+            enveloped('Subscription validated', { validationResponse: delivery.validationCode }),
+          );
         return;
       }
       const matchedFileIds: string[] = [];
@@ -87,11 +88,14 @@ export class InternalEventsRoute implements OnModuleInit {
         const result = await this.rpc.call(ReportBlobsCreatedV1, { blobs }, null);
         matchedFileIds.push(...result.matchedFileIds);
       }
-      await reply.status(200).send({
-        success: true,
-        message: `${delivery.blobs.length} blob events, ${matchedFileIds.length} matched uploads`,
-        matchedFileIds,
-      });
+      await reply
+        .status(200)
+        .send(
+          enveloped(
+            `${delivery.blobs.length} blob events, ${matchedFileIds.length} matched uploads`,
+            { matchedFileIds },
+          ),
+        );
     } catch (error) {
       await sendApiError(reply, toDocketException(error), request.traceId);
     }

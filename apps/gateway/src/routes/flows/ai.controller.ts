@@ -13,7 +13,7 @@ import {
   LayoutMemorySummaryRecord,
   ViewLayoutMemoriesV1,
 } from '@docket/contracts';
-import { Actor, Page, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, RpcClient } from '@docket/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -21,8 +21,6 @@ import { CurrentActor } from '../../auth/current-actor.decorator';
 import { PageQuery, slicePage } from '../../http/page.query';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
-
-type Done<T> = T & { success: true; message: string };
 
 const PREVIEW =
   'Runs the document-intelligence engine on a READY file of the project’s workspace, without ' +
@@ -46,9 +44,9 @@ export class AiController {
     @Param('projectId', uuidPipe) projectId: string,
     @Body() body: AiClassifyBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<AiClassifyResult>> {
+  ): Promise<Enveloped<AiClassifyResult>> {
     const result = await this.rpc.call(AiClassifyV1, { ...body, projectId }, actor);
-    return { success: true, message: 'Classified', ...result };
+    return enveloped('Classified', result);
   }
 
   @Post('projects/:projectId/ai/extract')
@@ -64,9 +62,9 @@ export class AiController {
     @Param('projectId', uuidPipe) projectId: string,
     @Body() body: AiExtractBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<AiExtractResult>> {
+  ): Promise<Enveloped<AiExtractResult>> {
     const result = await this.rpc.call(AiExtractV1, { ...body, projectId }, actor);
-    return { success: true, message: 'Extracted', ...result };
+    return enveloped('Extracted', result);
   }
 
   @Post('projects/:projectId/ai/feedback')
@@ -87,9 +85,9 @@ export class AiController {
     @Param('projectId', uuidPipe) projectId: string,
     @Body() body: AiFeedbackBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<AiFeedbackResult>> {
+  ): Promise<Enveloped<AiFeedbackResult>> {
     const result = await this.rpc.call(AiFeedbackV1, { ...body, projectId }, actor);
-    return { success: true, message: `Classifier at version ${result.modelVersion}`, ...result };
+    return enveloped(`Classifier at version ${result.modelVersion}`, result);
   }
 
   @Get('projects/:projectId/ai/layout-memories')
@@ -124,8 +122,8 @@ export class AiController {
   async forgetLayoutMemories(
     @Param('projectId', uuidPipe) projectId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<ForgottenLayoutMemoriesResult>> {
+  ): Promise<Enveloped<ForgottenLayoutMemoriesResult>> {
     const result = await this.rpc.call(ForgetLayoutMemoriesV1, { projectId }, actor);
-    return { success: true, message: `${result.deleted} layouts forgotten`, ...result };
+    return enveloped(`${result.deleted} layouts forgotten`, result);
   }
 }

@@ -15,7 +15,7 @@ import {
   UpdateVariableV1,
   VariableRecord,
 } from '@docket/contracts';
-import { Actor, Page, pageOf, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, pageOf, RpcClient } from '@docket/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -23,8 +23,6 @@ import { CurrentActor } from '../../auth/current-actor.decorator';
 import { PageQuery, slicePage } from '../../http/page.query';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
-
-type Done<T> = T & { success: true; message: string };
 
 @ApiTags('Environments and variables')
 @Controller()
@@ -42,9 +40,9 @@ export class EnvironmentsController {
   async createEnvironment(
     @Body() body: CreateEnvironmentRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<EnvironmentRecord>> {
+  ): Promise<Enveloped<EnvironmentRecord>> {
     const environment = await this.rpc.call(CreateEnvironmentV1, body, actor);
-    return { success: true, message: 'Environment created', ...environment };
+    return enveloped('Environment created', environment);
   }
 
   @Get('environments')
@@ -78,9 +76,9 @@ export class EnvironmentsController {
   async createVariable(
     @Body() body: CreateVariableRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<VariableRecord>> {
+  ): Promise<Enveloped<VariableRecord>> {
     const variable = await this.rpc.call(CreateVariableV1, body, actor);
-    return { success: true, message: 'Variable created', ...variable };
+    return enveloped('Variable created', variable);
   }
 
   @Get('variables')
@@ -110,9 +108,9 @@ export class EnvironmentsController {
     @Param('variableId', uuidPipe) variableId: string,
     @Body() body: UpdateVariableBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<VariableRecord>> {
+  ): Promise<Enveloped<VariableRecord>> {
     const variable = await this.rpc.call(UpdateVariableV1, { ...body, variableId }, actor);
-    return { success: true, message: 'Variable updated', ...variable };
+    return enveloped('Variable updated', variable);
   }
 
   @Delete('variables/:variableId')
@@ -124,9 +122,9 @@ export class EnvironmentsController {
   async deleteVariable(
     @Param('variableId', uuidPipe) variableId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<{ variableId: string }>> {
+  ): Promise<Enveloped<{ variableId: string }>> {
     const deleted = await this.rpc.call(DeleteVariableV1, { variableId }, actor);
-    return { success: true, message: 'Variable deleted', ...deleted };
+    return enveloped('Variable deleted', deleted);
   }
 
   @Post('variables/:variableId/reveal')
@@ -144,12 +142,12 @@ export class EnvironmentsController {
     @Param('variableId', uuidPipe) variableId: string,
     @Body() body: RevealVariableBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<RevealedVariable>> {
+  ): Promise<Enveloped<RevealedVariable>> {
     const revealed = await this.rpc.call(
       RevealVariableV1,
       { variableId, reason: body.reason },
       actor,
     );
-    return { success: true, message: 'Variable revealed; this read was recorded', ...revealed };
+    return enveloped('Variable revealed; this read was recorded', revealed);
   }
 }

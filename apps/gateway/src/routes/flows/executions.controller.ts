@@ -14,15 +14,13 @@ import {
   RunFlowV1,
   RunStarted,
 } from '@docket/contracts';
-import { Actor, Page, pageOf, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, pageOf, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { CurrentActor } from '../../auth/current-actor.decorator';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
-
-type Done<T> = T & { success: true; message: string };
 
 @ApiTags('Flow executions')
 @Controller()
@@ -47,9 +45,9 @@ export class ExecutionsController {
     @Param('flowId', uuidPipe) flowId: string,
     @Body() body: RunFlowBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<RunStarted>> {
+  ): Promise<Enveloped<RunStarted>> {
     const started = await this.rpc.call(RunFlowV1, { ...body, flowId }, actor);
-    return { success: true, message: 'Run started', ...started };
+    return enveloped('Run started', started);
   }
 
   @Get('flow-executions')
@@ -87,9 +85,9 @@ export class ExecutionsController {
   async get(
     @Param('executionId', uuidPipe) executionId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<ExecutionDetailRecord>> {
+  ): Promise<Enveloped<ExecutionDetailRecord>> {
     const execution = await this.rpc.call(GetExecutionV1, { executionId }, actor);
-    return { success: true, message: 'Flow execution', ...execution };
+    return enveloped('Flow execution', execution);
   }
 
   @Get('flow-executions/:executionId/steps')
@@ -124,9 +122,9 @@ export class ExecutionsController {
   async rerun(
     @Param('executionId', uuidPipe) executionId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<RunStarted>> {
+  ): Promise<Enveloped<RunStarted>> {
     const started = await this.rpc.call(RerunExecutionV1, { executionId }, actor);
-    return { success: true, message: 'Rerun started', ...started };
+    return enveloped('Rerun started', started);
   }
 
   @Post('flow-executions/:executionId/cancel')
@@ -142,8 +140,8 @@ export class ExecutionsController {
   async cancel(
     @Param('executionId', uuidPipe) executionId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<CancelRequested>> {
+  ): Promise<Enveloped<CancelRequested>> {
     const result = await this.rpc.call(CancelExecutionV1, { executionId }, actor);
-    return { success: true, message: 'Cancellation requested', ...result };
+    return enveloped('Cancellation requested', result);
   }
 }

@@ -15,7 +15,7 @@ import {
   SaveDraftBody,
   SaveFlowDraftV1,
 } from '@docket/contracts';
-import { Actor, Page, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -23,8 +23,6 @@ import { CurrentActor } from '../../auth/current-actor.decorator';
 import { PageQuery, slicePage } from '../../http/page.query';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
-
-type Done<T> = T & { success: true; message: string };
 
 const GRAPH_RULES =
   'The graph is validated on every save: exactly one trigger, every edge between existing ' +
@@ -52,9 +50,9 @@ export class FlowsController {
     @Param('projectId', uuidPipe) projectId: string,
     @Body() body: CreateFlowBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<FlowDetailRecord>> {
+  ): Promise<Enveloped<FlowDetailRecord>> {
     const flow = await this.rpc.call(CreateFlowV1, { ...body, projectId }, actor);
-    return { success: true, message: 'Flow created', ...flow };
+    return enveloped('Flow created', flow);
   }
 
   @Get('projects/:projectId/flows')
@@ -83,12 +81,8 @@ export class FlowsController {
   async get(
     @Param('flowId', uuidPipe) flowId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<FlowDetailRecord>> {
-    return {
-      success: true,
-      message: 'Flow',
-      ...(await this.rpc.call(GetFlowV1, { flowId }, actor)),
-    };
+  ): Promise<Enveloped<FlowDetailRecord>> {
+    return enveloped('Flow', await this.rpc.call(GetFlowV1, { flowId }, actor));
   }
 
   @Put('flows/:flowId/draft')
@@ -103,9 +97,9 @@ export class FlowsController {
     @Param('flowId', uuidPipe) flowId: string,
     @Body() body: SaveDraftBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<FlowDetailRecord>> {
+  ): Promise<Enveloped<FlowDetailRecord>> {
     const flow = await this.rpc.call(SaveFlowDraftV1, { ...body, flowId }, actor);
-    return { success: true, message: 'Draft saved', ...flow };
+    return enveloped('Draft saved', flow);
   }
 
   @Post('flows/:flowId/publish')
@@ -123,9 +117,9 @@ export class FlowsController {
     @Param('flowId', uuidPipe) flowId: string,
     @Body() body: PublishFlowBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<FlowVersionRecord>> {
+  ): Promise<Enveloped<FlowVersionRecord>> {
     const version = await this.rpc.call(PublishFlowV1, { ...body, flowId }, actor);
-    return { success: true, message: `Published ${version.version}`, ...version };
+    return enveloped(`Published ${version.version}`, version);
   }
 
   @Get('flows/:flowId/versions')
@@ -160,9 +154,9 @@ export class FlowsController {
     @Param('flowId', uuidPipe) flowId: string,
     @Body() body: ActivateFlowBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<FlowRecord>> {
+  ): Promise<Enveloped<FlowRecord>> {
     const flow = await this.rpc.call(ActivateFlowV1, { ...body, flowId }, actor);
-    return { success: true, message: `Flow active on ${flow.activeVersion}`, ...flow };
+    return enveloped(`Flow active on ${flow.activeVersion}`, flow);
   }
 
   @Post('flows/:flowId/deactivate')
@@ -176,8 +170,8 @@ export class FlowsController {
   async deactivate(
     @Param('flowId', uuidPipe) flowId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Done<FlowRecord>> {
+  ): Promise<Enveloped<FlowRecord>> {
     const flow = await this.rpc.call(DeactivateFlowV1, { flowId }, actor);
-    return { success: true, message: 'Flow deactivated', ...flow };
+    return enveloped('Flow deactivated', flow);
   }
 }

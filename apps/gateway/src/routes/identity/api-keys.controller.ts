@@ -7,7 +7,7 @@ import {
   ListApiKeysV1,
   RevokeApiKeyV1,
 } from '@docket/contracts';
-import { Actor, Page, pageOf, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, pageOf, RpcClient } from '@docket/platform';
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
@@ -50,12 +50,11 @@ export class ApiKeysController {
   async create(
     @Body() body: CreateApiKeyRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<ApiKeyCreated & { success: true; message: string }> {
-    return {
-      success: true,
-      message: 'API key created; store it now, it is shown once',
-      ...(await this.rpc.call(CreateApiKeyV1, body, actor)),
-    };
+  ): Promise<Enveloped<ApiKeyCreated>> {
+    return enveloped(
+      'API key created; store it now, it is shown once',
+      await this.rpc.call(CreateApiKeyV1, body, actor),
+    );
   }
 
   @Get()
@@ -97,11 +96,7 @@ export class ApiKeysController {
   async revoke(
     @Param('apiKeyId', uuidPipe) apiKeyId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<ApiKeyRevoked & { success: true; message: string }> {
-    return {
-      success: true,
-      message: 'API key revoked',
-      ...(await this.rpc.call(RevokeApiKeyV1, { apiKeyId }, actor)),
-    };
+  ): Promise<Enveloped<ApiKeyRevoked>> {
+    return enveloped('API key revoked', await this.rpc.call(RevokeApiKeyV1, { apiKeyId }, actor));
   }
 }

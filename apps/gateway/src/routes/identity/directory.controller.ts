@@ -14,7 +14,7 @@ import {
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
-import { Actor, Page, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
@@ -38,8 +38,6 @@ class ListProjectsQuery extends PageQuery {
   workspaceId?: string;
 }
 
-type Created<T> = T & { success: true; message: string };
-
 @ApiTags('Organization')
 @Controller()
 export class DirectoryController {
@@ -56,12 +54,8 @@ export class DirectoryController {
   async createWorkspace(
     @Body() body: CreateWorkspaceRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<WorkspaceRecord>> {
-    return {
-      success: true,
-      message: 'Workspace created',
-      ...(await this.rpc.call(CreateWorkspaceV1, body, actor)),
-    };
+  ): Promise<Enveloped<WorkspaceRecord>> {
+    return enveloped('Workspace created', await this.rpc.call(CreateWorkspaceV1, body, actor));
   }
 
   @Get('workspaces')
@@ -90,9 +84,9 @@ export class DirectoryController {
     @Param('workspaceId', uuidPipe) workspaceId: string,
     @Body() body: CreateProjectBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<ProjectRecord>> {
+  ): Promise<Enveloped<ProjectRecord>> {
     const project = await this.rpc.call(CreateProjectV1, { workspaceId, name: body.name }, actor);
-    return { success: true, message: 'Project created', ...project };
+    return enveloped('Project created', project);
   }
 
   @Get('projects')
@@ -121,12 +115,8 @@ export class DirectoryController {
   async createUser(
     @Body() body: CreateUserRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<UserRecord>> {
-    return {
-      success: true,
-      message: 'User created',
-      ...(await this.rpc.call(CreateUserV1, body, actor)),
-    };
+  ): Promise<Enveloped<UserRecord>> {
+    return enveloped('User created', await this.rpc.call(CreateUserV1, body, actor));
   }
 
   @Get('users')
@@ -158,9 +148,8 @@ export class DirectoryController {
     @Param('userId', uuidPipe) userId: string,
     @Body() body: UpdateUserBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<UserRecord>> {
-    const user = await this.rpc.call(UpdateUserV1, { ...body, userId }, actor);
-    return { success: true, message: 'User updated', ...user };
+  ): Promise<Enveloped<UserRecord>> {
+    return enveloped('User updated', await this.rpc.call(UpdateUserV1, { ...body, userId }, actor));
   }
 
   @Post('users/:userId/deactivate')
@@ -180,8 +169,7 @@ export class DirectoryController {
   async deactivateUser(
     @Param('userId', uuidPipe) userId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Created<UserRecord>> {
-    const user = await this.rpc.call(DeactivateUserV1, { userId }, actor);
-    return { success: true, message: 'User deactivated', ...user };
+  ): Promise<Enveloped<UserRecord>> {
+    return enveloped('User deactivated', await this.rpc.call(DeactivateUserV1, { userId }, actor));
   }
 }

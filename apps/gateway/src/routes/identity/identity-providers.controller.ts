@@ -9,7 +9,7 @@ import {
   UpdateIdentityProviderBody,
   UpdateIdentityProviderV1,
 } from '@docket/contracts';
-import { Actor, Page, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, Page, RpcClient } from '@docket/platform';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -17,8 +17,6 @@ import { CurrentActor } from '../../auth/current-actor.decorator';
 import { PageQuery, slicePage } from '../../http/page.query';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
-
-type Enveloped<T> = T & { success: true; message: string };
 
 /** The organization's OpenID Connect providers, which people sign in through (Admin only). */
 @ApiTags('Single sign-on')
@@ -43,7 +41,7 @@ export class IdentityProvidersController {
     @CurrentActor() actor: Actor,
   ): Promise<Enveloped<IdentityProviderRecord>> {
     const created = await this.rpc.call(CreateIdentityProviderV1, body, actor);
-    return { success: true, message: 'Identity provider registered', ...created };
+    return enveloped('Identity provider registered', created);
   }
 
   @Get()
@@ -72,7 +70,7 @@ export class IdentityProvidersController {
     @CurrentActor() actor: Actor,
   ): Promise<Enveloped<IdentityProviderRecord>> {
     const found = await this.rpc.call(GetIdentityProviderV1, { identityProviderId }, actor);
-    return { success: true, message: 'Identity provider', ...found };
+    return enveloped('Identity provider', found);
   }
 
   @Patch(':identityProviderId')
@@ -94,7 +92,7 @@ export class IdentityProvidersController {
       { ...body, identityProviderId },
       actor,
     );
-    return { success: true, message: 'Identity provider updated', ...updated };
+    return enveloped('Identity provider updated', updated);
   }
 
   @Delete(':identityProviderId')
@@ -109,6 +107,6 @@ export class IdentityProvidersController {
     @CurrentActor() actor: Actor,
   ): Promise<Enveloped<IdentityProviderDeleted>> {
     const deleted = await this.rpc.call(DeleteIdentityProviderV1, { identityProviderId }, actor);
-    return { success: true, message: 'Identity provider removed', ...deleted };
+    return enveloped('Identity provider removed', deleted);
   }
 }

@@ -24,15 +24,13 @@ import {
   WatchItemLockV1,
   WatchLockQuery,
 } from '@docket/contracts';
-import { Actor, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, RpcClient } from '@docket/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
 import { CurrentActor } from '../../auth/current-actor.decorator';
 import { uuidPipe } from '../../http/uuid.pipe';
 import { ApiRoute } from '../../openapi/api-route.decorator';
-
-type Flat<T> = T & { success: true; message: string };
 
 const LOCK_NOTE =
   'A lock lives for the idle period (ITEMS_LOCK_IDLE_SECONDS, default 300 s) after the last ' +
@@ -57,9 +55,9 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Body() body: AcquireLockBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemLockResult>> {
+  ): Promise<Enveloped<ItemLockResult>> {
     const lock = await this.rpc.call(AcquireItemLockV1, { ...body, itemId }, actor);
-    return { success: true, message: 'Lock held', ...lock };
+    return enveloped('Lock held', lock);
   }
 
   @Post('lock/heartbeat')
@@ -75,9 +73,9 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Body() body: LockSessionBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemLockResult>> {
+  ): Promise<Enveloped<ItemLockResult>> {
     const lock = await this.rpc.call(HeartbeatItemLockV1, { ...body, itemId }, actor);
-    return { success: true, message: 'Lock extended', ...lock };
+    return enveloped('Lock extended', lock);
   }
 
   @Post('lock/takeover')
@@ -92,9 +90,9 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Body() body: LockSessionBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemLockResult>> {
+  ): Promise<Enveloped<ItemLockResult>> {
     const lock = await this.rpc.call(TakeOverItemLockV1, { ...body, itemId }, actor);
-    return { success: true, message: 'Lock taken over', ...lock };
+    return enveloped('Lock taken over', lock);
   }
 
   @Get('lock')
@@ -113,9 +111,9 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Query() query: WatchLockQuery,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemLockState>> {
+  ): Promise<Enveloped<ItemLockState>> {
     const state = await this.rpc.call(WatchItemLockV1, { ...query, itemId }, actor);
-    return { success: true, message: state.yours ? 'Lock held' : 'Lock not yours', ...state };
+    return enveloped(state.yours ? 'Lock held' : 'Lock not yours', state);
   }
 
   @Delete('lock')
@@ -132,13 +130,9 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Query() query: LockSessionBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<LockReleased>> {
+  ): Promise<Enveloped<LockReleased>> {
     const released = await this.rpc.call(ReleaseItemLockV1, { ...query, itemId }, actor);
-    return {
-      success: true,
-      message: released.released ? 'Lock released' : 'No lock held',
-      ...released,
-    };
+    return enveloped(released.released ? 'Lock released' : 'No lock held', released);
   }
 
   @Patch('fields/:key')
@@ -162,9 +156,9 @@ export class ItemReviewController {
     @Param('key') key: string,
     @Body() body: UpdateFieldBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemFieldRecord>> {
+  ): Promise<Enveloped<ItemFieldRecord>> {
     const field = await this.rpc.call(UpdateItemFieldV1, { ...body, itemId, key }, actor);
-    return { success: true, message: 'Field updated', ...field };
+    return enveloped('Field updated', field);
   }
 
   @Post('fields/:key/accept')
@@ -183,9 +177,9 @@ export class ItemReviewController {
     @Param('key') key: string,
     @Body() body: AcceptFieldBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemFieldRecord>> {
+  ): Promise<Enveloped<ItemFieldRecord>> {
     const field = await this.rpc.call(AcceptItemFieldV1, { ...body, itemId, key }, actor);
-    return { success: true, message: 'Field accepted', ...field };
+    return enveloped('Field accepted', field);
   }
 
   @Post('submit')
@@ -202,9 +196,9 @@ export class ItemReviewController {
   async submit(
     @Param('id', uuidPipe) itemId: string,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<SubmitReviewResult>> {
+  ): Promise<Enveloped<SubmitReviewResult>> {
     const result = await this.rpc.call(SubmitItemReviewV1, { itemId }, actor);
-    return { success: true, message: 'Review submitted', ...result };
+    return enveloped('Review submitted', result);
   }
 
   @Post('defer')
@@ -219,9 +213,9 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Body() body: DeferItemBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemRecord>> {
+  ): Promise<Enveloped<ItemRecord>> {
     const item = await this.rpc.call(DeferItemV1, { ...body, itemId }, actor);
-    return { success: true, message: 'Item deferred', ...item };
+    return enveloped('Item deferred', item);
   }
 
   @Post('close')
@@ -236,8 +230,8 @@ export class ItemReviewController {
     @Param('id', uuidPipe) itemId: string,
     @Body() body: CloseItemBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemRecord>> {
+  ): Promise<Enveloped<ItemRecord>> {
     const item = await this.rpc.call(CloseItemV1, { ...body, itemId }, actor);
-    return { success: true, message: 'Item closed', ...item };
+    return enveloped('Item closed', item);
   }
 }

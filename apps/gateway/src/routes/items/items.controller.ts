@@ -18,7 +18,7 @@ import {
   ListItemsRequest,
   ListItemsV1,
 } from '@docket/contracts';
-import { Actor, RpcClient } from '@docket/platform';
+import { Actor, Enveloped, enveloped, RpcClient } from '@docket/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
@@ -36,8 +36,6 @@ class GetItemQuery {
   @IsUUID('4')
   projectId?: string;
 }
-
-type Flat<T> = T & { success: true; message: string };
 
 @ApiTags('Items')
 @ApiExtraModels(ItemSummaryRecord, ItemFieldRecord)
@@ -78,12 +76,8 @@ export class ItemsController {
   async statusCounts(
     @Query() query: CountItemStatusesRequest,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemStatusCounts>> {
-    return {
-      success: true,
-      message: 'Item status counts',
-      ...(await this.rpc.call(CountItemStatusesV1, query, actor)),
-    };
+  ): Promise<Enveloped<ItemStatusCounts>> {
+    return enveloped('Item status counts', await this.rpc.call(CountItemStatusesV1, query, actor));
   }
 
   @Post('next')
@@ -101,9 +95,9 @@ export class ItemsController {
   async claimNext(
     @Body() body: ClaimNextItemBody,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemRecord>> {
+  ): Promise<Enveloped<ItemRecord>> {
     const item = await this.rpc.call(ClaimNextItemV1, body, actor);
-    return { success: true, message: 'Item claimed for review', ...item };
+    return enveloped('Item claimed for review', item);
   }
 
   @Get(':id')
@@ -117,9 +111,9 @@ export class ItemsController {
     @Param('id', uuidPipe) itemId: string,
     @Query() query: GetItemQuery,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<ItemRecord>> {
+  ): Promise<Enveloped<ItemRecord>> {
     const item = await this.rpc.call(GetItemV1, { itemId, projectId: query.projectId }, actor);
-    return { success: true, message: 'Item', ...item };
+    return enveloped('Item', item);
   }
 
   @Get(':id/fields/:key/versions')
@@ -137,9 +131,9 @@ export class ItemsController {
     @Param('key') key: string,
     @Query() query: FieldHistoryQuery,
     @CurrentActor() actor: Actor,
-  ): Promise<Flat<FieldHistory>> {
+  ): Promise<Enveloped<FieldHistory>> {
     const history = await this.rpc.call(GetFieldHistoryV1, { ...query, itemId, key }, actor);
-    return { success: true, message: `${history.data.length} versions`, ...history };
+    return enveloped(`${history.data.length} versions`, history);
   }
 
   @Get(':id/fields')
