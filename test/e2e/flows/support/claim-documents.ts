@@ -32,3 +32,12 @@ export function claimForm(values: ClaimValues): Promise<Buffer> {
     ],
   ]);
 }
+
+/** What a claims flow's extract step asks of a claimForm first: its policy number. */
+export const CLAIM_POLICY_NUMBER_FIELD = {
+  key: 'policy_number',
+  type: 'string' as const,
+  label: 'Policy Number',
+  patterns: ['PN-\\d{6}'],
+  required: true,
+};

@@ -7,6 +7,8 @@ export interface Delivery {
   executionId: string;
   signatureValid: boolean;
   body: Record<string, unknown>;
+  /** When the first POST with this key arrived (ms since the epoch). */
+  receivedAt: number;
 }
 
 /**
@@ -18,6 +20,8 @@ export class WebhookReceiver {
   readonly deliveries: Delivery[] = [];
   /** Every POST that arrived, repeats included. */
   attempts = 0;
+  /** POSTs per Idempotency-Key: above 1, the repeats were acknowledged and not stored. */
+  readonly attemptsByKey = new Map<string, number>();
   /** Status to answer with; 200 unless a test wants the endpoint to refuse. */
   status = 200;
   private server?: Server;
@@ -32,12 +36,14 @@ export class WebhookReceiver {
         this.attempts += 1;
         const raw = Buffer.concat(chunks).toString('utf8');
         const key = String(request.headers['idempotency-key'] ?? '');
+        this.attemptsByKey.set(key, (this.attemptsByKey.get(key) ?? 0) + 1);
         if (this.status < 300 && !this.deliveries.some((d) => d.idempotencyKey === key)) {
           this.deliveries.push({
             idempotencyKey: key,
             executionId: String(request.headers['x-docket-execution-id'] ?? ''),
             signatureValid: this.verify(String(request.headers['x-docket-signature'] ?? ''), raw),
             body: JSON.parse(raw) as Record<string, unknown>,
+            receivedAt: Date.now(),
           });
         }
         response.writeHead(this.status, { 'content-type': 'application/json' });
