@@ -39,6 +39,7 @@ interface RunnerPage {
   readonly width: number;
   readonly height: number;
   pdfText(): Promise<unknown>;
+  readonly canvasModule: unknown;
   renderForOcr(): Promise<unknown>;
   close(): void;
 }
@@ -64,7 +65,7 @@ export async function profileStages(pdf: Uint8Array, ocrDpi: number): Promise<St
   }>('pdf-pages.mjs');
   const { createOcrPool, prepareOcrImage } = await runnerModule<{
     createOcrPool(language: string, size: number): OcrPool;
-    prepareOcrImage(canvas: unknown): OcrImage;
+    prepareOcrImage(canvas: unknown, canvasModule: unknown): OcrImage;
   }>('ocr-engine.mjs');
   const options = resolvePageProcessingOptions({ ocrDpi });
   // A copy: pdf.js may take over the buffer it is given.
@@ -85,7 +86,7 @@ export async function profileStages(pdf: Uint8Array, ocrDpi: number): Promise<St
       const canvas = await page.renderForOcr();
       page.close();
       const render = lap();
-      const image = prepareOcrImage(canvas);
+      const image = prepareOcrImage(canvas, page.canvasModule);
       const prepare = lap();
       const text = await pool.recognize(image);
       const recognise = lap();

@@ -305,6 +305,43 @@ describe('page processing of images and scans', () => {
     expect([image.width, image.height]).toEqual([1000, 300]);
   });
 
+  it('reads a page scanned 2.5 degrees askew, each word boxed where it lies on the scan', async () => {
+    const straight = await textImage(1600, 900, [
+      { text: 'Claim number 2024-0815 reported on March 3', x: 60, y: 160, size: 40 },
+      { text: 'Reserve 12,450.00 paid 3,118.25 open', x: 60, y: 360, size: 40 },
+      { text: 'Insured Jane Doe of Hamburg', x: 60, y: 560, size: 40 },
+      { text: 'Adjuster Erik Lund signed 2024-03-01', x: 60, y: 760, size: 40 },
+    ]);
+    const angle = (2.5 * Math.PI) / 180;
+    const askew = createCanvas(straight.width, straight.height);
+    const context = askew.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, askew.width, askew.height);
+    context.translate(askew.width / 2, askew.height / 2);
+    context.rotate(angle);
+    context.translate(-askew.width / 2, -askew.height / 2);
+    context.drawImage(await loadImage(straight.png), 0, 0);
+    // Where each drawn word's centre went when the page turned.
+    const onScan = (x: number, y: number) => {
+      const dx = x - straight.width / 2;
+      const dy = y - straight.height / 2;
+      return {
+        x: (straight.width / 2 + dx * Math.cos(angle) - dy * Math.sin(angle)) / straight.width,
+        y: (straight.height / 2 + dx * Math.sin(angle) + dy * Math.cos(angle)) / straight.height,
+      };
+    };
+
+    const [page] = await extractTextLayer(askew.encodeSync('png'));
+
+    expect(page!.words.map((word) => word.text)).toEqual(straight.words.map((word) => word.text));
+    page!.words.forEach((word, index) => {
+      const drawn = straight.words[index]!;
+      const expected = onScan((drawn.x0 + drawn.x1) / 2, drawn.baseline - drawn.size * 0.35);
+      expect(Math.abs((word.box.x0 + word.box.x1) / 2 - expected.x)).toBeLessThan(0.01);
+      expect(Math.abs((word.box.y0 + word.box.y1) / 2 - expected.y)).toBeLessThan(0.02);
+    });
+  });
+
   it('reads a dotted leader as one word of dots between its caption and its answer', async () => {
     const form = await textImage(1000, 120, [
       {

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setEnvironmentData } from 'node:worker_threads';
 
-import { toPgm } from './canvas-module.mjs';
+import { createPageCanvas, toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
 import { RunnerError } from './runner-error.mjs';
+import { boxOnScannedPage, estimateSkew, straightened } from './scan-preparation.mjs';
 
 const require = createRequire(import.meta.url);
 const OCR_WORKER_PATH = fileURLToPath(new URL('./ocr-worker.cjs', import.meta.url));
@@ -17,25 +18,61 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
 
 /**
  * @typedef {object} OcrImage a page image prepared for tesseract
- * @property {Buffer} pgm grayscale PGM, dotted leaders erased
- * @property {number} width
+ * @property {Buffer} pgm grayscale PGM: straightened, dotted leaders erased
+ * @property {number} width the page image's width and height as scanned
  * @property {number} height
  * @property {{ x0: number, y0: number, x1: number, y1: number, dots: number }[]} leaders
+ *   in the page's pixels as scanned
+ * @property {import('./scan-preparation.mjs').Straightening} [straightening] present when the
+ *   page was straightened: how the boxes tesseract reads map back onto the page as scanned
  */
 
 /**
- * Prepares a page image for OCR on the calling thread: grayscale PGM (tesseract reads it
- * directly), and dotted leaders erased from it (tesseract reads them as junk letters that
- * garble their neighbours too); the leaders are put back as words of dots where they were
- * printed. Reads the pixels at once, so the caller may encode the same canvas afterwards.
+ * Prepares a page image for OCR on the calling thread (scan-preparation.mjs says why each step):
+ * grayscale (tesseract reads PGM directly); straightened when it was fed askew; dotted leaders
+ * erased (tesseract reads them as junk letters that garble their neighbours too; they are put
+ * back as words of dots where they were printed). Reads the pixels at once, so the caller may
+ * encode the same canvas afterwards.
  * @param {import('@napi-rs/canvas').Canvas} canvas
+ * @param {typeof import('@napi-rs/canvas')} canvasModule the copy the canvas was made with
  * @returns {OcrImage}
  */
-export function prepareOcrImage(canvas) {
-  const pgm = toPgm(canvas);
-  const pixels = pgm.subarray(pgm.length - canvas.width * canvas.height);
-  const leaders = eraseDottedLeaders(pixels, canvas.width, canvas.height);
-  return { pgm, width: canvas.width, height: canvas.height, leaders };
+export function prepareOcrImage(canvas, canvasModule) {
+  const { width, height } = canvas;
+  let pgm = toPgm(canvas);
+  let straightening;
+  const angle = estimateSkew(pixelsOf(pgm, width, height), width, height);
+  if (angle !== 0) {
+    const turned = straightened(canvas, (w, h) => createPageCanvas(canvasModule, w, h), angle);
+    straightening = turned.straightening;
+    pgm = toPgm(turned.canvas);
+  }
+  const ocrWidth = straightening?.straightWidth ?? width;
+  const ocrHeight = straightening?.straightHeight ?? height;
+  const pixels = pixelsOf(pgm, ocrWidth, ocrHeight);
+  const leaders = eraseDottedLeaders(pixels, ocrWidth, ocrHeight);
+  return {
+    pgm,
+    width,
+    height,
+    leaders: leaders.map((leader) => ({
+      ...onScannedPage(leader, straightening),
+      dots: leader.dots,
+    })),
+    straightening,
+  };
+}
+
+/** The pixel bytes of a PGM (after its header). */
+function pixelsOf(pgm, width, height) {
+  return pgm.subarray(pgm.length - width * height);
+}
+
+/** A box read on the prepared image, on the page as scanned. */
+function onScannedPage(box, straightening) {
+  const { x0, y0, x1, y1 } =
+    straightening === undefined ? box : boxOnScannedPage(box, straightening);
+  return { x0, y0, x1, y1 };
 }
 
 /**
@@ -155,7 +192,7 @@ function ocrText(image, data) {
     words: [
       ...words.map((word) => ({
         text: word.text,
-        bbox: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+        bbox: onScannedPage(word.bbox, image.straightening),
         confidence: word.confidence,
       })),
       ...image.leaders.map((leader) => ({

@@ -136,7 +136,7 @@ async function preparePage(source, pageNumber, job, ocr) {
     if (slot) {
       const canvas =
         image !== undefined && page.ocrUsesRenderImage ? image : await page.renderForOcr();
-      ocrImage = prepareOcrImage(canvas);
+      ocrImage = prepareOcrImage(canvas, page.canvasModule);
     }
     const png = image === undefined ? undefined : encodePng(image);
     // Awaited in finishPage; until then a rejection must not count as unhandled (which would

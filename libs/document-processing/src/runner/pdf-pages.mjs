@@ -90,6 +90,7 @@ async function openPage(document, pageNumber, job) {
     width: Math.max(1, Math.round(base.width * renderScale)),
     height: Math.max(1, Math.round(base.height * renderScale)),
     ocrUsesRenderImage: ocrScale === renderScale,
+    canvasModule: pdfCanvasModule(),
     render: () => renderAt(page, renderScale),
     renderForOcr: () => renderAt(page, ocrScale),
     pdfText: () => pdfText(page, base, job),

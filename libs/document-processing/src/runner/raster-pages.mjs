@@ -52,6 +52,7 @@ function nativePage(canvas) {
     width: canvas.width,
     height: canvas.height,
     ocrUsesRenderImage: enlarge === 1,
+    canvasModule: imageCanvasModule(),
     render: async () => canvas,
     renderForOcr: async () => (enlarge === 1 ? canvas : enlarged(canvas, enlarge)),
     pdfText: async () => undefined,
@@ -127,6 +128,7 @@ function tiffPage(job, data, ifd) {
   return {
     ...page,
     ocrUsesRenderImage: page.width === ocr.width && page.height === ocr.height,
+    canvasModule,
     render: () => scaledTo(page),
     renderForOcr: () => scaledTo(ocr),
     pdfText: async () => undefined,

@@ -1,0 +1,250 @@
+/**
+ * Which image preparation before tesseract reads scans best (issue 28, item 1)? The first pages
+ * of bench/quality's hand-written layouts (held-out and development alike), scanned with the
+ * ordinary profile and with the harsh one (150 dpi, 1-3 degrees, heavy noise, JPEG 45), rendered
+ * for OCR by the page runner's own modules as production does, then read by the production
+ * engine (tesseract.js, best_int, PSM 3) after each preparation:
+ *   plain                 grayscale only, what production did before (leaders erased in all)
+ *   straightened          turned level when the page reads a tenth of a degree or more askew
+ *                         (production now: the runner's prepareOcrImage)
+ *   straightened+median   and a 3x3 median against scanner noise and JPEG speckle (a candidate
+ *                         measured here, not in production: it lost words on ordinary scans)
+ * Prints per medium and variant: words and numbers (words with a digit) read exactly (multiset,
+ * after the text layer's joining of split digit groups), and CPU seconds per page of the
+ * preparation and of the engine. Every page is read by every variant in turn, so a busy
+ * machine's noise falls on all alike.
+ *   node -r @swc-node/register bench/ocr/ocr-preparation.ts [--pages 16] [--medium ordinary|harsh|both]
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { resolvePageProcessingOptions } from '../../libs/document-processing/src/pages/page-processing-options';
+import type { RunnerOcrText } from '../../libs/document-processing/src/runner/runner-protocol';
+import { joinSplitNumbers } from '../../libs/document-processing/src/text-layer/ocr-number-joiner';
+import {
+  DEFAULT_SCAN_OPTIONS,
+  HARSH_SCAN_OPTIONS,
+  renderScannedPdf,
+  type ScanOptions,
+} from '../quality/scanned-pdf.renderer';
+import { SeededRandom } from '../quality/seeded-random';
+import { generateDocuments } from '../quality/synthetic-document.generator';
+import { createTextMeasurer } from '../quality/text-measurer';
+import { runMain } from '../support/run-main';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '16' },
+    medium: { type: 'string', default: 'both' },
+  },
+});
+const PAGES = Number(values.pages);
+const RUNNER = path.join(__dirname, '../../libs/document-processing/src/runner');
+const VARIANTS = ['plain', 'straightened', 'straightened+median'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+type Canvas = { readonly width: number; readonly height: number };
+interface Straightening {
+  readonly straightWidth: number;
+  readonly straightHeight: number;
+}
+interface OcrImage {
+  pgm: Buffer;
+  width: number;
+  height: number;
+  leaders: unknown[];
+  straightening?: Straightening;
+}
+interface RunnerModules {
+  openPdfPages(job: object): Promise<{
+    page(n: number): Promise<{
+      canvasModule: unknown;
+      renderForOcr(): Promise<Canvas>;
+      close(): void;
+    }>;
+    close(): Promise<void>;
+  }>;
+  createOcrPool(
+    language: string,
+    size: number,
+  ): { recognize(image: OcrImage): Promise<RunnerOcrText>; close(): Promise<void> };
+  prepareOcrImage(canvas: Canvas, canvasModule: unknown): OcrImage;
+  toPgm(canvas: Canvas): Buffer;
+  eraseDottedLeaders(gray: Uint8Array, width: number, height: number): unknown[];
+}
+
+async function runnerModules(): Promise<RunnerModules> {
+  const load = (file: string) => import(path.join(RUNNER, file)) as Promise<object>;
+  return Object.assign(
+    {},
+    ...(await Promise.all(
+      ['pdf-pages.mjs', 'ocr-engine.mjs', 'canvas-module.mjs', 'dotted-leaders.mjs'].map(load),
+    )),
+  ) as RunnerModules;
+}
+
+/** The page prepared by one variant, from the runner's own steps. */
+function prepare(
+  runner: RunnerModules,
+  variant: Variant,
+  canvas: Canvas,
+  canvasModule: unknown,
+): OcrImage {
+  if (variant === 'plain') {
+    const pgm = runner.toPgm(canvas);
+    const leaders = runner.eraseDottedLeaders(pixels(pgm, canvas), canvas.width, canvas.height);
+    return { pgm, width: canvas.width, height: canvas.height, leaders };
+  }
+  const image = runner.prepareOcrImage(canvas, canvasModule);
+  if (variant === 'straightened+median') {
+    const read = {
+      width: image.straightening?.straightWidth ?? canvas.width,
+      height: image.straightening?.straightHeight ?? canvas.height,
+    };
+    medianFilter(pixels(image.pgm, read), read.width, read.height);
+  }
+  return image;
+}
+
+/**
+ * A 3x3 median of an 8-bit grayscale image, in place (border rows and columns kept): each
+ * column's three pixels sorted once, then the median of the row of sorted triples.
+ */
+function medianFilter(gray: Uint8Array, width: number, height: number): void {
+  const low = new Uint8Array(width);
+  const middle = new Uint8Array(width);
+  const high = new Uint8Array(width);
+  let above = gray.slice(0, width);
+  for (let y = 1; y < height - 1; y += 1) {
+    const row = y * width;
+    const current = gray.slice(row, row + width);
+    for (let x = 0; x < width; x += 1) {
+      const a = above[x]!;
+      const b = current[x]!;
+      const c = gray[row + width + x]!;
+      low[x] = Math.min(a, b, c);
+      high[x] = Math.max(a, b, c);
+      middle[x] = a + b + c - low[x]! - high[x]!;
+    }
+    for (let x = 1; x < width - 1; x += 1) {
+      const maxOfLows = Math.max(low[x - 1]!, low[x]!, low[x + 1]!);
+      const medianOfMiddles = median3(middle[x - 1]!, middle[x]!, middle[x + 1]!);
+      const minOfHighs = Math.min(high[x - 1]!, high[x]!, high[x + 1]!);
+      gray[row + x] = median3(maxOfLows, medianOfMiddles, minOfHighs);
+    }
+    above = current;
+  }
+}
+
+function median3(a: number, b: number, c: number): number {
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
+
+function pixels(pgm: Buffer, canvas: { width: number; height: number }): Uint8Array {
+  return pgm.subarray(pgm.length - canvas.width * canvas.height);
+}
+
+interface Tally {
+  words: number;
+  numbers: number;
+  prepareSeconds: number;
+  engineSeconds: number;
+}
+
+const cpuSeconds = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+const hasDigit = (word: string) => /\d/.test(word);
+
+/** Words of `expected` found in `actual`, each found word used once. */
+function matched(expected: readonly string[], actual: readonly string[]): number {
+  const left = new Map<string, number>();
+  for (const word of actual) left.set(word, (left.get(word) ?? 0) + 1);
+  let found = 0;
+  for (const word of expected) {
+    const count = left.get(word) ?? 0;
+    if (count > 0) {
+      found += 1;
+      left.set(word, count - 1);
+    }
+  }
+  return found;
+}
+
+async function measureMedium(
+  runner: RunnerModules,
+  name: string,
+  scan: ScanOptions,
+): Promise<string[]> {
+  const measure = await createTextMeasurer();
+  const documents = (['eval', 'dev'] as const)
+    .flatMap((set) => generateDocuments({ set, perLayout: 1, longShare: 0, seed: 909 }, measure))
+    .slice(0, PAGES);
+  const tallies = new Map<Variant, Tally>(
+    VARIANTS.map((v) => [v, { words: 0, numbers: 0, prepareSeconds: 0, engineSeconds: 0 }]),
+  );
+  const pool = runner.createOcrPool('eng', 1);
+  let truthWords = 0;
+  let truthNumbers = 0;
+  try {
+    for (const [index, document] of documents.entries()) {
+      const layout = document.pages[0]!;
+      const { pdf } = await renderScannedPdf([layout], new SeededRandom(4242 + index), scan);
+      const source = await runner.openPdfPages({
+        ...resolvePageProcessingOptions({}),
+        bytes: pdf.slice(),
+      });
+      const page = await source.page(1);
+      const canvas = await page.renderForOcr();
+      const truth = layout.runs.flatMap((run) => run.text.split(/\s+/)).filter(Boolean);
+      truthWords += truth.length;
+      truthNumbers += truth.filter(hasDigit).length;
+      if (index === 0) await pool.recognize(runner.prepareOcrImage(canvas, page.canvasModule));
+      for (const variant of VARIANTS) {
+        const tally = tallies.get(variant)!;
+        const started = cpuSeconds();
+        const image = prepare(runner, variant, canvas, page.canvasModule);
+        const prepared = cpuSeconds();
+        const text = await pool.recognize(image);
+        tally.prepareSeconds += prepared - started;
+        tally.engineSeconds += cpuSeconds() - prepared;
+        const words = joinSplitNumbers(text.words).map((word) => word.text.trim());
+        tally.words += matched(truth, words);
+        tally.numbers += matched(truth.filter(hasDigit), words.filter(hasDigit));
+      }
+      page.close();
+      await source.close();
+      process.stderr.write(`  ${name}: page ${index + 1}/${documents.length}\n`);
+    }
+  } finally {
+    await pool.close();
+  }
+  const pct = (share: number) => `${(100 * share).toFixed(1)} %`;
+  return VARIANTS.map((variant) => {
+    const t = tallies.get(variant)!;
+    return `| ${name} | ${variant} | ${pct(t.words / truthWords)} | ${pct(t.numbers / truthNumbers)} | ${(t.prepareSeconds / documents.length).toFixed(3)} | ${(t.engineSeconds / documents.length).toFixed(2)} | ${(t.prepareSeconds / t.engineSeconds).toFixed(2)}x |`;
+  }).concat(
+    `| ${name} | (${documents.length} pages, ${truthWords} words, ${truthNumbers} numbers) | | | | | |`,
+  );
+}
+
+async function main(): Promise<void> {
+  const runner = await runnerModules();
+  const media: [string, ScanOptions][] = [];
+  if (values.medium !== 'harsh') media.push(['ordinary', DEFAULT_SCAN_OPTIONS]);
+  if (values.medium !== 'ordinary') media.push(['harsh', HARSH_SCAN_OPTIONS]);
+  const rows: string[] = [];
+  for (const [name, scan] of media) rows.push(...(await measureMedium(runner, name, scan)));
+  process.stdout.write(
+    [
+      '',
+      '| scans | preparation | words read exactly | numbers read exactly | prepare CPU s/page | engine CPU s/page | prepare / engine |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+}
+
+runMain(main);
