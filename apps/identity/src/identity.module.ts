@@ -15,8 +15,11 @@ import { ApiKeyRepository } from './database/api-key.repository';
 import { AuditEventsRepository } from './database/audit-events.repository';
 import { DirectoryReads } from './database/directory.reads';
 import { createIdentityDataSource } from './database/identity-data-source';
+import { IdentityProviderRepository } from './database/identity-provider.repository';
 import { OrganizationRepository } from './database/organization.repository';
 import { SessionRepository } from './database/session.repository';
+import { SigningKeyRepository } from './database/signing-key.repository';
+import { SsoLoginRepository } from './database/sso-login.repository';
 import { IdentityTransactions } from './database/transactions';
 import { UserRepository } from './database/user.repository';
 import { WorkspaceRepository } from './database/workspace.repository';
@@ -49,9 +52,12 @@ const config = loadConfig(IdentityConfig);
     BootstrapService,
     DirectoryService,
     DirectoryReads,
+    IdentityProviderRepository,
     IdentityTransactions,
     OrganizationRepository,
     SessionRepository,
+    SigningKeyRepository,
+    SsoLoginRepository,
     UserChangesService,
     UserRepository,
     WorkspaceRepository,

@@ -7,13 +7,12 @@ import {
 } from '@docket/contracts';
 import { Actor, AesGcmCipher, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { EntityManager, QueryFailedError } from 'typeorm';
 
 import { AuditEventsRepository } from '../database/audit-events.repository';
-import {
-  IdentityProviderDomainEntity,
-  IdentityProviderEntity,
-} from '../database/identity.entities';
+import { IdentityProviderEntity } from '../database/identity.entities';
+import { IdentityProviderRepository } from '../database/identity-provider.repository';
+import { IdentityTransactions } from '../database/transactions';
 import { IdentityConfig } from '../identity.config';
 
 /** What the sign-in flow needs of a provider, secret included; never leaves this service. */
@@ -30,7 +29,8 @@ export interface ProviderCredentials {
 @Injectable()
 export class IdentityProviderService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly providers: IdentityProviderRepository,
+    private readonly transactions: IdentityTransactions,
     private readonly cipher: AesGcmCipher,
     private readonly config: IdentityConfig,
     private readonly audit: AuditEventsRepository,
@@ -44,7 +44,7 @@ export class IdentityProviderService {
     const id = randomUUID();
     const now = new Date();
     await this.writing(async (manager) => {
-      await manager.insert(IdentityProviderEntity, {
+      await this.providers.insert(manager, {
         id,
         organizationId: actor.organizationId,
         name: request.name,
@@ -66,17 +66,14 @@ export class IdentityProviderService {
   }
 
   async list(actor: Actor): Promise<IdentityProviderRecord[]> {
-    const rows = await this.dataSource.manager.find(IdentityProviderEntity, {
-      where: { organizationId: actor.organizationId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    const domains = await this.domainsOf(rows.map((row) => row.id));
+    const rows = await this.providers.list(actor.organizationId);
+    const domains = await this.providers.domainsOf(rows.map((row) => row.id));
     return rows.map((row) => toRecord(row, domains.get(row.id) ?? []));
   }
 
   async get(actor: Actor, id: string): Promise<IdentityProviderRecord> {
-    const row = await this.owned(this.dataSource.manager, actor, id);
-    return toRecord(row, (await this.domainsOf([id])).get(id) ?? []);
+    const row = await this.owned(undefined, actor, id);
+    return toRecord(row, (await this.providers.domainsOf([id])).get(id) ?? []);
   }
 
   async update(
@@ -93,9 +90,9 @@ export class IdentityProviderService {
       if (changes.clientSecret !== undefined)
         row.clientSecretSealed = this.seal(id, changes.clientSecret);
       row.updatedAt = new Date();
-      await manager.save(row);
+      await this.providers.save(manager, row);
       if (changes.domains !== undefined) {
-        await manager.delete(IdentityProviderDomainEntity, { identityProviderId: id });
+        await this.providers.releaseDomains(manager, id);
         await this.claimDomains(manager, id, changes.domains);
       }
       // Which settings changed, and to what, except the secret: only that it was replaced.
@@ -112,9 +109,9 @@ export class IdentityProviderService {
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.owned(manager, actor, id);
-      await manager.delete(IdentityProviderEntity, { id });
+      await this.providers.delete(manager, id);
       await this.record(manager, actor, id, 'identity-provider.deleted', {
         name: row.name,
         issuer: row.issuer,
@@ -125,14 +122,12 @@ export class IdentityProviderService {
   /** The provider serving an e-mail address's domain, in whichever organization registered it. */
   async forEmail(email: string): Promise<ProviderCredentials | null> {
     const domain = domainOf(email);
-    const claim = await this.dataSource.manager.findOne(IdentityProviderDomainEntity, {
-      where: { domain },
-    });
-    return claim ? this.credentials(claim.identityProviderId) : null;
+    const providerId = await this.providers.providerOfDomain(domain);
+    return providerId ? this.credentials(providerId) : null;
   }
 
   async credentials(id: string): Promise<ProviderCredentials | null> {
-    const row = await this.dataSource.manager.findOne(IdentityProviderEntity, { where: { id } });
+    const row = await this.providers.find(id);
     if (!row) return null;
     return {
       id: row.id,
@@ -142,7 +137,7 @@ export class IdentityProviderService {
       clientSecret: this.cipher
         .decrypt(row.clientSecretSealed, secretOwner(row.id))
         .toString('utf8'),
-      domains: (await this.domainsOf([row.id])).get(row.id) ?? [],
+      domains: (await this.providers.domainsOf([row.id])).get(row.id) ?? [],
     };
   }
 
@@ -175,13 +170,11 @@ export class IdentityProviderService {
   }
 
   private async owned(
-    manager: EntityManager,
+    manager: EntityManager | undefined,
     actor: Actor,
     id: string,
   ): Promise<IdentityProviderEntity> {
-    const row = await manager.findOne(IdentityProviderEntity, {
-      where: { id, organizationId: actor.organizationId },
-    });
+    const row = await this.providers.owned(actor.organizationId, id, manager);
     if (!row) throw DocketException.notFound('Identity provider');
     return row;
   }
@@ -192,24 +185,19 @@ export class IdentityProviderService {
     domains: string[],
   ): Promise<void> {
     const unique = [...new Set(domains.map((domain) => domain.toLowerCase()))];
-    const taken = await manager.find(IdentityProviderDomainEntity, {
-      where: { domain: In(unique) },
-    });
+    const taken = await this.providers.claimed(manager, unique);
     if (taken.length > 0) {
       throw DocketException.conflict('A domain already belongs to another identity provider', {
-        domains: taken.map((claim) => claim.domain),
+        domains: taken,
       });
     }
-    await manager.insert(
-      IdentityProviderDomainEntity,
-      unique.map((domain) => ({ domain, identityProviderId })),
-    );
+    await this.providers.claim(manager, identityProviderId, unique);
   }
 
   /** A concurrent claim of the same domain loses on the primary key: still a 409, not a 500. */
   private async writing(work: (manager: EntityManager) => Promise<void>): Promise<void> {
     try {
-      await this.dataSource.transaction(work);
+      await this.transactions.run(work);
     } catch (error) {
       if (
         error instanceof QueryFailedError &&
@@ -218,21 +206,6 @@ export class IdentityProviderService {
         throw DocketException.conflict('A domain already belongs to another identity provider');
       throw error;
     }
-  }
-
-  private async domainsOf(ids: string[]): Promise<Map<string, string[]>> {
-    const byProvider = new Map<string, string[]>();
-    if (ids.length === 0) return byProvider;
-    const claims = await this.dataSource.manager.find(IdentityProviderDomainEntity, {
-      where: { identityProviderId: In(ids) },
-      order: { domain: 'ASC' },
-    });
-    for (const claim of claims)
-      byProvider.set(claim.identityProviderId, [
-        ...(byProvider.get(claim.identityProviderId) ?? []),
-        claim.domain,
-      ]);
-    return byProvider;
   }
 }
 

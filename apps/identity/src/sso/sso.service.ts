@@ -4,9 +4,9 @@ import { SessionRevoked, SsoRedirect, SsoSessionStarted, StartSsoRequest } from 
 import { DocketException } from '@docket/platform';
 import { Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
-import { DataSource, LessThan } from 'typeorm';
 
 import { SsoLoginEntity, UserEntity } from '../database/identity.entities';
+import { SsoLoginRepository } from '../database/sso-login.repository';
 import { UserRepository } from '../database/user.repository';
 import { AccessEvents } from '../directory/access-events';
 import { IdentityConfig } from '../identity.config';
@@ -28,7 +28,7 @@ export class SsoService {
   private readonly logger = new Logger(SsoService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly logins: SsoLoginRepository,
     private readonly users: UserRepository,
     private readonly providers: IdentityProviderService,
     private readonly sessions: SessionService,
@@ -46,8 +46,8 @@ export class SsoService {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
-    await this.dataSource.manager.delete(SsoLoginEntity, { expiresAt: LessThan(new Date()) });
-    await this.dataSource.manager.insert(SsoLoginEntity, {
+    await this.logins.deleteExpired();
+    await this.logins.insert({
       stateHash: hashOf(state),
       identityProviderId: provider.id,
       codeVerifier,
@@ -173,32 +173,8 @@ export class SsoService {
     return user;
   }
 
-  private async consume(state: string): Promise<SsoLoginEntity | undefined> {
-    const [rows]: [
-      Array<{
-        identity_provider_id: string;
-        code_verifier: string;
-        nonce: string;
-        return_to: string;
-        email: string;
-      }>,
-      number,
-    ] = await this.dataSource.query(
-      `DELETE FROM identity.sso_logins WHERE state_hash = $1 AND expires_at > now()
-       RETURNING identity_provider_id, code_verifier, nonce, return_to, email`,
-      [hashOf(state)],
-    );
-    const row = rows[0];
-    return row
-      ? Object.assign(new SsoLoginEntity(), {
-          stateHash: hashOf(state),
-          identityProviderId: row.identity_provider_id,
-          codeVerifier: row.code_verifier,
-          nonce: row.nonce,
-          returnTo: row.return_to,
-          email: row.email,
-        })
-      : undefined;
+  private consume(state: string): Promise<SsoLoginEntity | undefined> {
+    return this.logins.consume(hashOf(state));
   }
 
   private async discover(provider: ProviderCredentials): Promise<oidc.Configuration> {

@@ -4,9 +4,8 @@ import { PublicJwk } from '@docket/contracts';
 import { AesGcmCipher, createLogger } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { exportJWK, exportPKCS8, generateKeyPair, importPKCS8, KeyLike } from 'jose';
-import { DataSource, IsNull } from 'typeorm';
 
-import { SigningKeyEntity } from '../database/identity.entities';
+import { SigningKeyRepository } from '../database/signing-key.repository';
 
 export const SIGNING_ALGORITHM = 'EdDSA';
 
@@ -26,7 +25,7 @@ export class SigningKeyService {
   private active?: ActiveSigningKey;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly keys: SigningKeyRepository,
     private readonly masterKey: AesGcmCipher,
   ) {}
 
@@ -36,10 +35,7 @@ export class SigningKeyService {
   }
 
   async publicKeys(): Promise<PublicJwk[]> {
-    const rows = await this.repository().find({
-      where: { retiredAt: IsNull() },
-      order: { createdAt: 'DESC' },
-    });
+    const rows = await this.keys.live();
     return rows.map((row) => ({
       ...(row.publicJwk as unknown as PublicJwk),
       kid: row.kid,
@@ -56,10 +52,7 @@ export class SigningKeyService {
   }
 
   private async loadOrCreate(): Promise<ActiveSigningKey> {
-    const newest = await this.repository().findOne({
-      where: { retiredAt: IsNull() },
-      order: { createdAt: 'DESC' },
-    });
+    const newest = await this.keys.newest();
     if (!newest) return this.create();
     const pem = this.masterKey
       .decrypt(newest.privateKeySealed, `signing-key:${newest.kid}`)
@@ -75,7 +68,7 @@ export class SigningKeyService {
     const kid = randomUUID();
     const pem = await exportPKCS8(privateKey);
     const jwk = await exportJWK(publicKey);
-    await this.repository().insert({
+    await this.keys.insert({
       kid,
       algorithm: SIGNING_ALGORITHM,
       privateKeySealed: this.masterKey.encrypt(pem, `signing-key:${kid}`),
@@ -84,9 +77,5 @@ export class SigningKeyService {
     });
     logger.info({ kid }, 'created signing key');
     return { kid, privateKey };
-  }
-
-  private repository() {
-    return this.dataSource.getRepository(SigningKeyEntity);
   }
 }
