@@ -127,10 +127,12 @@ export function VariablesPage(props: { user: SessionUser }) {
     setEnvironmentsSeen((n) => n + 1);
   };
 
-  const reveal = async (variable: Variable) => {
+  /** The reason is recorded with the reveal in the audit trail. */
+  const reveal = async (variable: Variable, reason: string) => {
     setRevealing(null);
     const { data, error } = await api.POST('/variables/{variableId}/reveal', {
       params: { path: { variableId: variable.variableId } },
+      body: { reason },
     });
     if (!data) return setMessage(errorMessage(error));
     setRevealed((all) => ({ ...all, [variable.variableId]: data.value }));
@@ -292,10 +294,13 @@ export function VariablesPage(props: { user: SessionUser }) {
           title={`Reveal ${revealing.name}?`}
           confirmLabel="Reveal"
           reasonLabel="Why do you need to see this value?"
-          onConfirm={() => void reveal(revealing)}
+          onConfirm={(reason) => void reveal(revealing, reason)}
           onCancel={() => setRevealing(null)}
         >
-          <p>The decrypted value is shown once, on this page; the reveal is recorded.</p>
+          <p>
+            The decrypted value is shown on this page only. The reveal is recorded in the audit
+            trail with your name and this reason.
+          </p>
         </ConfirmDialog>
       )}
       {deleting && (
