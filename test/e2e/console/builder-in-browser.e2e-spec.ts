@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 import {
   apiRequest,
   createTestOrganization,
@@ -15,7 +13,7 @@ import {
   addPerson,
   launchChromium,
   type Person,
-  SCREENSHOTS,
+  shot,
   signIn,
   until,
 } from './support/console-browser';
@@ -31,10 +29,6 @@ const claim = () =>
     dateOfLoss: '04/02/2025',
     claimAmount: '$1,250.00',
   });
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The graph's node by its name, as a person sees it. */
 const graphNode = (page: Page, name: string) =>

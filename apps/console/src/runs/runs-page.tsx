@@ -131,7 +131,7 @@ export function RunsPage() {
         <h1 id="runs-title">Runs</h1>
         <WorkspacePicker workspaces={workspaces} workspaceId={workspaceId} choose={choose} />
       </div>
-      <div className="cards" aria-label="Runs per status">
+      <section className="cards" aria-label="Runs per status">
         {STATUSES.filter((status) => counts[status]).map((status) => (
           <button
             key={status}
@@ -143,7 +143,7 @@ export function RunsPage() {
             <span className="count">{counts[status]}</span> {status}
           </button>
         ))}
-      </div>
+      </section>
       <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           AI Agent

@@ -127,6 +127,7 @@ export function VariablesPage(props: { user: SessionUser }) {
     setEnvironmentsSeen((n) => n + 1);
   };
 
+  /** The reason is recorded with the reveal in the audit trail. */
   const reveal = async (variable: Variable, reason: string) => {
     setRevealing(null);
     const { data, error } = await api.POST('/variables/{variableId}/reveal', {
@@ -296,7 +297,10 @@ export function VariablesPage(props: { user: SessionUser }) {
           onConfirm={(reason) => void reveal(revealing, reason)}
           onCancel={() => setRevealing(null)}
         >
-          <p>The decrypted value is shown once, on this page; the reveal is recorded.</p>
+          <p>
+            The decrypted value is shown on this page only. The reveal is recorded in the audit
+            trail with your name and this reason.
+          </p>
         </ConfirmDialog>
       )}
       {deleting && (

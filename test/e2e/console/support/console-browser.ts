@@ -72,3 +72,8 @@ export async function until(
     await page.waitForTimeout(100);
   }
 }
+
+/** A full-page screenshot into the run's screenshots folder (docs/console.md shows copies). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
