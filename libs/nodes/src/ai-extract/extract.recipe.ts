@@ -7,8 +7,10 @@ import {
   extractWithProvider,
   FieldDefinition,
   FieldSchema,
+  LayoutMemory,
   validateFields,
   ValidationConfig,
+  ValidationContext,
   ValidationResult,
 } from '@docket/document-intelligence';
 
@@ -27,24 +29,48 @@ export async function extractWithConfig(
   layoutMemories: readonly LayoutMemoryRecord[],
   hosted?: HostedEngine,
 ): Promise<ValidationResult> {
-  // The node's configuration is the engine's schema; flows' node-config rules checked its shape.
-  const schema = { fields: config.fields } as unknown as FieldSchema;
-  const validation = {
-    crossFieldRules: config.crossFieldRules,
-    defaultConfidenceThreshold: config.defaultConfidenceThreshold,
-  } as ValidationConfig;
+  return extractFields(documents, {
+    // The node's configuration is the engine's schema; flows' node-config rules checked its shape.
+    schema: { fields: config.fields } as unknown as FieldSchema,
+    validation: {
+      crossFieldRules: config.crossFieldRules,
+      defaultConfidenceThreshold: config.defaultConfidenceThreshold,
+    } as ValidationConfig,
+    layoutMemories,
+    hosted,
+  });
+}
+
+/** What the recipe reads documents with, in the engine's terms. */
+export interface ExtractSettings {
+  readonly schema: FieldSchema;
+  readonly validation: ValidationConfig;
+  readonly layoutMemories: readonly LayoutMemory[];
+  /** Named lists for `lookup` rules; nodes have none yet, the benchmark's expert setup has. */
+  readonly referenceLists?: ValidationContext['referenceLists'];
+  readonly hosted?: HostedEngine;
+}
+
+/** The recipe over an engine schema: what extractWithConfig runs, and what benchmarks score. */
+export async function extractFields(
+  documents: readonly DocumentPages[],
+  settings: ExtractSettings,
+): Promise<ValidationResult> {
+  const { schema, layoutMemories, hosted } = settings;
   const perDocument: ExtractedField[] = [];
   for (const document of documents) {
     perDocument.push(...(await documentFields(document, schema, layoutMemories, hosted)));
   }
   const extracted = [...perDocument, ...extractItemFields(documents, schema)];
-  return validateFields(extracted, schema, validation);
+  return validateFields(extracted, schema, settings.validation, {
+    referenceLists: settings.referenceLists,
+  });
 }
 
 async function documentFields(
   document: DocumentPages,
   schema: FieldSchema,
-  layoutMemories: readonly LayoutMemoryRecord[],
+  layoutMemories: readonly LayoutMemory[],
   hosted: HostedEngine | undefined,
 ): Promise<ExtractedField[]> {
   const documentLevel = schema.fields.filter((field) => field.scope !== 'item');
