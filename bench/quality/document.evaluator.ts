@@ -1,16 +1,13 @@
-import {
-  classifyDocument,
-  extractDocumentFields,
-  type LayoutMemory,
-  type NaiveBayesModel,
-  summariseItem,
-  type TextPage,
-  type ValidatedField,
-  validateFields,
+import type {
+  LayoutMemory,
+  NaiveBayesModel,
+  TextPage,
+  ValidatedField,
 } from '@docket/document-intelligence';
+import { extractFields, prepareClassify, summariseWithConfig } from '@docket/nodes';
 
 import type { ExtractionSetup } from './extraction-setup';
-import { CLASSIFICATION, SCHEMAS } from './insurance-node.config';
+import { CLASSIFY_NODE, SCHEMAS } from './insurance-node.config';
 import {
   addCounts,
   type Counts,
@@ -72,8 +69,9 @@ function isDocumentType(label: string | null): label is DocumentType {
 }
 
 /**
- * Runs the engine as the worker will: classify, extract with the predicted class's schema,
- * validate, summarise. A wrong class therefore costs the document's fields too.
+ * Runs the engine as the worker does, through the node recipes the worker runs (libs/nodes):
+ * classify, extract with the predicted class's schema, validate, summarise. A wrong class
+ * therefore costs the document's fields too.
  */
 export async function evaluateDocument(
   document: GeneratedDocument,
@@ -86,24 +84,25 @@ export async function evaluateDocument(
   memories: readonly LayoutMemory[] = [],
 ): Promise<DocumentEvaluation> {
   const started = process.hrtime.bigint();
-  const classification = await classifyDocument(pages, CLASSIFICATION, { model });
+  const classifier = await prepareClassify(CLASSIFY_NODE, () => Promise.resolve(model));
+  const classification = await classifier.classify(pages);
   let validated: readonly ValidatedField[] = [];
   let needsReview = true;
   if (isDocumentType(classification.label)) {
-    const schema = setup.schema(classification.label);
-    const extracted = extractDocumentFields({ documentId: document.id, pages }, schema, {
+    const validation = await extractFields([{ documentId: document.id, pages }], {
+      schema: setup.schema(classification.label),
+      validation: setup.validation(classification.label),
       layoutMemories: memories,
       linker: setup.linker,
-    });
-    const validation = validateFields(extracted, schema, setup.validation(classification.label), {
       referenceLists: setup.referenceLists,
     });
     validated = validation.fields;
     needsReview = validation.needsReview;
   }
-  const summary = summariseItem({
-    documents: [{ documentId: document.id, label: classification.label, fields: validated }],
-  });
+  const summary = await summariseWithConfig(
+    { documents: [{ documentId: document.id, label: classification.label, fields: validated }] },
+    {},
+  );
   const engineMs = Number(process.hrtime.bigint() - started) / 1e6;
 
   const { counts: fieldCounts, outcomes } = scoreFields(

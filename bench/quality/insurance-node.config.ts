@@ -1,3 +1,4 @@
+import type { ClassifyConfig } from '@docket/contracts';
 import type {
   ClassificationConfig,
   CrossFieldRule,
@@ -14,7 +15,7 @@ import type { DocumentType } from './synthetic-document.types';
  * Written from domain vocabulary (ACORD-style forms, carrier loss runs, shop estimates) before
  * the evaluation layouts were drawn; see docs/quality-benchmark.md for what that means.
  */
-export const CLASSIFICATION: ClassificationConfig = {
+export const CLASSIFY_NODE: ClassifyConfig = {
   methods: ['rules', 'model'],
   minConfidence: 0.5,
   classes: [
@@ -92,6 +93,12 @@ export const CLASSIFICATION: ClassificationConfig = {
       ],
     },
   ],
+};
+
+/** The same classes in the engine's terms, for the splitter (which no node recipe wraps). */
+export const CLASSIFICATION: ClassificationConfig = {
+  ...CLASSIFY_NODE,
+  methods: ['rules', 'model'],
 };
 
 const CLAIM_NUMBER: ScalarFieldDefinition = {

@@ -7,8 +7,11 @@ import {
   extractWithProvider,
   FieldDefinition,
   FieldSchema,
+  LayoutMemory,
+  LinkerRanking,
   validateFields,
   ValidationConfig,
+  ValidationContext,
   ValidationResult,
 } from '@docket/document-intelligence';
 
@@ -27,31 +30,55 @@ export async function extractWithConfig(
   layoutMemories: readonly LayoutMemoryRecord[],
   hosted?: HostedEngine,
 ): Promise<ValidationResult> {
-  // The node's configuration is the engine's schema; flows' node-config rules checked its shape.
-  const schema = { fields: config.fields } as unknown as FieldSchema;
-  const validation = {
-    crossFieldRules: config.crossFieldRules,
-    defaultConfidenceThreshold: config.defaultConfidenceThreshold,
-  } as ValidationConfig;
+  return extractFields(documents, {
+    // The node's configuration is the engine's schema; flows' node-config rules checked its shape.
+    schema: { fields: config.fields } as unknown as FieldSchema,
+    validation: {
+      crossFieldRules: config.crossFieldRules,
+      defaultConfidenceThreshold: config.defaultConfidenceThreshold,
+    } as ValidationConfig,
+    layoutMemories,
+    hosted,
+  });
+}
+
+/** What the recipe reads documents with, in the engine's terms. */
+export interface ExtractSettings {
+  readonly schema: FieldSchema;
+  readonly validation: ValidationConfig;
+  readonly layoutMemories: readonly LayoutMemory[];
+  /** Named lists for `lookup` rules; nodes have none yet, the benchmark's expert setup has. */
+  readonly referenceLists?: ValidationContext['referenceLists'];
+  readonly hosted?: HostedEngine;
+  /** How readings are ranked; the engine's default (the learned linker) unless a benchmark compares. */
+  readonly linker?: LinkerRanking;
+}
+
+/** The recipe over an engine schema: what extractWithConfig runs, and what benchmarks score. */
+export async function extractFields(
+  documents: readonly DocumentPages[],
+  settings: ExtractSettings,
+): Promise<ValidationResult> {
   const perDocument: ExtractedField[] = [];
   for (const document of documents) {
-    perDocument.push(...(await documentFields(document, schema, layoutMemories, hosted)));
+    perDocument.push(...(await documentFields(document, settings)));
   }
+  const { schema } = settings;
   const extracted = [...perDocument, ...extractItemFields(documents, schema)];
-  return validateFields(extracted, schema, validation);
+  return validateFields(extracted, schema, settings.validation, {
+    referenceLists: settings.referenceLists,
+  });
 }
 
 async function documentFields(
   document: DocumentPages,
-  schema: FieldSchema,
-  layoutMemories: readonly LayoutMemoryRecord[],
-  hosted: HostedEngine | undefined,
+  { schema, layoutMemories, hosted, linker }: ExtractSettings,
 ): Promise<ExtractedField[]> {
   const documentLevel = schema.fields.filter((field) => field.scope !== 'item');
   if (hosted?.mode === 'primary') {
     return read(hosted, document, documentLevel);
   }
-  const local = extractDocumentFields(document, schema, { layoutMemories });
+  const local = extractDocumentFields(document, schema, { layoutMemories, linker });
   const left = new Set(local.filter((field) => field.value === null).map((field) => field.key));
   if (!hosted || left.size === 0) return local;
   const filled = new Map(
