@@ -195,16 +195,16 @@ export async function verdictOf(evidence: ChaosEvidence): Promise<ChaosReport> {
     0,
   );
 
-  const items = await allRows<{ id: string; status: string; temporalWorkflowId: string }>(
+  const items = await allRows<{ id: string; status: string }>(
     evidence,
     (item) => item.id,
     (page) => `/items?projectId=${org.projectId}&limit=100&page=${page}`,
   );
-  const itemsPerRun = new Map<string, number>();
-  for (const item of items) {
-    itemsPerRun.set(item.temporalWorkflowId, (itemsPerRun.get(item.temporalWorkflowId) ?? 0) + 1);
-  }
-  const duplicatedItems = [...itemsPerRun.values()].filter((count) => count > 1).length;
+  // A run names its items (the list rows do not name their run): one each, none shared.
+  const itemIdsOfRuns = executions.flatMap((execution) => execution.itemIds);
+  const duplicatedItems =
+    executions.filter((execution) => execution.itemIds.length > 1).length +
+    (itemIdsOfRuns.length - new Set(itemIdsOfRuns).size);
   const notComplete = items.filter((item) => item.status !== 'COMPLETE').length;
 
   if (notReady.length) failures.push(`${notReady.length} stored upload(s) not READY`);
