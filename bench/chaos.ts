@@ -36,7 +36,7 @@ runMain(async () => {
     rounds: Number(values.rounds),
     uploadsPerSecond: Number(values['uploads-per-second']),
     settleTimeoutMs: Number(values['settle-seconds']) * 1000,
-    drainTimeoutMs: 600_000,
+    drainStallMs: 180_000,
     say: (line) => process.stdout.write(`[chaos] ${line}\n`),
   });
   process.stdout.write(`\n${reportLines(report).join('\n')}\n`);

@@ -21,8 +21,8 @@ export interface ChaosOptions {
   uploadsPerSecond: number;
   /** Longest wait for the system to recover after one fault before the next. */
   settleTimeoutMs: number;
-  /** Longest wait at the end for every run to finish. */
-  drainTimeoutMs: number;
+  /** At the end, how long runs may stop completing before the drain gives up. */
+  drainStallMs: number;
   say: (line: string) => void;
 }
 
@@ -266,7 +266,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
     options.say('faults done; draining (every uploaded file to its write-back)');
     await traffic.stopUploads();
-    await drain(evidence, options.drainTimeoutMs);
+    await drain(evidence, options.drainStallMs);
   } finally {
     await traffic.stop();
     await evidence.receiver.stop();
@@ -274,16 +274,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   return verdictOf(evidence);
 }
 
-/** Waits until every stored upload's run was submitted and delivered, or the timeout. */
-async function drain(evidence: ChaosEvidence, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+/**
+ * Waits until every stored upload's run completed. Files work off their backlog at their own
+ * pace, so the wait lasts while runs keep completing and gives up only after `stallMs` without
+ * one.
+ */
+async function drain(evidence: ChaosEvidence, stallMs: number): Promise<void> {
+  let completed = -1;
+  let progressAt = Date.now();
+  while (Date.now() - progressAt < stallMs) {
     const page = await evidence.log.once<{ totalCount: number }>(
       'GET',
       `/flow-executions?projectId=${evidence.org.projectId}&flowId=${evidence.flowId}&status=completed&limit=1`,
       'GET /flow-executions (drain)',
     );
-    if (!isTransient(page.status) && page.body.totalCount >= evidence.uploads.length) return;
+    if (!isTransient(page.status)) {
+      if (page.body.totalCount >= evidence.uploads.length) return;
+      if (page.body.totalCount > completed) progressAt = Date.now();
+      completed = page.body.totalCount;
+    }
     await sleep(1000);
   }
 }

@@ -16,9 +16,10 @@ describe('fault suite (short)', () => {
     const report = await runChaos({
       faults,
       rounds: 1,
-      uploadsPerSecond: 0.5,
+      // Below what files processes on the loaded 2-core machine, so the drain stays short.
+      uploadsPerSecond: 0.2,
       settleTimeoutMs: 120_000,
-      drainTimeoutMs: 240_000,
+      drainStallMs: 120_000,
       say: () => undefined,
     });
     process.stdout.write(`${reportLines(report).join('\n')}\n`);

@@ -75,13 +75,21 @@ interface ExecutionRow {
   itemIds: string[];
 }
 
-async function allPages<T>(evidence: ChaosEvidence, path: (page: number) => string): Promise<T[]> {
-  const rows: T[] = [];
+/**
+ * Every row of a paged list, each once: rows created while paging shift the offsets, so one row
+ * can come on two pages; that is the paging, not a duplicate in the data.
+ */
+async function allRows<T>(
+  evidence: ChaosEvidence,
+  idOf: (row: T) => string,
+  path: (page: number) => string,
+): Promise<T[]> {
+  const rows = new Map<string, T>();
   for (let page = 1; ; page++) {
     const answer = await evidence.log.call<{ data: T[] }>('GET', path(page), 'verdict');
     if (answer.status !== 200) throw new Error(`GET ${path(page)}: ${answer.status}`);
-    rows.push(...answer.body.data);
-    if (answer.body.data.length < 100) return rows;
+    for (const row of answer.body.data) rows.set(idOf(row), row);
+    if (answer.body.data.length < 100) return [...rows.values()];
   }
 }
 
@@ -161,8 +169,9 @@ export async function verdictOf(evidence: ChaosEvidence): Promise<ChaosReport> {
     if (file.body.status !== 'READY') notReady.push(`${upload.fileId} (${file.body.status})`);
   }
 
-  const executions = await allPages<ExecutionRow>(
+  const executions = await allRows<ExecutionRow>(
     evidence,
+    (execution) => execution.executionId,
     (page) => `/flow-executions?projectId=${org.projectId}&flowId=${flowId}&limit=100&page=${page}`,
   );
   const runsOfFile = new Map<string, ExecutionRow[]>();
@@ -186,15 +195,16 @@ export async function verdictOf(evidence: ChaosEvidence): Promise<ChaosReport> {
     0,
   );
 
-  const items = await allPages<{ id: string; status: string; temporalWorkflowId: string }>(
+  const items = await allRows<{ id: string; status: string }>(
     evidence,
+    (item) => item.id,
     (page) => `/items?projectId=${org.projectId}&limit=100&page=${page}`,
   );
-  const itemsPerRun = new Map<string, number>();
-  for (const item of items) {
-    itemsPerRun.set(item.temporalWorkflowId, (itemsPerRun.get(item.temporalWorkflowId) ?? 0) + 1);
-  }
-  const duplicatedItems = [...itemsPerRun.values()].filter((count) => count > 1).length;
+  // A run names its items (the list rows do not name their run): one each, none shared.
+  const itemIdsOfRuns = executions.flatMap((execution) => execution.itemIds);
+  const duplicatedItems =
+    executions.filter((execution) => execution.itemIds.length > 1).length +
+    (itemIdsOfRuns.length - new Set(itemIdsOfRuns).size);
   const notComplete = items.filter((item) => item.status !== 'COMPLETE').length;
 
   if (notReady.length) failures.push(`${notReady.length} stored upload(s) not READY`);
