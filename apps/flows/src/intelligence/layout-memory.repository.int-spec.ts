@@ -64,8 +64,29 @@ describe('LayoutMemoryRepository (PostgreSQL)', () => {
     expect(second.version).toBe(2);
     const memories = await repository.list(organizationId, projectId);
     expect(memories.map((m) => m.version)).toEqual([2]);
+    // A memory learned without tables holds none.
+    expect(memories[0].tables).toEqual([]);
     // Another organization reads nothing of it.
     expect(await repository.list(randomUUID(), projectId)).toEqual([]);
+  });
+
+  it('keeps what a reviewed table taught beside the fields', async () => {
+    const projectId = randomUUID();
+    const tables = [
+      {
+        key: 'claims',
+        rowPitch: 0.02,
+        rowHeight: 0.012,
+        rowCount: 3,
+        columns: [{ key: 'reserve', header: 'Held Back', x0: 0.4, x1: 0.5 }],
+      },
+    ];
+    await repository.learnOnce(organizationId, projectId, 'run-t', () => ({
+      id: null,
+      memory: { ...memoryNumber(7), tables },
+    }));
+    const [memory] = await repository.list(organizationId, projectId);
+    expect(memory.tables).toEqual(tables);
   });
 
   it(`keeps ${MAX_LAYOUT_MEMORIES_PER_PROJECT} layouts per project and forgets the least recently taught past that`, async () => {

@@ -13,7 +13,7 @@ import {
   matchingMemory,
   type RememberedTable,
 } from '../memory/layout-memory';
-import { withRememberedHeaders } from '../memory/table-memory';
+import { followsRememberedColumns, withRememberedHeaders } from '../memory/table-memory';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   groupLines,
@@ -614,7 +614,15 @@ function extractFromPages(
         : null;
     const table = byMeaning && filledColumns(byMeaning.field) > filled ? byMeaning : byHeader;
     table.usedWords.forEach((k) => excluded.add(k));
-    const reading = field === configured ? table.field : fromMemory(table.field);
+    const confirmed =
+      remembered !== undefined &&
+      table === byMeaning &&
+      followsRememberedColumns(table.field.rows ?? [], remembered);
+    const reading = confirmed
+      ? confirmedByMemory(table.field)
+      : field === configured
+        ? table.field
+        : fromMemory(table.field);
     results.set(field.key, withTableDoubts(configured, reading, lines, remembered));
   }
 
@@ -697,6 +705,23 @@ function withTableDoubts(
   ];
   return { ...table, doubts };
 }
+
+/**
+ * A table read by meaning whose columns stand where a reviewed table of this layout had them:
+ * the review confirms the reading, so it is not the guess a reading by meaning alone is.
+ */
+function confirmedByMemory(table: ExtractedField): ExtractedField {
+  const { doubts: _byMeaning, ...reading } = table;
+  return {
+    ...reading,
+    source: 'layout-memory',
+    confidence: Math.max(table.confidence, MEMORY_TABLE_CONFIDENCE),
+    notes: [...table.notes, 'columns where a reviewed table of this layout has them'],
+  };
+}
+
+/** A table reading a reviewed layout confirms is as sure as a remembered field. */
+const MEMORY_TABLE_CONFIDENCE = 0.95;
 
 /** A table read under the headers a review of its layout taught. */
 function fromMemory(table: ExtractedField): ExtractedField {

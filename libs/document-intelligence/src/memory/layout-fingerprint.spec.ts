@@ -2,6 +2,8 @@ import { analysePages } from '../layout/analysed-page';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
 import { layoutFingerprint, layoutSimilarity, SAME_LAYOUT_SIMILARITY } from './layout-fingerprint';
+import { matchingMemory } from './layout-memory';
+import { isLegacyFingerprint, legacyLayoutFingerprint } from './legacy-fingerprint';
 
 /** A claim form: captions at fixed places, answers that change from document to document. */
 function claimForm(captions: readonly string[], answers: readonly string[]): PlacedText[] {
@@ -107,5 +109,16 @@ describe('layout fingerprint', () => {
       ),
     );
     expect(layoutSimilarity(reviewed, other)).toBeLessThan(0.2);
+  });
+});
+
+describe('memories stored with the old fingerprint', () => {
+  it('still apply to their layout, compared the old way, and not to another', () => {
+    const page = analysePages([makePage(claimForm(CAPTIONS, SECOND))]);
+    const old = { fingerprint: legacyLayoutFingerprint(page[0]), fields: [] };
+    expect(isLegacyFingerprint(old.fingerprint)).toBe(true);
+    expect(matchingMemory(page, [old])).toBe(old);
+    const other = analysePages([makePage(claimForm([...CAPTIONS].reverse(), FIRST))]);
+    expect(matchingMemory(other, [old])).toBeNull();
   });
 });

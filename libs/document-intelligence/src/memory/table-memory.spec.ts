@@ -5,6 +5,7 @@ import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
 import { learnLayout } from './layout-memory';
 import { reviewedTableOf } from './table-locator';
+import { followsRememberedColumns } from './table-memory';
 
 /*
  * A loss run whose columns are headed in the carrier's own words, none of which the
@@ -137,5 +138,32 @@ describe('a table reviewed by its values only', () => {
   it('teaches nothing from rows printed nowhere', () => {
     const pages = analysePages([lossRun(TAUGHT)]);
     expect(reviewedTableOf(pages, 'claims', [{ claim_number: 'ZZ-404' }])).toBeNull();
+  });
+});
+
+describe('a reading by meaning the reviewed layout confirms', () => {
+  const remembered = {
+    key: 'claims',
+    rowPitch: 0.02,
+    rowHeight: 0.012,
+    columns: [
+      { key: 'paid', header: 'Disbursed', x0: 0.4, x1: 0.5 },
+      { key: 'reserve', header: 'Held Back', x0: 0.7, x1: 0.8 },
+    ],
+  };
+  const row = (paidX: number, reserveX: number) => ({
+    cells: {
+      paid: { grounding: { box: { x0: paidX, x1: paidX + 0.05, y0: 0.2, y1: 0.21 } } },
+      reserve: { grounding: { box: { x0: reserveX, x1: reserveX + 0.05, y0: 0.2, y1: 0.21 } } },
+    },
+  });
+
+  it('puts every column where the review had it', () => {
+    expect(followsRememberedColumns([row(0.42, 0.72), row(0.43, 0.71)], remembered)).toBe(true);
+  });
+
+  it('is not confirmed when a column stands elsewhere, or nothing was remembered', () => {
+    expect(followsRememberedColumns([row(0.72, 0.42)], remembered)).toBe(false);
+    expect(followsRememberedColumns([row(0.42, 0.72)], { ...remembered, columns: [] })).toBe(false);
   });
 });

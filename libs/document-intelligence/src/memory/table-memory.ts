@@ -174,3 +174,30 @@ export function withRememberedHeaders(
     }),
   };
 }
+
+/** A cell stands in its remembered column within this (page widths) of the column's extent. */
+const COLUMN_SLACK = 0.03;
+
+/**
+ * Whether a table reading puts every column the review placed where the review placed it: a
+ * reading by meaning that the reviewed layout confirms is no guess.
+ */
+export function followsRememberedColumns(
+  rows: ReadonlyArray<{
+    readonly cells: Readonly<
+      Record<string, { readonly grounding?: { readonly box: NormalisedBox } } | undefined>
+    >;
+  }>,
+  remembered: RememberedTable,
+): boolean {
+  const columns = remembered.columns ?? [];
+  if (columns.length === 0 || rows.length === 0) return false;
+  return columns.every((column) =>
+    rows.every((row) => {
+      const box = row.cells[column.key]?.grounding?.box;
+      if (!box) return true;
+      const centre = (box.x0 + box.x1) / 2;
+      return centre >= column.x0 - COLUMN_SLACK && centre <= column.x1 + COLUMN_SLACK;
+    }),
+  );
+}
