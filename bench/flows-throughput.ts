@@ -20,12 +20,7 @@ import { parseArgs } from 'node:util';
 
 import { Client, Connection } from '@temporalio/client';
 
-import {
-  ExecutionStatusEventV1,
-  FLOW_EXECUTION_WORKFLOW,
-  FlowGraph,
-  FlowRunInput,
-} from '../libs/contracts/src';
+import { ExecutionStatusEventV1 } from '../libs/contracts/src';
 import { JetStreamEvents } from '../libs/platform/src';
 import {
   bootstrapOrganization,
@@ -34,6 +29,12 @@ import {
   ProfileName,
   PROFILES,
 } from '../libs/testing/src';
+import {
+  BENCH_GRAPH as GRAPH,
+  liveFlow,
+  startDirectly,
+  startThroughGateway,
+} from './support/bench-flow';
 import { BENCH_PROFILE, servicePid, startBenchStack, stopBenchStack } from './support/bench-stack';
 import { cpuByGroup, pidsNamed } from './support/process-cpu';
 
@@ -57,18 +58,6 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   throw new Error(`--rounds takes a positive integer: ${values.rounds}`);
 }
 const CONCURRENCY = Number(values.concurrency);
-
-const GRAPH: FlowGraph = {
-  nodes: [
-    { id: 'trigger', type: 'trigger.api' },
-    { id: 'double', type: 'utility.transform', config: { expression: '{ "n": input.n * 2 }' } },
-    { id: 'label', type: 'utility.transform', config: { expression: '"run " & nodes.double.n' } },
-  ],
-  edges: [
-    { from: 'trigger', to: 'double' },
-    { from: 'double', to: 'label' },
-  ],
-};
 
 interface PhaseResult {
   label: string;
@@ -104,7 +93,7 @@ async function main(): Promise<void> {
     },
   });
 
-  const flowId = await liveFlow(token, org.projectId);
+  const flowId = await liveFlow(GATEWAY, token, org.projectId);
   const connection = await Connection.connect({
     address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
   });
@@ -112,8 +101,11 @@ async function main(): Promise<void> {
   const taskQueue = `${PROFILE.env.DOCKET_NATS_PREFIX}-flows`;
 
   // Warm both paths (connections, caches, JIT) before measuring.
-  await phase('warm-up gateway', 3, () => startThroughGateway(token, flowId));
-  await phase('warm-up direct', 3, () => startDirectly(client, taskQueue, org, flowId));
+  const throughGatewayOnce = () => startThroughGateway(GATEWAY, token, flowId, { n: ++counter });
+  await phase('warm-up gateway', 3, throughGatewayOnce);
+  await phase('warm-up direct', 3, () =>
+    startDirectly(client, taskQueue, { ...org, flowId }, { n: ++counter }),
+  );
 
   const gatewayLabel = 'gateway (POST /flows/{id}/run)';
   const directLabel = 'direct Temporal start (baseline)';
@@ -121,10 +113,10 @@ async function main(): Promise<void> {
   const directPhases: PhaseResult[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const throughGateway = () =>
-      phase(`${gatewayLabel}, round ${round}`, SECONDS, () => startThroughGateway(token, flowId));
+      phase(`${gatewayLabel}, round ${round}`, SECONDS, throughGatewayOnce);
     const direct = () =>
       phase(`${directLabel}, round ${round}`, SECONDS, () =>
-        startDirectly(client, taskQueue, org, flowId),
+        startDirectly(client, taskQueue, { ...org, flowId }, { n: ++counter }),
       );
     if (round % 2 === 1) {
       gatewayPhases.push(await throughGateway());
@@ -285,72 +277,6 @@ function percentile(values: number[], p: number): number {
 }
 
 let counter = 0;
-
-async function startThroughGateway(token: string, flowId: string): Promise<string> {
-  const response = await fetch(`${GATEWAY}/flows/${flowId}/run`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ input: { n: ++counter } }),
-  });
-  const body = (await response.json()) as { executionId?: string };
-  if (response.status !== 201 || !body.executionId) {
-    throw new Error(`run start failed: ${response.status} ${JSON.stringify(body)}`);
-  }
-  return body.executionId;
-}
-
-async function startDirectly(
-  client: Client,
-  taskQueue: string,
-  org: { organizationId: string; workspaceId: string; projectId: string },
-  flowId: string,
-): Promise<string> {
-  const executionId = randomUUID();
-  const input: FlowRunInput = {
-    executionId,
-    organizationId: org.organizationId,
-    workspaceId: org.workspaceId,
-    projectId: org.projectId,
-    flowId,
-    flowName: 'Bench flow',
-    versionId: null,
-    version: 'v1.0.0',
-    test: false,
-    environmentId: null,
-    trigger: 'api',
-    graph: GRAPH,
-    input: { n: ++counter },
-    fileIds: [],
-    startedBy: null,
-  };
-  await client.workflow.start(FLOW_EXECUTION_WORKFLOW, {
-    taskQueue,
-    workflowId: executionId,
-    args: [input],
-  });
-  return executionId;
-}
-
-async function liveFlow(token: string, projectId: string): Promise<string> {
-  const call = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${GATEWAY}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const parsed = (await response.json()) as Record<string, unknown>;
-    if (response.status >= 300)
-      throw new Error(`${path}: ${response.status} ${JSON.stringify(parsed)}`);
-    return parsed;
-  };
-  const flow = await call('POST', `/projects/${projectId}/flows`, {
-    name: 'Bench flow',
-    graph: GRAPH,
-  });
-  await call('POST', `/flows/${flow.flowId}/publish`, { bump: 'major' });
-  await call('POST', `/flows/${flow.flowId}/activate`, {});
-  return flow.flowId as string;
-}
 
 // A stack this run started is stopped again, as the other server benchmarks do: left running, it
 // answered the next benchmark's requests on the same ports.
