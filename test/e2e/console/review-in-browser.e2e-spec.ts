@@ -164,14 +164,35 @@ describe('the review console in a browser', () => {
     await page.getByText('Instructions: Check the claim').waitFor();
     await page.getByText('policy_number', { exact: true }).click();
     await page.getByTestId('grounding-box').waitFor();
-    const box = await page.getByTestId('grounding-box').boundingBox();
-    expect(box && box.width > 0 && box.height > 0).toBe(true);
+    const frame = page.getByTestId('page-frame');
+    const policy = await page.getByTestId('grounding-box').boundingBox();
+    const framed = await frame.boundingBox();
+    expect(policy && policy.width > 0 && policy.height > 0).toBe(true);
     // Draw a box around the policy number on the page while insured_name is selected: the
     // field takes the words under the box, and the box becomes its (reviewer-placed) grounding.
+    // Wait until the page shows insured_name's grounding and takes a drawing, and place the box
+    // by where the page frame is now (the layout may settle after the first measurement).
     await page.getByText('insured_name', { exact: true }).click();
-    await page.mouse.move(box!.x - 3, box!.y - 3);
+    await until(
+      page,
+      async () => {
+        const shown = await page.getByTestId('grounding-box').boundingBox();
+        return shown !== null && Math.abs(shown.y - policy!.y) > 2;
+      },
+      "insured_name's grounding on the page",
+    );
+    await page.locator('[data-testid="page-frame"].drawable').waitFor();
+    const now = (await frame.boundingBox())!;
+    const scale = now.width / framed!.width;
+    const box = {
+      x: now.x + (policy!.x - framed!.x) * scale,
+      y: now.y + (policy!.y - framed!.y) * scale,
+      width: policy!.width * scale,
+      height: policy!.height * scale,
+    };
+    await page.mouse.move(box.x - 3, box.y - 3);
     await page.mouse.down();
-    await page.mouse.move(box!.x + box!.width + 3, box!.y + box!.height + 3, { steps: 5 });
+    await page.mouse.move(box.x + box.width + 3, box.y + box.height + 3, { steps: 5 });
     await page.mouse.up();
     await page.getByText('insured_name saved (version 2)').waitFor();
     expect(await page.getByLabel('insured_name', { exact: true }).inputValue()).toBe('PN-123456');
