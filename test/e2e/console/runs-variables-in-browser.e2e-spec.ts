@@ -193,13 +193,13 @@ describe('runs and variables in a browser', () => {
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await adminPage.getByRole('status').filter({ hasText: 'CLAIMS_TOKEN deleted' }).waitFor();
     // The notice comes with the answer; the table is read again after it.
-    const variables = adminPage.getByRole('table', { name: 'Variables' });
+    const variableTable = adminPage.getByRole('table', { name: 'Variables' });
     await until(
       adminPage,
-      async () => !(await variables.innerText()).includes('CLAIMS_TOKEN'),
+      async () => !(await variableTable.innerText()).includes('CLAIMS_TOKEN'),
       'the deleted variable to leave the table',
     );
-    expect(await variables.innerText()).toContain('WEBHOOK_SECRET');
+    expect(await variableTable.innerText()).toContain('WEBHOOK_SECRET');
     await adminPage.close();
   });
 });
