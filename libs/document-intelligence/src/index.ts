@@ -72,26 +72,26 @@ export type { PageContinuitySignals } from './splitting/page-continuity-signals'
 export { pageContinuitySignals } from './splitting/page-continuity-signals';
 
 // Extraction
-export { parseBoolean } from './extraction/boolean-normaliser';
-export { parseDate } from './extraction/date-normaliser';
-export { parseEnum } from './extraction/enum-normaliser';
-export type * from './extraction/extraction-result.types';
 export type { ExtractionOptions } from './extraction/field-extractor';
 export { extractDocumentFields, extractItemFields } from './extraction/field-extractor';
-export type * from './extraction/field-schema.types';
-export { parseMoney, parseNumber } from './extraction/money-normaliser';
-export type { ParsedValue } from './extraction/parsed-value.types';
-export { parseScalar } from './extraction/scalar-value.parser';
-export { normaliseString } from './extraction/string-normaliser';
-export { isTradeTerm, tradeConceptOf } from './extraction/vocabulary/trade-terms';
-export type * from './extraction/vocabulary/trade-terms.data';
-export { TRADE_CONCEPTS, TRADE_TERM_SOURCES } from './extraction/vocabulary/trade-terms.data';
 export type { LinkerRanking } from './linker/linker';
+export type * from './schema/extraction-result.types';
+export type * from './schema/field-schema.types';
+export { parseBoolean } from './values/boolean-normaliser';
+export { parseDate } from './values/date-normaliser';
+export { parseEnum } from './values/enum-normaliser';
+export { parseMoney, parseNumber } from './values/money-normaliser';
+export type { ParsedValue } from './values/parsed-value.types';
+export { parseScalar } from './values/scalar-value.parser';
+export { normaliseString } from './values/string-normaliser';
+export { isTradeTerm, tradeConceptOf } from './vocabulary/trade-terms';
+export type * from './vocabulary/trade-terms.data';
+export { TRADE_CONCEPTS, TRADE_TERM_SOURCES } from './vocabulary/trade-terms.data';
 
 // Validation
+export type * from './schema/validation-rule.types';
 export type { ValidatedField, ValidationResult } from './validation/field-validator';
 export { validateFields } from './validation/field-validator';
-export type * from './validation/validation-rule.types';
 
 // Hosted models
 export { buildFieldJsonSchema } from './hosted/field-json-schema.builder';

@@ -1,8 +1,8 @@
 import { captionAnswerCandidates } from '../src/extraction/field-extractor';
-import type { ScalarFieldDefinition } from '../src/extraction/field-schema.types';
 import { analysePage } from '../src/layout/page-layout.analyser';
 import type { FeatureVector } from '../src/linker/logistic-model';
 import { pairFeatures } from '../src/linker/pair-features';
+import type { ScalarFieldDefinition } from '../src/schema/field-schema.types';
 import type { PositionedWord } from '../src/text-layer/line-grouper';
 import type { TextPage } from '../src/text-layer/text-layer.types';
 import type { ValueKind } from './caption-wordings';

@@ -1,7 +1,12 @@
 import { tokenSimilarity } from '../text-layer/text-normaliser';
-import { type CaptionTerm, captionTerms } from './label-vocabulary';
-import { tradeTermSimilarity } from './vocabulary/trade-terms';
-import { definitionWords, isLemma, type SenseRelation, senseRelation } from './word-senses';
+import { type CaptionTerm, captionTerms } from '../vocabulary/label-vocabulary';
+import { tradeTermSimilarity } from '../vocabulary/trade-terms';
+import {
+  definitionWords,
+  isLemma,
+  type SenseRelation,
+  senseRelation,
+} from '../vocabulary/word-senses';
 
 /*
  * How much of a field's meaning a printed caption shares, when the caption does not hold every

@@ -1,8 +1,8 @@
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
-import { parseDate } from './date-normaliser';
-import type { TableColumnDefinition } from './field-schema.types';
-import { parseMoney } from './money-normaliser';
-import { parseScalar } from './scalar-value.parser';
+import type { TableColumnDefinition } from '../schema/field-schema.types';
+import { parseDate } from '../values/date-normaliser';
+import { parseMoney } from '../values/money-normaliser';
+import { parseScalar } from '../values/scalar-value.parser';
 
 /*
  * How well the body cells of a layout column suit a configured column, the two ways the table

@@ -1,6 +1,6 @@
+import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage } from '../testing/text-page.fixture';
 import { extractDocumentFields, extractItemFields } from './field-extractor';
-import type { FieldSchema } from './field-schema.types';
 
 const claimSchema: FieldSchema = {
   fields: [

@@ -14,6 +14,20 @@ import {
   type RememberedTable,
 } from '../memory/layout-memory';
 import { followsRememberedColumns, withRememberedHeaders } from '../memory/table-memory';
+import type {
+  ExtractedField,
+  ExtractionSource,
+  ScalarValue,
+  TableRowValue,
+} from '../schema/extraction-result.types';
+import { NOT_FOUND_DOUBT } from '../schema/extraction-result.types';
+import type {
+  FieldDefinition,
+  FieldSchema,
+  ObjectFieldDefinition,
+  ScalarFieldDefinition,
+  TableFieldDefinition,
+} from '../schema/field-schema.types';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   groupLines,
@@ -22,31 +36,18 @@ import {
   type TextLine,
 } from '../text-layer/line-grouper';
 import type { DocumentPages, NormalisedBox } from '../text-layer/text-layer.types';
-import type {
-  ExtractedField,
-  ExtractionSource,
-  ScalarValue,
-  TableRowValue,
-} from './extraction-result.types';
-import type {
-  FieldDefinition,
-  FieldSchema,
-  ObjectFieldDefinition,
-  ScalarFieldDefinition,
-  TableFieldDefinition,
-} from './field-schema.types';
+import { parseScalar } from '../values/scalar-value.parser';
+import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
-import { fieldPhrases } from './label-vocabulary';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { matchFieldsToPairs } from './pair-matcher';
 import { orderPeriodEnds } from './period-ends';
-import { parseScalar } from './scalar-value.parser';
 import { settleTotal } from './sum-check';
 import { tableDoubts } from './table-doubts';
 import { extractTable } from './table-extractor';
 import { columnsForAReading, matchTableToLayout } from './table-matcher';
 import { fitsKind } from './value-kinds';
-import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /** How much each way of finding a value is trusted before parsing and OCR confidence. */
 const POSITION_FACTOR: Readonly<
@@ -59,8 +60,6 @@ const POSITION_FACTOR: Readonly<
 };
 /** A label match below this is too doubtful to read a value from. */
 const MIN_LABEL_SCORE = 0.6;
-/** The doubt of a field with no value; the validator says the same of any empty field. */
-export const NOT_FOUND_DOUBT = 'not found on the page';
 /** A caption matched below this is a guess worth a reviewer's look. */
 const WEAK_LABEL_SCORE = 0.72;
 /** A rival reading with a different value scoring this close to the chosen one: ambiguous. */

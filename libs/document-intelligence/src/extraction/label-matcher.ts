@@ -1,7 +1,7 @@
 import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
 import { tokenSimilarity } from '../text-layer/text-normaliser';
-import { type CaptionTerm, captionTerms, wordCaptionTerms } from './label-vocabulary';
+import { type CaptionTerm, captionTerms, wordCaptionTerms } from '../vocabulary/label-vocabulary';
 
 /** An occurrence of a label phrase on a line. Word indices refer to `line.words`. */
 export interface LabelMatch {

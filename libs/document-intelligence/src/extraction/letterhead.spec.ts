@@ -1,7 +1,7 @@
+import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import type { FieldSchema } from './field-schema.types';
 import { LETTERHEAD_DOUBT } from './letterhead';
 
 const schema: FieldSchema = {

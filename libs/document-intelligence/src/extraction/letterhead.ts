@@ -1,9 +1,9 @@
+import type { ExtractedField } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
 import { tokenise } from '../text-layer/text-normaliser';
-import type { ExtractedField } from './extraction-result.types';
-import type { ScalarFieldDefinition } from './field-schema.types';
-import { fieldPhrases } from './label-vocabulary';
-import { groundingOf, joinWords, meanConfidence, wordKey } from './word-span';
+import { groundingOf, joinWords, meanConfidence, wordKey } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 
 /*
  * The issuer of a document prints its name at the top of the first page, large and with no

@@ -1,14 +1,14 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import { type LinkerRanking, pairLinkProbability } from '../linker/linker';
+import type { ExtractedField, ScalarValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { parseBoolean } from './boolean-normaliser';
+import { parseBoolean } from '../values/boolean-normaliser';
+import { parseScalar } from '../values/scalar-value.parser';
+import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
-import type { ExtractedField, ScalarValue } from './extraction-result.types';
-import type { ScalarFieldDefinition } from './field-schema.types';
-import { fieldPhrases } from './label-vocabulary';
-import { parseScalar } from './scalar-value.parser';
 import { fitsKind, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
-import { groundingOf, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 /*
  * Schema to layout, for the fields no caption names in full: each is matched to the key-value

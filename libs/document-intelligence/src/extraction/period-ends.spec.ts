@@ -1,5 +1,5 @@
-import type { ExtractedField } from './extraction-result.types';
-import type { ScalarFieldDefinition } from './field-schema.types';
+import type { ExtractedField } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { orderPeriodEnds } from './period-ends';
 
 const effective: ScalarFieldDefinition = {

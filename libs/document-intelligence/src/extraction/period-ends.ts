@@ -1,7 +1,7 @@
+import type { ExtractedField } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { tokenise } from '../text-layer/text-normaliser';
-import type { ExtractedField } from './extraction-result.types';
-import type { ScalarFieldDefinition } from './field-schema.types';
-import { fieldPhrases } from './label-vocabulary';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 
 /*
  * Two dates naming the ends of one period ("Policy Period From ... To ...", "Coverage Begins" /

@@ -1,8 +1,8 @@
 import { analysePage } from '../layout/page-layout.analyser';
+import type { ExtractedField } from '../schema/extraction-result.types';
+import type { FieldSchema, ScalarFieldDefinition } from '../schema/field-schema.types';
 import { makePage } from '../testing/text-page.fixture';
-import type { ExtractedField } from './extraction-result.types';
 import { extractDocumentFields } from './field-extractor';
-import type { FieldSchema, ScalarFieldDefinition } from './field-schema.types';
 import { asksForPlainTotal, printedSums, settleTotal } from './sum-check';
 
 const money = (key: string, label: string): ScalarFieldDefinition => ({

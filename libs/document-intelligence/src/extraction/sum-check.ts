@@ -1,10 +1,10 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
-import type { ExtractedField, MoneyValue } from './extraction-result.types';
-import type { ScalarFieldDefinition } from './field-schema.types';
-import { captionTerms } from './label-vocabulary';
-import { parseMoney } from './money-normaliser';
+import type { ExtractedField, MoneyValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { parseMoney } from '../values/money-normaliser';
+import { groundingOf, wordsInSpan } from '../values/word-span';
+import { captionTerms } from '../vocabulary/label-vocabulary';
 import { wholly } from './value-kinds';
-import { groundingOf, wordsInSpan } from './word-span';
 
 /*
  * Arithmetic the document itself states: an amount printed as the sum of two or three other

@@ -1,6 +1,6 @@
 import type { LayoutTable } from '../layout/layout.types';
+import type { TableColumnDefinition } from '../schema/field-schema.types';
 import { kindFit } from './column-fit';
-import type { TableColumnDefinition } from './field-schema.types';
 
 /*
  * Columns no header names: a first-time schema says "Description, Qty, Unit Price, Amount" and

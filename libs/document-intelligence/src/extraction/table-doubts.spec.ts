@@ -1,8 +1,8 @@
+import type { FieldSchema, TableFieldDefinition } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import type { FieldSchema, TableFieldDefinition } from './field-schema.types';
 import { tableDoubts } from './table-doubts';
 import { extractTable } from './table-extractor';
 

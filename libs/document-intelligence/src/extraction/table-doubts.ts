@@ -1,15 +1,15 @@
-import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
-import { splitSegments, type TextLine } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import type {
   ExtractedField,
   ExtractedRow,
   MoneyValue,
   ScalarValue,
-} from './extraction-result.types';
-import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
-import { captionTerms, fieldPhrases } from './label-vocabulary';
-import { parseMoney } from './money-normaliser';
+} from '../schema/extraction-result.types';
+import type { TableColumnDefinition, TableFieldDefinition } from '../schema/field-schema.types';
+import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import { splitSegments, type TextLine } from '../text-layer/line-grouper';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
+import { parseMoney } from '../values/money-normaliser';
+import { captionTerms, fieldPhrases } from '../vocabulary/label-vocabulary';
 import { wholly } from './value-kinds';
 
 /*

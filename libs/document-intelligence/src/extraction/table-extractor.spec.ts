@@ -1,6 +1,6 @@
+import type { TableFieldDefinition } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
-import type { TableFieldDefinition } from './field-schema.types';
 import { extractTable } from './table-extractor';
 
 const lineItems: TableFieldDefinition = {

@@ -1,20 +1,20 @@
-import { boxCentreX, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
-import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
-import { makeSegment, splitSegments, type TextSegment } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
-import { labelTokens } from '../text-layer/text-normaliser';
 import type {
   ExtractedCell,
   ExtractedField,
   ExtractedRow,
   ScalarValue,
   TableRowValue,
-} from './extraction-result.types';
-import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
+} from '../schema/extraction-result.types';
+import type { TableColumnDefinition, TableFieldDefinition } from '../schema/field-schema.types';
+import { boxCentreX, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
+import { makeSegment, splitSegments, type TextSegment } from '../text-layer/line-grouper';
+import type { NormalisedBox } from '../text-layer/text-layer.types';
+import { labelTokens } from '../text-layer/text-normaliser';
+import { parseScalar } from '../values/scalar-value.parser';
+import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { findLabelMatches } from './label-matcher';
-import { fieldPhrases } from './label-vocabulary';
-import { parseScalar } from './scalar-value.parser';
-import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from './word-span';
 
 export const DEFAULT_TABLE_STOP_LABELS = [
   'total',

@@ -1,6 +1,6 @@
+import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage } from '../testing/text-page.fixture';
 import { extractDocumentFields } from './field-extractor';
-import type { FieldSchema } from './field-schema.types';
 
 /** A first-time schema: plain column labels, none printed as such over the table. */
 const schema: FieldSchema = {

@@ -1,20 +1,20 @@
 import type { LayoutCell, LayoutTable, PageLayout } from '../layout/layout.types';
-import { labelTokens } from '../text-layer/text-normaliser';
-import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
-import { parseFit } from './column-fit';
 import type {
   ExtractedCell,
   ExtractedField,
   ExtractedRow,
   ScalarValue,
   TableRowValue,
-} from './extraction-result.types';
-import type { TableColumnDefinition, TableFieldDefinition } from './field-schema.types';
-import { fieldPhrases } from './label-vocabulary';
-import { parseScalar } from './scalar-value.parser';
+} from '../schema/extraction-result.types';
+import type { TableColumnDefinition, TableFieldDefinition } from '../schema/field-schema.types';
+import { labelTokens } from '../text-layer/text-normaliser';
+import { parseScalar } from '../values/scalar-value.parser';
+import { groundingOf, wordKey, wordsInSpan } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
+import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
+import { parseFit } from './column-fit';
 import { placeColumnsByKind } from './table-column-filler';
 import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
-import { groundingOf, wordKey, wordsInSpan } from './word-span';
 
 /*
  * Schema to layout for tables whose header no column phrase names in full: the tables the

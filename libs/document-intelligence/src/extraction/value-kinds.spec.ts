@@ -1,4 +1,4 @@
-import { parseMoney } from './money-normaliser';
+import { parseMoney } from '../values/money-normaliser';
 import { CODE, exactly, wholeTokens, wholly } from './value-kinds';
 
 describe('value kinds: what an answer’s own text says', () => {

@@ -1,11 +1,11 @@
 import type { KeyValuePair } from '../layout/layout.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { parseDate } from '../values/date-normaliser';
+import { parseMoney } from '../values/money-normaliser';
+import type { ParsedValue } from '../values/parsed-value.types';
+import { parseScalar } from '../values/scalar-value.parser';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { asksForIdentifier, asksForName } from './caption-similarity';
-import { parseDate } from './date-normaliser';
-import type { ScalarFieldDefinition } from './field-schema.types';
-import { fieldPhrases } from './label-vocabulary';
-import { parseMoney } from './money-normaliser';
-import type { ParsedValue } from './parsed-value.types';
-import { parseScalar } from './scalar-value.parser';
 
 /*
  * What an answer's own text says about the kind of value it is, without its caption: a date or

@@ -2,7 +2,7 @@ import type {
   FieldDefinition,
   FieldSchema,
   ScalarFieldDefinition,
-} from '../extraction/field-schema.types';
+} from '../schema/field-schema.types';
 import type { JsonSchema } from './hosted-model.provider';
 
 function describe(field: FieldDefinition): string {

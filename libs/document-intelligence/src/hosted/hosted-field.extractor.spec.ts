@@ -1,6 +1,6 @@
 import { INSURANCE_CLASSES, policeReportPage } from '../classification/classification.fixture';
 import { classifyDocument } from '../classification/document-classifier';
-import type { FieldSchema } from '../extraction/field-schema.types';
+import type { FieldSchema } from '../schema/field-schema.types';
 import {
   chatAnswer,
   FakeChatCompletionsServer,

@@ -3,15 +3,15 @@ import type {
   ExtractedField,
   ExtractedRow,
   ScalarValue,
-} from '../extraction/extraction-result.types';
+} from '../schema/extraction-result.types';
 import type {
   FieldDefinition,
   FieldSchema,
   ScalarFieldDefinition,
-} from '../extraction/field-schema.types';
-import { groundingOf, meanConfidence } from '../extraction/word-span';
+} from '../schema/field-schema.types';
 import { groupLines, type TextLine } from '../text-layer/line-grouper';
 import type { DocumentPages } from '../text-layer/text-layer.types';
+import { groundingOf, meanConfidence } from '../values/word-span';
 import { renderDocumentText } from './document-text.renderer';
 import { buildFieldJsonSchema } from './field-json-schema.builder';
 import { HostedModelException, HostedModelExceptionCode } from './hosted-model.exception';

@@ -1,9 +1,9 @@
-import { parseDate } from '../extraction/date-normaliser';
-import { parseEnum } from '../extraction/enum-normaliser';
-import type { ScalarValue } from '../extraction/extraction-result.types';
-import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
-import { parseNumber } from '../extraction/money-normaliser';
-import { normaliseString } from '../extraction/string-normaliser';
+import type { ScalarValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { parseDate } from '../values/date-normaliser';
+import { parseEnum } from '../values/enum-normaliser';
+import { parseNumber } from '../values/money-normaliser';
+import { normaliseString } from '../values/string-normaliser';
 
 /**
  * Brings a model's answer into the engine's normal form (ISO dates, {amount, currency}, option

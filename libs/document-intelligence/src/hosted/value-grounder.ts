@@ -1,11 +1,11 @@
-import { parseDate } from '../extraction/date-normaliser';
-import { parseEnum } from '../extraction/enum-normaliser';
-import type { ScalarValue } from '../extraction/extraction-result.types';
-import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
-import { parseMoney, parseNumber } from '../extraction/money-normaliser';
-import { joinWords } from '../extraction/word-span';
+import type { ScalarValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { tokenise, tokenSimilarity } from '../text-layer/text-normaliser';
+import { parseDate } from '../values/date-normaliser';
+import { parseEnum } from '../values/enum-normaliser';
+import { parseMoney, parseNumber } from '../values/money-normaliser';
+import { joinWords } from '../values/word-span';
 
 export interface LocatedValue {
   readonly words: readonly PositionedWord[];

@@ -1,19 +1,13 @@
-import type { ExtractedField } from '../extraction/extraction-result.types';
-import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
-import { parseScalar } from '../extraction/scalar-value.parser';
-import {
-  groundingOf,
-  joinWords,
-  meanConfidence,
-  wordKey,
-  wordsInSpan,
-} from '../extraction/word-span';
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
+import type { ExtractedField } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import type { NormalisedBox } from '../text-layer/text-layer.types';
+import { parseScalar } from '../values/scalar-value.parser';
+import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
 import { layoutFingerprint, layoutSimilarity, SAME_LAYOUT_SIMILARITY } from './layout-fingerprint';
 import {

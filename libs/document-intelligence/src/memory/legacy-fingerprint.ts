@@ -1,5 +1,5 @@
-import { wordCaptionTerms } from '../extraction/label-vocabulary';
 import type { AnalysedPage } from '../layout/analysed-page';
+import { wordCaptionTerms } from '../vocabulary/label-vocabulary';
 
 /*
  * Fingerprints stored before captions were kept as letters: "stem@column,row" for every caption

@@ -1,5 +1,5 @@
-import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
 import type { AnalysedPage } from '../layout/analysed-page';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreY, unionBox } from '../text-layer/box-geometry';
 import type { NormalisedBox } from '../text-layer/text-layer.types';
 import type { ReviewedTable } from './table-memory';

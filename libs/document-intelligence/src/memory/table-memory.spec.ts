@@ -1,6 +1,6 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
-import type { TableFieldDefinition } from '../extraction/field-schema.types';
 import { analysePages } from '../layout/analysed-page';
+import type { TableFieldDefinition } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
 import { learnLayout } from './layout-memory';

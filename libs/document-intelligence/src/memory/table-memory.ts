@@ -1,5 +1,5 @@
-import type { TableFieldDefinition } from '../extraction/field-schema.types';
 import type { AnalysedPage } from '../layout/analysed-page';
+import type { TableFieldDefinition } from '../schema/field-schema.types';
 import { horizontalOverlap } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import type { NormalisedBox } from '../text-layer/text-layer.types';

@@ -1,8 +1,8 @@
-import type { ScalarFieldDefinition } from '../extraction/field-schema.types';
-import { parseScalar } from '../extraction/scalar-value.parser';
 import type { AnalysedPage } from '../layout/analysed-page';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { NormalisedBox } from '../text-layer/text-layer.types';
+import { parseScalar } from '../values/scalar-value.parser';
 import type { ReviewedValue } from './layout-memory';
 
 /*

@@ -1,5 +1,5 @@
-import type { FieldValue, MoneyValue, ScalarValue } from '../extraction/extraction-result.types';
-import type { FieldType } from '../extraction/field-schema.types';
+import type { FieldValue, MoneyValue, ScalarValue } from '../schema/extraction-result.types';
+import type { FieldType } from '../schema/field-schema.types';
 
 /** The parts of an extracted or validated field a summary needs. */
 export interface SummaryField {

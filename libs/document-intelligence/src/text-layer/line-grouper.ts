@@ -2,14 +2,9 @@ import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geo
 import { splitGluedWord } from './glued-word.splitter';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
-import type { NormalisedBox, TextPage, TextWord } from './text-layer.types';
+import type { NormalisedBox, PositionedWord, TextPage } from './text-layer.types';
 
-/** A word with its position in the page's word array, so results can point back at the source. */
-export interface PositionedWord extends TextWord {
-  /** Position in `page.words`; the second half of a glued "Label:value" word gets index + 0.5. */
-  readonly index: number;
-  readonly pageNumber: number;
-}
+export type { PositionedWord } from './text-layer.types';
 
 export interface TextLine {
   readonly pageNumber: number;

@@ -1,5 +1,5 @@
 import { unionBox } from './box-geometry';
-import type { PositionedWord } from './line-grouper';
+import type { PositionedWord } from './text-layer.types';
 
 /*
  * OCR often breaks a figure at its separators: "$6,994.08" comes back as "$6," "994." "08", and a

@@ -19,6 +19,13 @@ export interface TextWord {
   readonly confidence: number;
 }
 
+/** A word with its position in the page's word array, so results can point back at the source. */
+export interface PositionedWord extends TextWord {
+  /** Position in `page.words`; the second half of a glued "Label:value" word gets index + 0.5. */
+  readonly index: number;
+  readonly pageNumber: number;
+}
+
 export type TextLayerSource = 'pdf-text' | 'ocr';
 
 export interface TextPage {

@@ -1,5 +1,5 @@
-import type { ExtractedField } from '../extraction/extraction-result.types';
-import type { FieldSchema } from '../extraction/field-schema.types';
+import type { ExtractedField } from '../schema/extraction-result.types';
+import type { FieldSchema } from '../schema/field-schema.types';
 import { validateFields } from './field-validator';
 
 const schema: FieldSchema = {

@@ -5,15 +5,15 @@ import type {
   Grounding,
   MoneyValue,
   ScalarValue,
-} from '../extraction/extraction-result.types';
-import { NOT_FOUND_DOUBT } from '../extraction/field-extractor';
-import type { FieldDefinition, FieldSchema, FieldType } from '../extraction/field-schema.types';
+} from '../schema/extraction-result.types';
+import { NOT_FOUND_DOUBT } from '../schema/extraction-result.types';
+import type { FieldDefinition, FieldSchema, FieldType } from '../schema/field-schema.types';
 import type {
   CrossFieldRule,
   FieldRule,
   ValidationConfig,
   ValidationContext,
-} from './validation-rule.types';
+} from '../schema/validation-rule.types';
 
 export interface ValidatedField {
   readonly key: string;

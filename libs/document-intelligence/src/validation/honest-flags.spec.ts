@@ -1,5 +1,5 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
-import type { FieldSchema } from '../extraction/field-schema.types';
+import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { validateFields } from './field-validator';
 

@@ -1,8 +1,8 @@
+import type { ScalarValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition, StringFieldDefinition } from '../schema/field-schema.types';
 import { parseBoolean } from './boolean-normaliser';
 import { parseDate } from './date-normaliser';
 import { parseEnum } from './enum-normaliser';
-import type { ScalarValue } from './extraction-result.types';
-import type { ScalarFieldDefinition, StringFieldDefinition } from './field-schema.types';
 import { parseMoney, parseNumber } from './money-normaliser';
 import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';

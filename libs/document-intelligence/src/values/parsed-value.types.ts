@@ -1,4 +1,4 @@
-import type { ScalarValue } from './extraction-result.types';
+import type { ScalarValue } from '../schema/extraction-result.types';
 
 /** A value found inside a piece of text, with the span it came from. */
 export interface ParsedValue<T extends ScalarValue = ScalarValue> {

@@ -1,6 +1,6 @@
+import type { Grounding } from '../schema/extraction-result.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import type { Grounding } from './extraction-result.types';
 
 /** Words joined with single spaces, the text every parser sees. */
 export function joinWords(words: readonly PositionedWord[]): string {

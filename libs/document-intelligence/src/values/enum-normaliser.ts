@@ -1,5 +1,5 @@
+import type { EnumOption } from '../schema/field-schema.types';
 import { tokenise, tokenSimilarity } from '../text-layer/text-normaliser';
-import type { EnumOption } from './field-schema.types';
 import type { ParsedValue } from './parsed-value.types';
 
 /** Below this a fuzzy option match is a different word, not an OCR slip. */

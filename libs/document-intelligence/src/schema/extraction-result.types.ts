@@ -45,6 +45,9 @@ export interface ExtractedRow {
   readonly grounding?: Grounding;
 }
 
+/** The doubt of a field with no value; the validator says the same of any empty field. */
+export const NOT_FOUND_DOUBT = 'not found on the page';
+
 export interface ExtractedField {
   readonly key: string;
   readonly type: FieldType;

@@ -1,5 +1,5 @@
+import type { StringNormalisation } from '../schema/field-schema.types';
 import { normaliseText } from '../text-layer/text-normaliser';
-import type { StringNormalisation } from './field-schema.types';
 
 function titleCase(text: string): string {
   return text

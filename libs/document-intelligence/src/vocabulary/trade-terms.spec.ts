@@ -1,7 +1,7 @@
-import { makePage } from '../../testing/text-page.fixture';
-import { captionSimilarity } from '../caption-similarity';
-import { extractDocumentFields } from '../field-extractor';
-import type { TableFieldDefinition } from '../field-schema.types';
+import { captionSimilarity } from '../extraction/caption-similarity';
+import { extractDocumentFields } from '../extraction/field-extractor';
+import type { TableFieldDefinition } from '../schema/field-schema.types';
+import { makePage } from '../testing/text-page.fixture';
 import { isTradeTerm, tradeConceptOf, tradeTermSimilarity } from './trade-terms';
 import { TRADE_CONCEPTS, TRADE_TERM_SOURCES } from './trade-terms.data';
 

@@ -1,4 +1,4 @@
-import type { FieldRule } from '../validation/validation-rule.types';
+import type { FieldRule } from './validation-rule.types';
 
 export type FieldType =
   'string' | 'number' | 'money' | 'date' | 'boolean' | 'enum' | 'table' | 'object';

@@ -1,4 +1,4 @@
-import type { DateOrder } from './field-schema.types';
+import type { DateOrder } from '../schema/field-schema.types';
 import { repairDigits } from './ocr-digit-repair';
 import type { ParsedValue } from './parsed-value.types';
 

@@ -1,4 +1,4 @@
-import type { MoneyValue } from './extraction-result.types';
+import type { MoneyValue } from '../schema/extraction-result.types';
 import { repairDigits } from './ocr-digit-repair';
 import type { ParsedValue } from './parsed-value.types';
 

@@ -1,4 +1,4 @@
-import { captionTokens } from '../label-vocabulary';
+import { captionTokens } from './label-vocabulary';
 import { TRADE_CONCEPTS, type TradeConcept } from './trade-terms.data';
 
 /*
