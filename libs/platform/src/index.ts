@@ -29,6 +29,7 @@ export * from './rpc/rpc-client.module';
 export * from './rpc/rpc-dispatch';
 export * from './rpc/rpc-handler.decorator';
 export * from './rpc/validate-request';
+export * from './scheduling/periodic-task';
 export * from './secrets/secret-mask';
 export * from './temporal/temporal-connection.options';
 export * from './trace/trace-context';

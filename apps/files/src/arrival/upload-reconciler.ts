@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, PeriodicTask } from '@docket/platform';
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 
 import { FilesConfig } from '../files.config';
@@ -31,24 +31,22 @@ export class Every {
 /** Periodically looks for the content of pending uploads (Azurite has no storage events). */
 @Injectable()
 export class UploadReconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
   private readonly abandoning = new Every(ABANDON_EVERY_MS);
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly arrival: ArrivalService,
-    private readonly config: FilesConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.reconcileIntervalMs);
+    config: FilesConfig,
+  ) {
+    this.task = new PeriodicTask(() => this.reconcile(), {
+      name: 'reconcile pending uploads',
+      everyMs: config.reconcileIntervalMs,
+      logger,
+    });
   }
 
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.reconcile()
-      .catch((error: unknown) => logger.warn({ err: error }, 'reconcile tick failed'))
-      .finally(() => (this.running = undefined));
+  onApplicationBootstrap(): void {
+    this.task.start();
   }
 
   private async reconcile(): Promise<void> {
@@ -57,7 +55,6 @@ export class UploadReconciler implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.task.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, PeriodicTask } from '@docket/platform';
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 
 import { FileEntity } from '../database/files.entities';
@@ -20,43 +20,43 @@ export class ProcessingQueue implements OnApplicationBootstrap, BeforeApplicatio
   /** fileId -> its processing, for the lease renewal. */
   private readonly running = new Map<string, Promise<void>>();
   private readonly shutdown = new AbortController();
-  private filling?: Promise<void>;
-  private refill = false;
-  private pollTimer?: NodeJS.Timeout;
-  private leaseTimer?: NodeJS.Timeout;
-  private renewTimer?: NodeJS.Timeout;
+  private readonly claims: PeriodicTask;
+  private readonly leaseCheck: PeriodicTask;
+  /** The next renewal tries again after a failure; a quarter of the lease is left before it lapses. */
+  private readonly renewal: PeriodicTask;
 
   constructor(
     private readonly files: FileRepository,
     private readonly processor: FileProcessor,
     private readonly config: FilesConfig,
-  ) {}
+  ) {
+    const leaseMs = config.processingLeaseSeconds * 1000;
+    this.claims = new PeriodicTask(() => this.fill(), {
+      name: 'claim work',
+      everyMs: POLL_MS,
+      logger,
+    });
+    this.leaseCheck = new PeriodicTask(() => this.recoverStale(), {
+      name: 'lease check',
+      everyMs: leaseMs / 2,
+      logger,
+    });
+    this.renewal = new PeriodicTask(() => this.files.renewLeases([...this.running.keys()]), {
+      name: 'lease renewal',
+      everyMs: leaseMs / 4,
+      logger,
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.pollTimer = setInterval(() => this.poke(), POLL_MS);
-    const leaseMs = this.config.processingLeaseSeconds * 1000;
-    this.leaseTimer = setInterval(() => void this.recoverStale(), leaseMs / 2);
-    this.renewTimer = setInterval(() => void this.renewLeases(), leaseMs / 4);
-    void this.recoverStale();
-    this.poke();
+    this.claims.start({ runNow: true });
+    this.leaseCheck.start({ runNow: true });
+    this.renewal.start();
   }
 
   /** Fill free slots now; concurrent pokes coalesce into one claim loop. */
   poke(): void {
-    if (this.shutdown.signal.aborted) return;
-    if (this.filling) {
-      this.refill = true;
-      return;
-    }
-    this.filling = this.fill()
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not claim work'))
-      .finally(() => {
-        this.filling = undefined;
-        if (this.refill) {
-          this.refill = false;
-          this.poke();
-        }
-      });
+    this.claims.poke();
   }
 
   private async fill(): Promise<void> {
@@ -81,34 +81,22 @@ export class ProcessingQueue implements OnApplicationBootstrap, BeforeApplicatio
     this.running.set(file.id, task);
   }
 
-  private async renewLeases(): Promise<void> {
-    try {
-      await this.files.renewLeases([...this.running.keys()]);
-    } catch (error) {
-      // The next renewal tries again; a quarter of the lease is left before it lapses.
-      logger.warn({ err: error }, 'lease renewal failed');
-    }
-  }
-
   private async recoverStale(): Promise<void> {
-    try {
-      const recovered = await this.files.recoverStaleProcessing(
-        this.config.processingLeaseSeconds,
-        this.config.processingMaxAttempts,
-      );
-      if (recovered > 0) logger.warn({ recovered }, 'took back files from a stopped replica');
-    } catch (error) {
-      logger.warn({ err: error }, 'lease check failed');
-    }
+    const recovered = await this.files.recoverStaleProcessing(
+      this.config.processingLeaseSeconds,
+      this.config.processingMaxAttempts,
+    );
+    if (recovered > 0) logger.warn({ recovered }, 'took back files from a stopped replica');
   }
 
-  /** Stops claiming and aborts running work; aborted files go back on the queue. */
+  /**
+   * Stops claiming and aborts running work; aborted files go back on the queue. Leases are
+   * renewed until the last of them has ended.
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.pollTimer);
-    clearInterval(this.leaseTimer);
     this.shutdown.abort();
-    await this.filling;
+    await Promise.all([this.claims.stop(), this.leaseCheck.stop()]);
     await Promise.allSettled([...this.running.values()]);
-    clearInterval(this.renewTimer);
+    await this.renewal.stop();
   }
 }

@@ -1,5 +1,5 @@
 import { FLOW_EXECUTION_WORKFLOW, FlowRunInput } from '@docket/contracts';
-import { createLogger, runWithTrace } from '@docket/platform';
+import { createLogger, PeriodicTask, runWithTrace } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 
@@ -21,8 +21,11 @@ const GRACE_MS = 5000;
  */
 @Injectable()
 export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private relaying?: Promise<void>;
+  private readonly relay = new PeriodicTask(() => this.startUnstarted(), {
+    name: 'start relay',
+    everyMs: RELAY_INTERVAL_MS,
+    logger,
+  });
 
   constructor(
     private readonly executions: ExecutionRepository,
@@ -31,14 +34,11 @@ export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.relaying ??= this.relay().finally(() => (this.relaying = undefined));
-    }, RELAY_INTERVAL_MS);
+    this.relay.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.relaying;
+    await this.relay.stop();
   }
 
   /** Starts a recorded run known by id (the relay's path): claimed first, then read. */
@@ -91,12 +91,8 @@ export class WorkflowStarter implements OnApplicationBootstrap, OnApplicationShu
     });
   }
 
-  private async relay(): Promise<void> {
-    try {
-      for (const id of await this.executions.unstarted(GRACE_MS, 50)) await this.start(id);
-    } catch (error) {
-      logger.warn({ err: error }, 'start relay failed; will retry');
-    }
+  private async startUnstarted(): Promise<void> {
+    for (const id of await this.executions.unstarted(GRACE_MS, 50)) await this.start(id);
   }
 
   private async inputOf(row: ExecutionEntity): Promise<FlowRunInput> {

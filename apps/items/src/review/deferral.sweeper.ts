@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, PeriodicTask } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -15,31 +15,29 @@ const logger = createLogger('deferral-sweeper');
  */
 @Injectable()
 export class DeferralSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly items: ItemRepository,
     private readonly audit: AuditRepository,
-    private readonly config: ItemsConfig,
-  ) {}
+    config: ItemsConfig,
+  ) {
+    this.task = new PeriodicTask(() => this.sweep(), {
+      name: 'deferral sweep',
+      everyMs: config.deferSweepSeconds * 1000,
+      logger,
+    });
+  }
 
   onApplicationBootstrap(): void {
     // The one rule for this move lives in the state machine; fail at start if it ever changes.
     assertTransition('DEFERRED', 'REVIEW');
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep()
-        .then(() => undefined)
-        .catch((error: unknown) => logger.error({ err: error }, 'deferral sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, this.config.deferSweepSeconds * 1000);
-    this.timer.unref();
+    this.task.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.task.stop();
   }
 
   async sweep(): Promise<number> {

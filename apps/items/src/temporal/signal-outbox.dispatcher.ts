@@ -1,4 +1,4 @@
-import { createLogger } from '@docket/platform';
+import { createLogger, PeriodicTask } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -17,28 +17,27 @@ const BATCH = 20;
  */
 @Injectable()
 export class SignalOutboxDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly retries: PeriodicTask;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: SignalOutboxRepository,
     private readonly sender: RunSignalSender,
-    private readonly config: ItemsConfig,
-  ) {}
+    config: ItemsConfig,
+  ) {
+    this.retries = new PeriodicTask(() => this.deliverDue(), {
+      name: 'signal outbox sweep',
+      everyMs: config.signalRetrySeconds * 1000,
+      logger,
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.deliverDue()
-        .catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed'))
-        .finally(() => (this.running = undefined));
-    }, this.config.signalRetrySeconds * 1000);
-    this.timer.unref();
+    this.retries.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.retries.stop();
   }
 
   /** True when the signal is delivered now; false leaves it to the retry timer. */

@@ -1,4 +1,5 @@
 import { createLogger } from '../logging/logger';
+import { PeriodicTask } from '../scheduling/periodic-task';
 import { PublishResult } from './jetstream-events';
 
 const logger = createLogger('outbox-relay');
@@ -35,45 +36,31 @@ export interface OutboxRelayOptions {
  * Replicas may relay the same row concurrently; JetStream keeps one copy.
  */
 export class OutboxRelay {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly store: OutboxStore,
     private readonly publisher: OutboxPublisher,
     private readonly options: OutboxRelayOptions = {},
-  ) {}
+  ) {
+    this.task = new PeriodicTask(() => this.drain(), {
+      name: 'outbox relay',
+      everyMs: options.intervalMs ?? 1000,
+      logger,
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.poke(), this.options.intervalMs ?? 1000);
-    this.poke();
+    this.task.start({ runNow: true });
   }
 
   /** Publish now (coalesced with a run in progress). */
   poke(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => logger.warn({ err: error }, 'outbox relay failed; will retry'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.poke();
-        }
-      });
+    this.task.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.task.stop();
   }
 
   private async drain(): Promise<void> {
@@ -85,7 +72,7 @@ export class OutboxRelay {
         await this.publisher.publishRaw(message.subject, message.payload, message.msgId);
         await this.store.markPublished([message.id]);
       }
-      if (batch.length < batchSize || this.stopped) return;
+      if (batch.length < batchSize || this.task.stopped) return;
     }
   }
 }
