@@ -89,7 +89,11 @@ export default tseslint.config(
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:platform'] },
+            {
+              // The text layer's corner box is the one box type; contracts convert it at the edge.
+              sourceTag: 'scope:contracts',
+              onlyDependOnLibsWithTags: ['scope:platform', 'scope:document-processing'],
+            },
             { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:platform'] },
             { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: [] },
             // Graph regions, bundled into the worker's workflow sandbox: contract types only.

@@ -1,4 +1,5 @@
 import type { FileStatus } from '@docket/contracts';
+import type { CornerBox } from '@docket/document-processing';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'files' })
@@ -60,7 +61,7 @@ export class DocumentEntity {
 
 export interface StoredWord {
   text: string;
-  box: { x0: number; y0: number; x1: number; y1: number };
+  box: CornerBox;
   confidence: number;
 }
 

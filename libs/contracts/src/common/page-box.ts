@@ -1,3 +1,4 @@
+import type { CornerBox } from '@docket/document-processing';
 import { ApiProperty } from '@nestjs/swagger';
 
 /*
@@ -16,14 +17,6 @@ export class PageBoxRecord {
   width!: number;
   @ApiProperty({ minimum: 0, maximum: 1, description: 'Fraction of the page height' })
   height!: number;
-}
-
-/** Corners as the text layer keeps them (0..1, origin top-left). */
-export interface CornerBox {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
 }
 
 function clamp(value: number): number {

@@ -1,16 +1,13 @@
+import type { CornerBox } from '@docket/document-processing';
+
 /**
- * The word-level text layer produced by `@docket/document-processing`. Declared here with the
- * same structure (not imported) so this library compiles and tests on its own; TypeScript's
- * structural typing makes the two interchangeable.
+ * The word-level text layer produced by `@docket/document-processing`. Its words and pages are
+ * declared here with the same structure (its box is imported), so the engine states what it reads;
+ * TypeScript's structural typing makes the two interchangeable.
  */
 
-/** A rectangle in page-relative coordinates: 0..1 on both axes, origin top-left. */
-export interface NormalisedBox {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
+/** A rectangle in page-relative coordinates: the text layer's own corner box, by this library's name. */
+export type NormalisedBox = CornerBox;
 
 export interface TextWord {
   readonly text: string;

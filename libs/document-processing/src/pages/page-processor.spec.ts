@@ -15,7 +15,7 @@ import {
   scannedPdf,
 } from '../testing/pdf-fixtures';
 import { zipOf } from '../testing/zip-fixtures';
-import type { TextLayerPage, TextWord, WordBox } from '../text-layer/text-layer';
+import type { CornerBox,TextLayerPage, TextWord } from '../text-layer/text-layer';
 import { extractTextLayer, processPages, renderPages } from './page-processor';
 
 // These tests start the real page runner (pdf.js, canvas, tesseract in a child process).
@@ -38,7 +38,7 @@ const SCAN_LINES = [
 ];
 
 /** Where a word of a drawn line lands on the page, normalised, from Helvetica's true metrics. */
-async function expectedBox(line: DrawnText, wordIndex: number): Promise<WordBox> {
+async function expectedBox(line: DrawnText, wordIndex: number): Promise<CornerBox> {
   const words = line.text.split(' ');
   const before = words
     .slice(0, wordIndex)
@@ -56,7 +56,7 @@ async function expectedBox(line: DrawnText, wordIndex: number): Promise<WordBox>
   };
 }
 
-function expectBoxNear(actual: WordBox, expected: WordBox, tolerance: number): void {
+function expectBoxNear(actual: CornerBox, expected: CornerBox, tolerance: number): void {
   expect(Math.abs(actual.x0 - expected.x0)).toBeLessThan(tolerance);
   expect(Math.abs(actual.x1 - expected.x1)).toBeLessThan(tolerance);
   expect(Math.abs(actual.y0 - expected.y0)).toBeLessThan(tolerance);
@@ -64,7 +64,7 @@ function expectBoxNear(actual: WordBox, expected: WordBox, tolerance: number): v
 }
 
 /** The darkest pixel of a page image inside a normalised box: text is dark, paper is white. */
-async function darkestIn(png: Buffer, box: WordBox): Promise<number> {
+async function darkestIn(png: Buffer, box: CornerBox): Promise<number> {
   const image = await loadImage(png);
   const canvas = createCanvas(image.width, image.height);
   const context = canvas.getContext('2d');

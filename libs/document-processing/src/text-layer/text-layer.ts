@@ -1,8 +1,12 @@
 // The text-layer shape is a contract: the document-intelligence library consumes it. Change it
 // only together with that library.
 
-/** A rectangle normalised to the page: 0..1 on both axes, origin at the top-left corner. */
-export interface WordBox {
+/**
+ * A rectangle by its corners, normalised to the page: 0..1 on both axes, origin at the top-left
+ * corner. The one corner box of the code base: the text layer makes it, and the engine, the
+ * services and the contracts (which turn it into the public {x, y, width, height}) import it.
+ */
+export interface CornerBox {
   readonly x0: number;
   readonly y0: number;
   readonly x1: number;
@@ -11,7 +15,7 @@ export interface WordBox {
 
 export interface TextWord {
   readonly text: string;
-  readonly box: WordBox;
+  readonly box: CornerBox;
   /** 0..1; words from the PDF's own text are certain (1). */
   readonly confidence: number;
 }
@@ -42,7 +46,7 @@ export function normalisedBox(
   ys: readonly number[],
   width: number,
   height: number,
-): WordBox {
+): CornerBox {
   return {
     x0: clampUnit(Math.min(...xs) / width),
     y0: clampUnit(Math.min(...ys) / height),

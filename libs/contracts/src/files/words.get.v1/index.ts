@@ -1,3 +1,4 @@
+import type { CornerBox } from '@docket/document-processing';
 import { defineContract } from '@docket/platform';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsUUID, Min } from 'class-validator';
@@ -11,7 +12,7 @@ export class GetPageWordsRequest {
   pageNumber!: number;
 }
 
-export class WordBoxRecord {
+export class WordBoxRecord implements CornerBox {
   @ApiProperty() x0!: number;
   @ApiProperty() y0!: number;
   @ApiProperty() x1!: number;

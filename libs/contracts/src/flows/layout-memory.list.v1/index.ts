@@ -1,7 +1,6 @@
+import type { CornerBox } from '@docket/document-processing';
 import { defineContract } from '@docket/platform';
 import { IsUUID } from 'class-validator';
-
-import type { CornerBox } from '../../common/page-box';
 
 /** flows.layout-memory.list.v1 (internal): what reviews taught the project about its layouts. */
 export class ListLayoutMemoriesRequest {
