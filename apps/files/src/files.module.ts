@@ -1,3 +1,4 @@
+import { DirectoryAccess } from '@docket/contracts';
 import {
   createLogger,
   HealthModule,
@@ -57,6 +58,7 @@ const config = loadConfig(FilesConfig);
     OutboxRepository,
     FileEvents,
     UploadService,
+    DirectoryAccess,
     WorkspaceAccess,
     ArrivalService,
     UploadReconciler,

@@ -1,3 +1,4 @@
+import { DirectoryAccess } from '@docket/contracts';
 import {
   AesGcmCipher,
   assertProductionSafe,
@@ -83,6 +84,7 @@ assertProductionSafe(config, config.masterKey);
     LayoutLearningService,
     LayoutMemoryRepository,
     ClassifierModelRepository,
+    DirectoryAccess,
     EnvironmentsService,
     ExecutionAccess,
     ExecutionEventsConsumer,

@@ -1,3 +1,4 @@
+import { DirectoryAccess } from '@docket/contracts';
 import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -43,6 +44,7 @@ const gatewayConfig = loadConfig(GatewayConfig);
     // idempotency are Fastify hooks (http/request-trace.ts, idempotency/idempotency.hooks.ts).
     AccessCache,
     AccessEventsListener,
+    DirectoryAccess,
     IdempotencyHooks,
     JwksCache,
     RateLimiter,

@@ -1,3 +1,4 @@
+import { DirectoryAccess } from '@docket/contracts';
 import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
 import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -36,6 +37,7 @@ const config = loadConfig(ItemsConfig);
     AuditRepository,
     CommandLedger,
     DeferralSweeper,
+    DirectoryAccess,
     DirectoryClient,
     FieldRepository,
     ItemQueryService,

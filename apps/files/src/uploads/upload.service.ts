@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   CreateFileRequest,
+  DirectoryAccess,
   FileUploadTicket,
   GetItemV1,
   UPLOAD_URL_TTL_SECONDS,
@@ -11,7 +12,6 @@ import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { BlobStore } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
-import { WorkspaceAccess } from '../access/workspace-access';
 import { FileEntity } from '../database/files.entities';
 import { FileRepository } from '../records/file.repository';
 import { contentBlobPath } from '../storage/blob-paths';
@@ -26,7 +26,7 @@ export class UploadService {
     private readonly files: FileRepository,
     private readonly blobs: BlobStore,
     private readonly rpc: RpcClient,
-    private readonly workspaces: WorkspaceAccess,
+    private readonly directory: DirectoryAccess,
   ) {}
 
   async requestUpload(actor: Actor, request: CreateFileRequest): Promise<FileUploadTicket> {
@@ -85,13 +85,13 @@ export class UploadService {
 
   /**
    * Workspace, item and parent must all be the caller organization's (else 404), and the
-   * workspace one the caller may see (WorkspaceAccess).
+   * workspace one the caller may see (DirectoryAccess).
    */
   private async checkReferences(
     actor: Actor,
     request: CreateFileRequest,
   ): Promise<FileEntity | undefined> {
-    await this.workspaces.assertVisible(actor, request.workspaceId);
+    await this.directory.assertWorkspace(actor, request.workspaceId);
     if (request.itemId) await this.rpc.call(GetItemV1, { itemId: request.itemId }, actor);
     if (!request.parentFileId) return undefined;
     const parent = await this.files.findOwned(actor.organizationId, request.parentFileId);

@@ -1,16 +1,15 @@
 import {
   CancelRequested,
+  DirectoryAccess,
   ExecutionDetailRecord,
   ExecutionPage,
   ExecutionRecord,
   ExecutionStepRecord,
-  GetProjectV1,
-  GetWorkspaceV1,
   ListExecutionsRequest,
   StepPage,
   TERMINAL_EXECUTION_STATUSES,
 } from '@docket/contracts';
-import { Actor, assertProjectAccess, DocketException, RpcClient } from '@docket/platform';
+import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { WorkflowNotFoundError } from '@temporalio/client';
 
@@ -27,7 +26,7 @@ export class ExecutionsService {
     private readonly executions: ExecutionRepository,
     private readonly access: ExecutionAccess,
     private readonly temporal: TemporalClientProvider,
-    private readonly rpc: RpcClient,
+    private readonly directory: DirectoryAccess,
     private readonly variables: VariablesService,
   ) {}
 
@@ -35,7 +34,6 @@ export class ExecutionsService {
     if ((request.projectId === undefined) === (request.workspaceId === undefined)) {
       throw DocketException.invalid('Give exactly one of projectId or workspaceId');
     }
-    if (request.projectId) assertProjectAccess(actor, request.projectId);
     if (
       request.createdAfter &&
       request.createdBefore &&
@@ -45,9 +43,9 @@ export class ExecutionsService {
     }
     // Another organization's project or workspace is a 404, not an empty page.
     if (request.projectId) {
-      await this.rpc.call(GetProjectV1, { projectId: request.projectId }, actor);
+      await this.directory.project(actor, request.projectId);
     } else {
-      await this.rpc.call(GetWorkspaceV1, { workspaceId: request.workspaceId as string }, actor);
+      await this.directory.assertWorkspace(actor, request.workspaceId as string);
     }
     const { rows, total } = await this.executions.list({
       organizationId: actor.organizationId,

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   CreateVariableRequest,
-  GetProjectV1,
-  GetWorkspaceV1,
+  DirectoryAccess,
   ListVariablesRequest,
   MASKED_VALUE,
   ResolveRunVariablesRequest,
@@ -20,7 +19,6 @@ import {
   createLogger,
   currentTraceId,
   DocketException,
-  RpcClient,
   SecretMask,
 } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
@@ -46,7 +44,7 @@ export class VariablesService {
     private readonly dataSource: DataSource,
     private readonly cipher: VariableCipher,
     private readonly flows: FlowAccess,
-    private readonly rpc: RpcClient,
+    private readonly directory: DirectoryAccess,
     private readonly audit: AuditEventsRepository,
   ) {}
 
@@ -250,10 +248,9 @@ export class VariablesService {
   /** The workspace, project or flow must exist in the caller's organization and be theirs. */
   private async assertScope(actor: Actor, scope: VariableScope, scopeId: string): Promise<void> {
     if (scope === 'workspace') {
-      await this.rpc.call(GetWorkspaceV1, { workspaceId: scopeId }, actor);
+      await this.directory.assertWorkspace(actor, scopeId);
     } else if (scope === 'project') {
-      await this.rpc.call(GetProjectV1, { projectId: scopeId }, { ...actor, projectAccess: 'all' });
-      assertProjectAccess(actor, scopeId);
+      await this.directory.project(actor, scopeId);
     } else {
       await this.flows.load(actor, scopeId);
     }

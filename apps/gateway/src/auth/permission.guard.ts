@@ -1,13 +1,5 @@
-import { GetProjectV1 } from '@docket/contracts';
-import {
-  canAccessProject,
-  declaredAccessOf,
-  DocketException,
-  isAllowed,
-  isUuid,
-  projectAccessDenied,
-  RpcClient,
-} from '@docket/platform';
+import { DirectoryAccess } from '@docket/contracts';
+import { declaredAccessOf, DocketException, isAllowed, isUuid } from '@docket/platform';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
@@ -22,7 +14,7 @@ import { AccessCache } from './access.cache';
 export class PermissionGuard implements CanActivate {
   constructor(
     private readonly access: AccessCache,
-    private readonly rpc: RpcClient,
+    private readonly directory: DirectoryAccess,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -40,11 +32,7 @@ export class PermissionGuard implements CanActivate {
     }
     request.actor = actor;
     const projectId = namedProjectId(request);
-    if (projectId && !canAccessProject(actor, projectId)) {
-      // Throws NOT_FOUND for a project outside the organization.
-      await this.rpc.call(GetProjectV1, { projectId }, { ...actor, projectAccess: 'all' });
-      throw projectAccessDenied();
-    }
+    if (projectId) await this.directory.project(actor, projectId);
     return true;
   }
 }

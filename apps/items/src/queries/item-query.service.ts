@@ -1,5 +1,6 @@
 import {
   CountItemStatusesRequest,
+  DirectoryAccess,
   FIELD_HISTORY_MAX,
   FieldHistory,
   FieldHistoryRequest,
@@ -14,17 +15,10 @@ import {
   ListItemFieldsRequest,
   ListItemsRequest,
 } from '@docket/contracts';
-import {
-  Actor,
-  canAccessProject,
-  DocketException,
-  pageOf,
-  projectAccessDenied,
-} from '@docket/platform';
+import { Actor, DocketException, pageOf } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { DirectoryClient } from '../access/directory.client';
 import { assertInProject, assertItemProjectAccess } from '../access/item-access';
 import { FieldRepository } from '../database/field.repository';
 import { ItemRepository } from '../database/item.repository';
@@ -38,7 +32,7 @@ import { ItemScope } from './item-where.sql';
 export class ItemQueryService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly directory: DirectoryClient,
+    private readonly access: DirectoryAccess,
     private readonly items: ItemRepository,
     private readonly fields: FieldRepository,
   ) {}
@@ -132,15 +126,11 @@ export class ItemQueryService {
    */
   private async scopeOf(actor: Actor, query: ItemFiltersQuery): Promise<ItemScope> {
     if (query.projectId) {
-      if (!canAccessProject(actor, query.projectId)) {
-        await this.directory.assertProjectExists(actor, query.projectId);
-        throw projectAccessDenied();
-      }
-      await this.directory.assertProjectExists(actor, query.projectId);
+      await this.access.project(actor, query.projectId);
       return { organizationId: actor.organizationId, projectId: query.projectId };
     }
     if (!query.workspaceId) throw DocketException.invalid('projectId or workspaceId is required');
-    await this.directory.assertWorkspaceExists(actor, query.workspaceId);
+    await this.access.assertWorkspace(actor, query.workspaceId);
     return {
       organizationId: actor.organizationId,
       workspaceId: query.workspaceId,

@@ -4,6 +4,7 @@ export * from './api-keys.create.v1';
 export * from './api-keys.list.v1';
 export * from './api-keys.revoke.v1';
 export * from './audit-events.list.v1';
+export * from './directory-access';
 export * from './identity-providers.create.v1';
 export * from './identity-providers.delete.v1';
 export * from './identity-providers.get.v1';
