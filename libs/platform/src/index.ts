@@ -31,6 +31,7 @@ export * from './rpc/rpc-handler.decorator';
 export * from './rpc/validate-request';
 export * from './scheduling/periodic-task';
 export * from './secrets/secret-mask';
+export * from './state/state-machine';
 export * from './temporal/temporal-connection.options';
 export * from './trace/trace-context';
 export * from './tracing/otel-tracing';

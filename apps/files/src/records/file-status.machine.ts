@@ -1,25 +1,24 @@
 import type { FileStatus } from '@docket/contracts';
+import { stateMachine, TransitionTable } from '@docket/platform';
 
 /**
- * The one table of legal file status changes (DESIGN.md §4). Repositories write a change only
+ * The one file state machine (DESIGN.md §4). Repositories write a change only
  * `WHERE status IN (sourcesOf(target))`, so two detectors or two replicas racing on one file
  * cannot both win, and no code path can skip a step.
+ *
+ *   READY_TO_UPLOAD -> UPLOADED -> PROCESSING -> READY
+ *   PROCESSING -> UPLOADED (a retry after a crash)
+ *   READY_TO_UPLOAD, UPLOADED, PROCESSING -> FAILED (too large on arrival, a file that cannot be
+ *   processed, or an upload never made)
  */
-const TRANSITIONS: Readonly<Record<FileStatus, readonly FileStatus[]>> = {
-  READY_TO_UPLOAD: [],
+const TRANSITIONS: TransitionTable<FileStatus> = {
+  // The content arrives (reconciler, read, or storage event), or the upload is never made.
+  READY_TO_UPLOAD: ['UPLOADED', 'FAILED'],
+  UPLOADED: ['PROCESSING', 'FAILED'],
+  PROCESSING: ['READY', 'UPLOADED', 'FAILED'],
+  READY: [],
+  FAILED: [],
   UNSUPPORTED: [],
-  // The content arrived (reconciler, read, or storage event).
-  UPLOADED: ['READY_TO_UPLOAD', 'PROCESSING'], // PROCESSING -> UPLOADED: a retry after a crash
-  PROCESSING: ['UPLOADED'],
-  READY: ['PROCESSING'],
-  // Too large on arrival, a file that cannot be processed, or an upload never made.
-  FAILED: ['READY_TO_UPLOAD', 'UPLOADED', 'PROCESSING'],
 };
 
-export function sourcesOf(target: FileStatus): readonly FileStatus[] {
-  return TRANSITIONS[target];
-}
-
-export function canTransition(from: FileStatus, to: FileStatus): boolean {
-  return TRANSITIONS[to].includes(from);
-}
+export const { canTransition, sourcesOf } = stateMachine('A file', TRANSITIONS);

@@ -5,7 +5,6 @@ import {
   ExecutionStatusEvent,
   ExecutionStepEvent,
   ExecutionTrigger,
-  TERMINAL_EXECUTION_STATUSES,
 } from '@docket/contracts';
 import { WriteBatcher } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
@@ -13,6 +12,7 @@ import { DataSource } from 'typeorm';
 
 import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
 import { mergeStatusEvents, mergeStepEvents, stepRank } from './execution-event.merge';
+import { isTerminal, sourcesOf, TERMINAL_STATUSES } from './execution-status.machine';
 
 export interface ExecutionFilter {
   organizationId: string;
@@ -39,8 +39,8 @@ const SORT_COLUMNS: Record<ExecutionSortField, string> = {
   status: 'status',
 };
 
-/** The contract's terminal statuses as an SQL list (fixed words, never input). */
-const TERMINAL = `(${TERMINAL_EXECUTION_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+/** The run machine's terminal statuses as an SQL list (fixed words, never input). */
+const TERMINAL = `(${TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /** A status event to write, and whether a run's end may wait for its steps (see applyStatus). */
 interface StatusWrite {
@@ -172,8 +172,8 @@ export class ExecutionRepository {
     await this.dataSource.query(
       `UPDATE flows.executions SET status = $2, error = $3, completed_at = now(), updated_at = now(),
          status_seq = status_seq + 1
-       WHERE id = $1 AND status NOT IN ${TERMINAL}`,
-      [id, status, error === null ? null : JSON.stringify(error)],
+       WHERE id = $1 AND status = ANY($4)`,
+      [id, status, error === null ? null : JSON.stringify(error), [...sourcesOf(status)]],
     );
   }
 
@@ -257,7 +257,7 @@ export class ExecutionRepository {
       const unapplied =
         row !== undefined &&
         event.seq > row.status_seq &&
-        !TERMINAL_EXECUTION_STATUSES.includes(row.status as ExecutionStatus);
+        !isTerminal(row.status as ExecutionStatus);
       return unapplied ? 'waiting-for-steps' : 'shown';
     });
   }

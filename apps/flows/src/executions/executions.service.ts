@@ -7,7 +7,6 @@ import {
   ExecutionStepRecord,
   ListExecutionsRequest,
   StepPage,
-  TERMINAL_EXECUTION_STATUSES,
 } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
@@ -18,6 +17,7 @@ import { TemporalClientProvider } from '../temporal/temporal-client.provider';
 import { VariablesService } from '../variables/variables.service';
 import { ExecutionRepository } from './execution.repository';
 import { ExecutionAccess } from './execution-access';
+import { canTransition } from './execution-status.machine';
 
 /** Run history (Admin and Partner): lists, detail, steps, and cancellation. */
 @Injectable()
@@ -101,7 +101,7 @@ export class ExecutionsService {
    */
   async cancel(actor: Actor, executionId: string): Promise<CancelRequested> {
     const execution = await this.access.load(actor, executionId);
-    if (TERMINAL_EXECUTION_STATUSES.includes(execution.status)) {
+    if (!canTransition(execution.status, 'canceled')) {
       throw DocketException.conflict(`The execution is already ${execution.status}`);
     }
     const client = await this.temporal.client();

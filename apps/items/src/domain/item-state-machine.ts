@@ -1,5 +1,5 @@
-import { ITEM_STATUSES, ItemStatus } from '@docket/contracts';
-import { DocketException } from '@docket/platform';
+import { ItemStatus } from '@docket/contracts';
+import { stateMachine, TransitionTable } from '@docket/platform';
 
 /**
  * The one item state machine (DESIGN.md §4). Every status change — by a run, a reviewer, an
@@ -12,7 +12,7 @@ import { DocketException } from '@docket/platform';
  * A submitted review sends the item back to IN_PROGRESS because the run resumes (write-back and
  * whatever follows the review node); the run moves it to COMPLETE when it finishes.
  */
-const TRANSITIONS: Readonly<Record<ItemStatus, readonly ItemStatus[]>> = {
+const TRANSITIONS: TransitionTable<ItemStatus> = {
   QUEUED: ['IN_PROGRESS', 'CLOSED', 'FAILED', 'CANCELED'],
   IN_PROGRESS: ['REVIEW', 'COMPLETE', 'CLOSED', 'FAILED', 'CANCELED'],
   REVIEW: ['IN_PROGRESS', 'DEFERRED', 'CLOSED', 'FAILED', 'CANCELED'],
@@ -23,24 +23,9 @@ const TRANSITIONS: Readonly<Record<ItemStatus, readonly ItemStatus[]>> = {
   CANCELED: [],
 };
 
-export const TERMINAL_STATUSES: readonly ItemStatus[] = ITEM_STATUSES.filter(
-  (status) => TRANSITIONS[status].length === 0,
-);
-
-export function canTransition(from: ItemStatus, to: ItemStatus): boolean {
-  return TRANSITIONS[from].includes(to);
-}
-
-export function assertTransition(from: ItemStatus, to: ItemStatus): void {
-  if (!canTransition(from, to)) {
-    throw new DocketException(
-      'INVALID_STATE_TRANSITION',
-      `An item in ${from} cannot move to ${to}`,
-      { from, to, allowed: [...TRANSITIONS[from]] },
-    );
-  }
-}
-
-export function isTerminal(status: ItemStatus): boolean {
-  return TERMINAL_STATUSES.includes(status);
-}
+export const {
+  terminal: TERMINAL_STATUSES,
+  canTransition,
+  assertTransition,
+  isTerminal,
+} = stateMachine('An item', TRANSITIONS);

@@ -18,11 +18,6 @@ export const EXECUTION_STATUSES = [
   'canceled',
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
-export const TERMINAL_EXECUTION_STATUSES: readonly ExecutionStatus[] = [
-  'completed',
-  'failed',
-  'canceled',
-];
 
 export const EXECUTION_TRIGGERS = ['api', 'file', 'schedule', 'rerun'] as const;
 export type ExecutionTrigger = (typeof EXECUTION_TRIGGERS)[number];
