@@ -7,6 +7,7 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  isUUID,
   Length,
   Matches,
   Min,
@@ -51,8 +52,6 @@ export const SEARCH_PREFIXES = [
 
 const MM_DD_YYYY = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;
 
-const UUID_V4 = /^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/i;
-
 /**
  * projectId / workspaceId: a UUID, and exactly one of the two. One constraint does both so that
  * "neither" is reported once (on projectId) and not drowned in "must be a UUID" noise.
@@ -85,7 +84,7 @@ function scopeProblem(value: unknown, otherValue: unknown, other: string): strin
       ? 'exactly one of projectId or workspaceId is required'
       : undefined;
   }
-  if (typeof value !== 'string' || !UUID_V4.test(value)) return `must be a UUID`;
+  if (typeof value !== 'string' || !isUUID(value, '4')) return `must be a UUID`;
   return otherValue !== undefined && other === 'workspaceId' ? both : undefined;
 }
 

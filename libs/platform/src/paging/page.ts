@@ -1,15 +1,13 @@
-import { enveloped } from './envelope';
+import { Enveloped, enveloped } from './envelope';
 
 /** The list envelope of DESIGN.md §3, shared by every list endpoint. */
-export interface Page<T> {
-  success: true;
-  message: string;
+export type Page<T> = Enveloped<{
   data: T[];
   page: number;
   limit: number;
   totalCount: number;
   totalPages: number;
-}
+}>;
 
 export function pageOf<T>(
   data: T[],
