@@ -1,15 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+
+import { TimeBound } from './time-bound';
 
 /*
  * The audit trail's one vocabulary. Each service writes its own events in its own schema, in the
@@ -102,14 +94,10 @@ export class AuditEventFilter {
   @Length(1, 100)
   resourceId?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Events at or after this time' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound('Events at or after this time')
   occurredAfter?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Events before this time' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound('Events before this time')
   occurredBefore?: string;
 }
 

@@ -3,7 +3,6 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
   IsInt,
-  IsISO8601,
   IsOptional,
   IsString,
   IsUUID,
@@ -15,6 +14,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 
+import { TimeBound } from '../common/time-bound';
 import { ITEM_STATUSES, ItemStatus } from './records';
 
 export const ITEM_SORT_FIELDS = [
@@ -123,24 +123,16 @@ export class ItemFiltersQuery {
   @Length(1, 500)
   searchText?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'createdAt >= this' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound('createdAt >= this')
   createdAfter?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'createdAt < this' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound('createdAt < this')
   createdBefore?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'updatedAt >= this' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound('updatedAt >= this')
   updatedAfter?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'updatedAt < this' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound('updatedAt < this')
   updatedBefore?: string;
 
   @ApiPropertyOptional({ description: 'Fuzzy match on flow name (typos tolerated)' })

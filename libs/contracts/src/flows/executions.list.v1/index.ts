@@ -1,18 +1,9 @@
 import { defineContract, StrictInteger } from '@docket/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsUUID,
-  Max,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidateIf } from 'class-validator';
 
+import { TimeBound } from '../../common/time-bound';
 import {
   EXECUTION_SORT_FIELDS,
   ExecutionRecord,
@@ -68,14 +59,10 @@ export class ListExecutionsQuery {
   @IsBoolean()
   test?: boolean;
 
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound()
   createdAfter?: string;
 
-  @ApiPropertyOptional({ format: 'date-time' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @TimeBound()
   createdBefore?: string;
 
   @ApiPropertyOptional({ minimum: 1, default: 1, description: '1-indexed' })
