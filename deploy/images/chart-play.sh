@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# npm run chart:play: the Helm chart run, not only linted. Renders helm/docket with
+# helm/docket/ci/podman-play-values.yaml, starts what it renders with `podman kube play` from the
+# images `npm run images` built, against the PostgreSQL, NATS, Redis, Temporal and Azurite
+# running here (deploy/stack/infra.sh), and smokes it through the played gateway. Slow (a minute
+# or two), separate from npm test:
+#
+#   npm run chart:play          (DOCKET_IMAGE_TAG: the images' tag, default dev)
+#
+# 1. render the chart, split it into what kube play runs (deploy/images/kube-play.ts; the
+#    objects it leaves out are printed with the reason);
+# 2. recreate the play profile's database (docket_play), make sure its Temporal namespace exists,
+#    store the Secrets the chart reads;
+# 3. the migrations Job, played as a Pod, must exit 0 within the Job's activeDeadlineSeconds;
+# 4. the six Deployments, one pod each on the host network, each until its readiness probe's
+#    path answers 200 within its startup probe's budget (podman runs no probes: see below);
+# 5. probes: every pod's liveness and readiness paths answer 200;
+# 6. the black-box smoke through the played gateway;
+# 7. every pod is stopped with its terminationGracePeriodSeconds and must exit 0 within it;
+#    then `podman kube down`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source deploy/images/common.sh
+
+TAG="${DOCKET_IMAGE_TAG:-dev}"
+TARGETS=(gateway identity files flows items worker migrations)
+TS=(node -r @swc-node/register)
+WORK="$(mktemp -d)"
+step() { printf '\n== %s\n' "$*"; }
+fail() {
+  printf '\nchart:play FAILED: %s\n' "$*" >&2
+  exit 1
+}
+millis() { echo $(($(date +%s%N) / 1000000)); }
+status_of() { curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://127.0.0.1:$1$2" || true; }
+
+# kube play takes no --ulimit, so the limits the images need here (common.sh) come from a
+# containers.conf of the play's own, which every podman below reads (runtime and cgroup manager
+# stay on the command line).
+cat >"$WORK/containers.conf" <<EOF
+[containers]
+default_ulimits = ["nofile=$nofile:$nofile", "nproc=$nproc:$nproc"]
+EOF
+export CONTAINERS_CONF="$WORK/containers.conf"
+# podman turns a livenessProbe into a HEALTHCHECK run by a systemd timer; there is no systemd
+# here, and the check it derives could not pass anyway (docs/operations.md), so none is scheduled.
+export DISABLE_HC_SYSTEMD=true
+
+remove_play() { # what an earlier or this play left: pods by the release's label, its secrets
+  local pods
+  pods="$("${PODMAN[@]}" pod ps -q --filter label=app.kubernetes.io/instance=docket-play)"
+  # shellcheck disable=SC2086
+  [[ -z "$pods" ]] || "${PODMAN[@]}" pod rm -f $pods >/dev/null
+  if [[ -d "$WORK/secrets" ]]; then
+    for secret in "$WORK"/secrets/*; do "${PODMAN[@]}" secret rm "$(basename "$secret")" >/dev/null 2>&1 || true; done
+  fi
+}
+trap 'remove_play; rm -rf "$WORK"' EXIT
+
+step "images and helm"
+for target in "${TARGETS[@]}"; do
+  "${PODMAN[@]}" image exists "localhost/docket/$target:$TAG" ||
+    fail "localhost/docket/$target:$TAG is missing: run npm run images first"
+done
+bash deploy/tools/ensure-tools.sh helm || fail "helm is needed to render the chart"
+echo "images localhost/docket/*:$TAG present; helm $(.tools/bin/helm version --short)"
+
+step "render helm/docket with helm/docket/ci/podman-play-values.yaml"
+"${TS[@]}" deploy/images/kube-play-files.ts "$TAG" "$WORK" || fail "the chart did not render into a play"
+echo "played: $(grep -c '^kind: Deployment' "$WORK/services.yaml") Deployments, the migrations Job as a Pod," \
+  "$(find "$WORK/secrets" -type f | wc -l) Secrets"
+
+step "database, Temporal namespace, secrets"
+remove_play
+"${TS[@]}" deploy/stack/services.ts reset-db play || fail "could not recreate docket_play (is deploy/stack/infra.sh up?)"
+(
+  REPO_ROOT="$PWD"
+  source deploy/stack/lib/common.sh
+  source deploy/stack/lib/temporal.sh
+  temporal_resolve
+  temporal_ensure_namespace "$(cat "$WORK/namespace")"
+) || fail "could not make sure Temporal namespace $(cat "$WORK/namespace") exists"
+echo "Temporal namespace $(cat "$WORK/namespace")"
+for secret in "$WORK"/secrets/*; do
+  "${PODMAN[@]}" secret create "$(basename "$secret")" "$secret" >/dev/null
+  echo "secret $(basename "$secret")"
+done
+
+step "migrations (the Job's pod, run once)"
+read -r migrations deadline <"$WORK/migrations.tsv"
+started=$(millis)
+"${PODMAN[@]}" kube play --network host --quiet "$WORK/migrations.yaml" >/dev/null
+code="$(timeout "$deadline" "${PODMAN[@]}" wait "$migrations" || echo timeout)"
+"${PODMAN[@]}" logs "$migrations" 2>&1 | tail -n 20
+[[ "$code" == 0 ]] || fail "migrations exited $code (deadline ${deadline} s)"
+"${PODMAN[@]}" kube down "$WORK/migrations.yaml" >/dev/null
+echo "migrations exited 0 in $(($(millis) - started)) ms"
+
+step "services (podman kube play --network host)"
+started=$(millis)
+"${PODMAN[@]}" kube play --network host --quiet "$WORK/services.yaml" >/dev/null ||
+  fail "podman kube play refused the Deployments"
+while IFS=$'\t' read -r component pod container port ready _live startup _grace; do
+  until [[ "$(status_of "$port" "$ready")" == 200 ]]; do
+    if [[ "$("${PODMAN[@]}" inspect --format '{{.State.Running}}' "$container")" != true ]]; then
+      "${PODMAN[@]}" logs --tail 30 "$container" >&2
+      fail "$component ($pod) exited before it was ready"
+    fi
+    if (($(millis) - started > startup * 1000)); then
+      "${PODMAN[@]}" logs --tail 30 "$container" >&2
+      fail "$component not ready within its startup probe's ${startup} s"
+    fi
+    sleep 0.2
+  done
+  echo "$component ready on :$port$ready, $(($(millis) - started)) ms after the play began"
+done <"$WORK/pods.tsv"
+
+step "probes"
+while IFS=$'\t' read -r component _pod _container port ready live _startup _grace; do
+  for path in "$live" "$ready"; do
+    code="$(status_of "$port" "$path")"
+    [[ "$code" == 200 ]] || fail "$component $path answered $code"
+  done
+  echo "$component $live 200, $ready 200"
+done <"$WORK/pods.tsv"
+
+step "smoke through the played gateway"
+identity="$(awk -F'\t' '$1 == "identity" { print $3 }' "$WORK/pods.tsv")"
+# Organizations are bootstrapped with the identity pod's operator CLI (libs/testing stack.ts).
+DOCKET_TEST_IDENTITY_EXEC="${PODMAN[*]} exec $identity" DOCKET_TEST_PROFILE=play \
+  npx jest "${SMOKE_SUITES[@]}" --selectProjects e2e --cacheDirectory /tmp/jest-chart-play ||
+  fail "the smoke through the played gateway failed"
+
+step "graceful shutdown (each pod stopped with its terminationGracePeriodSeconds)"
+# The gateway first, as a rollout drains the edge before what it calls.
+while IFS=$'\t' read -r component pod container _port _ready _live _startup grace; do
+  started=$(millis)
+  "${PODMAN[@]}" pod stop -t "$grace" "$pod" >/dev/null
+  took=$(($(millis) - started))
+  code="$("${PODMAN[@]}" inspect --format '{{.State.ExitCode}}' "$container")"
+  if [[ "$code" != 0 || "$took" -ge $((grace * 1000)) ]]; then
+    "${PODMAN[@]}" logs --tail 30 "$container" >&2
+    fail "$component exited $code after $took ms (grace $grace s)"
+  fi
+  echo "$component exited 0 after SIGTERM in $took ms (grace $grace s)"
+done < <(grep -P '^gateway\t' "$WORK/pods.tsv"; grep -vP '^gateway\t' "$WORK/pods.tsv")
+"${PODMAN[@]}" kube down "$WORK/services.yaml" >/dev/null
+echo
+echo "chart:play passed: helm/docket played with podman kube play, smoke through its gateway"
