@@ -14,6 +14,7 @@
 # 3. the migrations Job, played as a Pod, must exit 0 within the Job's activeDeadlineSeconds;
 # 4. the six Deployments, one pod each on the host network, each until its readiness probe's
 #    path answers 200 within its startup probe's budget (podman runs no probes: see below);
+#    what podman applied of the pod spec (user, read-only root, capabilities, limits) is checked;
 # 5. probes: every pod's liveness and readiness paths answer 200;
 # 6. the black-box smoke through the played gateway;
 # 7. every pod is stopped with its terminationGracePeriodSeconds and must exit 0 within it;
@@ -64,6 +65,8 @@ for target in "${TARGETS[@]}"; do
 done
 bash deploy/tools/ensure-tools.sh helm || fail "helm is needed to render the chart"
 echo "images localhost/docket/*:$TAG present; helm $(.tools/bin/helm version --short)"
+# Start times below depend on it: six services start at once on this machine's two cores.
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 
 step "render helm/docket with helm/docket/ci/podman-play-values.yaml"
 "${TS[@]}" deploy/images/kube-play-files.ts "$TAG" "$WORK" || fail "the chart did not render into a play"
@@ -100,20 +103,41 @@ step "services (podman kube play --network host)"
 started=$(millis)
 "${PODMAN[@]}" kube play --network host --quiet "$WORK/services.yaml" >/dev/null ||
   fail "podman kube play refused the Deployments"
-while IFS=$'\t' read -r component pod container port ready _live startup _grace; do
-  until [[ "$(status_of "$port" "$ready")" == 200 ]]; do
-    if [[ "$("${PODMAN[@]}" inspect --format '{{.State.Running}}' "$container")" != true ]]; then
+echo "podman kube play created and started $(wc -l <"$WORK/pods.tsv") pods in $(($(millis) - started)) ms"
+# Every pod is polled on each round, as the kubelet probes each on its own; a start is timed
+# from its container's start, which is also where its startup probe's budget begins.
+declare -A ready=()
+while ((${#ready[@]} < $(wc -l <"$WORK/pods.tsv"))); do
+  while IFS=$'\t' read -r component pod container port path _live startup _grace; do
+    [[ -z "${ready[$component]:-}" ]] || continue
+    since=$((($(date +%s%N) - $("${PODMAN[@]}" inspect --format '{{.State.StartedAt.UnixNano}}' "$container")) / 1000000))
+    if [[ "$(status_of "$port" "$path")" == 200 ]]; then
+      ready[$component]=$since
+      echo "$component ready on :$port$path ${since} ms after its container started"
+    elif [[ "$("${PODMAN[@]}" inspect --format '{{.State.Running}}' "$container")" != true ]]; then
       "${PODMAN[@]}" logs --tail 30 "$container" >&2
       fail "$component ($pod) exited before it was ready"
-    fi
-    if (($(millis) - started > startup * 1000)); then
+    elif ((since > startup * 1000)); then
       "${PODMAN[@]}" logs --tail 30 "$container" >&2
       fail "$component not ready within its startup probe's ${startup} s"
     fi
-    sleep 0.2
-  done
-  echo "$component ready on :$port$ready, $(($(millis) - started)) ms after the play began"
+  done <"$WORK/pods.tsv"
+  sleep 0.2
+done
+
+step "what podman applied of each pod spec"
+# The chart's hardening and limits, as podman set them (docs/operations.md says what it ignores).
+while IFS=$'\t' read -r component _pod container _rest; do
+  read -r user readonly caps memory quota period options < <("${PODMAN[@]}" inspect --format \
+    '{{.Config.User}} {{.HostConfig.ReadonlyRootfs}} {{.EffectiveCaps}} {{.HostConfig.Memory}} {{.HostConfig.CpuQuota}} {{.HostConfig.CpuPeriod}} {{.HostConfig.SecurityOpt}}' "$container")
+  [[ "$user" == 1000:1000 && "$readonly" == true && "$caps" == "[]" && "$options" == *no-new-privileges* && "$memory" -gt 0 ]] ||
+    fail "$component runs as '$user', read-only root $readonly, capabilities $caps, memory limit $memory, $options"
+  echo "$component: user $user, read-only root, no capabilities, no-new-privileges," \
+    "memory limit $((memory / 1048576)) MiB, CPU limit $(awk "BEGIN { print $quota / $period }")"
 done <"$WORK/pods.tsv"
+gateway="$(awk -F'\t' '$1 == "gateway" { print $3 }' "$WORK/pods.tsv")"
+echo "gateway livenessProbe as podman's HEALTHCHECK (never scheduled here):" \
+  "$("${PODMAN[@]}" inspect --format '{{json .Config.Healthcheck.Test}}' "$gateway")"
 
 step "probes"
 while IFS=$'\t' read -r component _pod _container port ready live _startup _grace; do
