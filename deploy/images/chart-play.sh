@@ -12,8 +12,8 @@
 # 2. recreate the play profile's database (docket_play), make sure its Temporal namespace exists,
 #    store the Secrets the chart reads;
 # 3. the migrations Job, played as a Pod, must exit 0 within the Job's activeDeadlineSeconds;
-# 4. the six Deployments, one pod each on the host network, each until its readiness probe's
-#    path answers 200 within its startup probe's budget (podman runs no probes: see below);
+# 4. the six Deployments, one pod each on the host network, each until its startup probe's path
+#    answers 200 within the probe's budget and then its readiness path (podman runs no probes);
 #    what podman applied of the pod spec (user, read-only root, capabilities, limits) is checked;
 # 5. probes: every pod's liveness and readiness paths answer 200;
 # 6. the black-box smoke through the played gateway;
@@ -104,22 +104,29 @@ started=$(millis)
 "${PODMAN[@]}" kube play --network host --quiet "$WORK/services.yaml" >/dev/null ||
   fail "podman kube play refused the Deployments"
 echo "podman kube play created and started $(wc -l <"$WORK/pods.tsv") pods in $(($(millis) - started)) ms"
-# Every pod is polled on each round, as the kubelet probes each on its own; a start is timed
-# from its container's start, which is also where its startup probe's budget begins.
-declare -A ready=()
+# Every pod is polled on each round, as the kubelet probes each on its own. A start is timed from
+# its container's start: its startup probe's path must answer within the probe's budget (the
+# kubelet would restart it after that), and its readiness path within the same budget again.
+declare -A started_at=() ready=()
 while ((${#ready[@]} < $(wc -l <"$WORK/pods.tsv"))); do
-  while IFS=$'\t' read -r component pod container port path _live startup _grace; do
+  while IFS=$'\t' read -r component pod container port startup_path ready_path _live budget _grace; do
     [[ -z "${ready[$component]:-}" ]] || continue
     since=$((($(date +%s%N) - $("${PODMAN[@]}" inspect --format '{{.State.StartedAt.UnixNano}}' "$container")) / 1000000))
-    if [[ "$(status_of "$port" "$path")" == 200 ]]; then
+    if [[ -z "${started_at[$component]:-}" && "$(status_of "$port" "$startup_path")" == 200 ]]; then
+      started_at[$component]=$since
+    fi
+    if [[ -n "${started_at[$component]:-}" && "$(status_of "$port" "$ready_path")" == 200 ]]; then
       ready[$component]=$since
-      echo "$component ready on :$port$path ${since} ms after its container started"
+      echo "$component: $startup_path 200 after ${started_at[$component]} ms, $ready_path 200 after $since ms (container start to answer; port $port)"
     elif [[ "$("${PODMAN[@]}" inspect --format '{{.State.Running}}' "$container")" != true ]]; then
       "${PODMAN[@]}" logs --tail 30 "$container" >&2
       fail "$component ($pod) exited before it was ready"
-    elif ((since > startup * 1000)); then
+    elif [[ -z "${started_at[$component]:-}" ]] && ((since > budget * 1000)); then
       "${PODMAN[@]}" logs --tail 30 "$container" >&2
-      fail "$component not ready within its startup probe's ${startup} s"
+      fail "$component: $startup_path did not answer 200 within its startup probe's ${budget} s"
+    elif ((since > 2 * budget * 1000)); then
+      "${PODMAN[@]}" logs --tail 30 "$container" >&2
+      fail "$component: $ready_path did not answer 200 within $((2 * budget)) s of its start"
     fi
   done <"$WORK/pods.tsv"
   sleep 0.2
@@ -140,7 +147,7 @@ echo "gateway livenessProbe as podman's HEALTHCHECK (never scheduled here):" \
   "$("${PODMAN[@]}" inspect --format '{{json .Config.Healthcheck.Test}}' "$gateway")"
 
 step "probes"
-while IFS=$'\t' read -r component _pod _container port ready live _startup _grace; do
+while IFS=$'\t' read -r component _pod _container port _startup_path ready live _budget _grace; do
   for path in "$live" "$ready"; do
     code="$(status_of "$port" "$path")"
     [[ "$code" == 200 ]] || fail "$component $path answered $code"
@@ -157,7 +164,7 @@ DOCKET_TEST_IDENTITY_EXEC="${PODMAN[*]} exec $identity" DOCKET_TEST_PROFILE=play
 
 step "graceful shutdown (each pod stopped with its terminationGracePeriodSeconds)"
 # The gateway first, as a rollout drains the edge before what it calls.
-while IFS=$'\t' read -r component pod container _port _ready _live _startup grace; do
+while IFS=$'\t' read -r component pod container _port _startup_path _ready _live _budget grace; do
   started=$(millis)
   "${PODMAN[@]}" pod stop -t "$grace" "$pod" >/dev/null
   took=$(($(millis) - started))

@@ -22,8 +22,9 @@ import { parseManifests, playSecretValues, renderPlayChart } from './kube-play-c
  *   services.yaml    the Deployments
  *   migrations.tsv   the migrations container, and the Job's activeDeadlineSeconds
  *   namespace        the Temporal namespace the services use
- *   pods.tsv         per service: component pod container port readiness liveness
- *                    startup-seconds grace-seconds (what the script waits for and probes)
+ *   pods.tsv         per service: component pod container port startup-path readiness-path
+ *                    liveness-path startup-seconds grace-seconds (what the script waits for,
+ *                    probes and stops)
  *
  * and prints the rendered objects left out, by kind, with the reason.
  */
@@ -64,6 +65,7 @@ writeFileSync(
         p.pod,
         p.container,
         p.port,
+        p.startupPath,
         p.readinessPath,
         p.livenessPath,
         p.startupSeconds,

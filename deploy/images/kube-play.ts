@@ -116,9 +116,13 @@ export interface PlayedPod {
   pod: string;
   container: string;
   port: number;
+  startupPath: string;
   readinessPath: string;
   livenessPath: string;
-  /** The startup probe's budget (periodSeconds x failureThreshold): how long a start may take. */
+  /**
+   * The startup probe's budget (periodSeconds x failureThreshold) from the container's start:
+   * past it the kubelet would restart the container, so the play fails instead.
+   */
   startupSeconds: number;
   graceSeconds: number;
 }
@@ -244,15 +248,17 @@ function playedPod(deployment: K8sObject): PlayedPod {
   const container = spec.containers[0];
   const component = deployment.metadata.labels?.['app.kubernetes.io/component'] ?? container.name;
   const pod = `${deployment.metadata.name}-pod-0`;
-  const startup = container.startupProbe;
+  const startup = container.startupProbe!;
   return {
     component,
     pod,
     container: `${pod}-${container.name}`,
     port: portOf(container, container.readinessProbe!),
+    startupPath: startup.httpGet.path,
     readinessPath: container.readinessProbe!.httpGet.path,
     livenessPath: container.livenessProbe!.httpGet.path,
-    startupSeconds: (startup?.periodSeconds ?? 10) * (startup?.failureThreshold ?? 3),
+    // Kubernetes' defaults where the chart leaves them out.
+    startupSeconds: (startup.periodSeconds ?? 10) * (startup.failureThreshold ?? 3),
     graceSeconds: spec.terminationGracePeriodSeconds ?? 30,
   };
 }

@@ -98,8 +98,13 @@ describe('helm/docket rendered for podman kube play (podman-play-values.yaml)', 
       const container = containerOf(chart.services.find((d) => componentOf(d) === service)!);
       expect(env(container).HTTP_PORT).toBe(String(pod.port));
       expect(container.ports).toBeUndefined();
-      expect([pod.livenessPath, pod.readinessPath]).toEqual(['/healthz', '/readyz']);
-      expect(pod.startupSeconds).toBeGreaterThan(0);
+      expect([pod.startupPath, pod.livenessPath, pod.readinessPath]).toEqual([
+        '/healthz',
+        '/healthz',
+        '/readyz',
+      ]);
+      // The chart's startup probe: every 5 s, 24 failures allowed.
+      expect(pod.startupSeconds).toBe(120);
       expect(pod.container).toBe(`${PLAY_RELEASE}-${service}-pod-0-${service}`);
     },
   );
