@@ -11,11 +11,12 @@ import {
 import {
   parseManifests,
   PLAY_RELEASE,
+  PLAY_VALUES,
   playSecretValues,
   renderPlayChart,
 } from '../../deploy/images/kube-play-chart';
 import { portOf, PROFILES, SERVICES } from '../../libs/testing/src/stack-profiles';
-import { ensureChartTools, kubeconform } from './support/helm.runner';
+import { ensureChartTools, helmLint, kubeconform } from './support/helm.runner';
 
 /**
  * `npm run chart:play` (deploy/images/chart-play.sh) plays the chart rendered with
@@ -48,9 +49,18 @@ function env(container: Container): Record<string, string | undefined> {
   return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
 }
 
+interface DeploymentTemplate {
+  replicas: number;
+  template: { spec: PodSpec };
+}
+
 const componentOf = (object: K8sObject) => object.metadata.labels!['app.kubernetes.io/component'];
 
 describe('helm/docket rendered for podman kube play (podman-play-values.yaml)', () => {
+  it('passes helm lint --strict (the values schema included)', () => {
+    expect(helmLint({ valuesFiles: [PLAY_VALUES] })).toContain('0 chart(s) failed');
+  });
+
   it('renders valid Kubernetes objects (kubeconform -strict)', () => {
     const result = kubeconform(manifests);
     expect(result.problems).toEqual([]);
@@ -78,6 +88,28 @@ describe('helm/docket rendered for podman kube play (podman-play-values.yaml)', 
     expect(() => playChart([...rendered, daemonSet], playSecretValues())).toThrow(
       /DaemonSet x, which is neither played nor explained/,
     );
+  });
+
+  it('refuses a second replica or a pulled image, which the host network and this machine cannot play', () => {
+    const changed = (change: (spec: DeploymentTemplate) => void) =>
+      rendered.map((object) => {
+        if (object.kind !== 'Deployment' || componentOf(object) !== 'items') return object;
+        const copy = structuredClone(object);
+        change(copy.spec as unknown as DeploymentTemplate);
+        return copy;
+      });
+    expect(() =>
+      playChart(
+        changed((spec) => (spec.replicas = 2)),
+        playSecretValues(),
+      ),
+    ).toThrow(/docket-play-items: replicas must be 1 on the host network/);
+    expect(() =>
+      playChart(
+        changed((spec) => (spec.template.spec.containers[0].imagePullPolicy = 'IfNotPresent')),
+        playSecretValues(),
+      ),
+    ).toThrow(/docket-play-items: imagePullPolicy must be Never/);
   });
 
   it.each(SERVICES)('%s: the local image, never pulled, one replica', (service) => {
