@@ -21,3 +21,9 @@ nproc="$(ulimit -Hu)"
 [[ "$nproc" == unlimited || "$nproc" -gt 4096 ]] && nproc=4096
 PODMAN=(podman --runtime runc --cgroup-manager=cgroupfs)
 LIMITS=(--ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc")
+
+# The black-box smoke through a gateway run from the images (images:smoke, chart:play): token
+# exchange, upload to READY, a flow run to review, submit, write-back received; page images and
+# words of text PDFs and scans.
+SMOKE_SUITES=(test/e2e/foundation/token-exchange.e2e-spec.ts test/e2e/flows/document-to-write-back.e2e-spec.ts
+  test/e2e/files/files-pages.e2e-spec.ts)

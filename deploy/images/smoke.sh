@@ -84,9 +84,8 @@ done
 
 echo "== smoke through the image gateway"
 # Organizations are bootstrapped with the identity image's operator CLI (libs/testing stack.ts).
-DOCKET_TEST_IDENTITY_EXEC="${PODMAN[*]} exec $(name identity)" DOCKET_TEST_PROFILE="$PROFILE" npx jest test/e2e/foundation/token-exchange.e2e-spec.ts \
-  test/e2e/flows/document-to-write-back.e2e-spec.ts test/e2e/files/files-pages.e2e-spec.ts \
-  --selectProjects e2e
+DOCKET_TEST_IDENTITY_EXEC="${PODMAN[*]} exec $(name identity)" DOCKET_TEST_PROFILE="$PROFILE" \
+  npx jest "${SMOKE_SUITES[@]}" --selectProjects e2e
 
 echo "== graceful shutdown (SIGTERM, exit 0 within ${GRACE_SECONDS} s)"
 # The gateway first, as a rollout drains the edge before what it calls.

@@ -4,10 +4,13 @@
  * Temporal namespace, Redis key prefix and ports, so tests never disturb a running dev stack.
  * `prod` is shaped like the Helm chart's deployment (deploy/stack/prod.sh): its own PostgreSQL,
  * Temporal's real server, a three-node NATS cluster and two replicas of every service.
+ * `play` is the Helm chart itself run by `podman kube play` (deploy/images/chart-play.sh): its
+ * services get their settings from the chart (helm/docket/ci/podman-play-values.yaml), and this
+ * profile tells the smoke where they are.
  */
 export const SERVICES = ['identity', 'files', 'items', 'flows', 'worker', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number];
-export type ProfileName = 'dev' | 'test' | 'prod' | `sandbox${SandboxNumber}`;
+export type ProfileName = 'dev' | 'test' | 'prod' | 'play' | `sandbox${SandboxNumber}`;
 type SandboxNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export interface Profile {
@@ -100,6 +103,18 @@ export const PROFILES: Record<ProfileName, Profile> = {
       ...ONE_CLIENT_RATE_LIMITS,
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: '8',
+    },
+  },
+  // The chart under podman kube play; the values file must agree (test/deploy/kube-play.spec.ts).
+  play: {
+    name: 'play',
+    database: 'docket_play',
+    basePort: 4100,
+    env: {
+      DOCKET_ENV: 'test',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/docket_play',
+      DOCKET_NATS_PREFIX: 'docket-play',
+      TEMPORAL_NAMESPACE: 'docket-play',
     },
   },
   // Sandboxes let several engineers run isolated stacks on one machine at once.
