@@ -44,12 +44,15 @@ export function addLabelGiven(target: LabelGivenCounts, more: LabelGivenCounts):
 /** A near answer differs by at most this share of its characters. */
 const NEAR_DISTANCE = 0.2;
 
+/**
+ * Case, spacing and trailing punctuation set aside. Spaces go entirely: FUNSD boxes "9/", "3/"
+ * and "92" of a printed "9/3/92" as three words, which the engine joins as printed.
+ */
 function canonical(text: string): string {
   return normaliseText(text)
     .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[.,;:]+$/, '')
-    .trim();
+    .replace(/\s+/g, '')
+    .replace(/[.,;:]+$/, '');
 }
 
 function editDistance(a: string, b: string): number {

@@ -332,3 +332,63 @@ describe('the kind of a text field’s answer', () => {
     expect(insured.value).toBeNull();
   });
 });
+
+describe('a text field whose label is the printed caption (first-time schemas)', () => {
+  const asText = (...labels: string[]): FieldSchema => ({
+    fields: labels.map((label, i) => ({ key: `q${i}`, type: 'string', label })),
+  });
+  const values = (page: ReturnType<typeof makePage>, schema: FieldSchema) =>
+    extractDocumentFields({ pages: [page] }, schema).map((f) => f.value);
+
+  it('takes the date, count or measure beside its caption', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Date:' },
+      { x: 120, y: 100, text: 'May 1, 1985' },
+      { x: 50, y: 130, text: 'Total Sample' },
+      { x: 160, y: 130, text: '214' },
+    ]);
+    expect(values(page, asText('Date:', 'Total Sample'))).toEqual(['May 1, 1985', '214']);
+  });
+
+  it('reads each of two captions alike at the one printed as its label', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Supplier(s)' },
+      { x: 140, y: 100, text: 'Ecusta' },
+      { x: 320, y: 100, text: 'Supplier (s)' },
+      { x: 420, y: 100, text: 'Swift' },
+    ]);
+    expect(values(page, asText('Supplier (s)', 'Supplier(s)'))).toEqual(['Swift', 'Ecusta']);
+  });
+
+  it('ends an answer where another field’s caption is printed on its line', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Overall Length' },
+      { x: 200, y: 100, text: '84 mm Total Weight' },
+      { x: 330, y: 100, text: '974 mg' },
+    ]);
+    expect(values(page, asText('Overall Length', 'Total Weight'))).toEqual(['84 mm', '974 mg']);
+  });
+
+  it('reads an answer typed beside its caption on a line of its own', () => {
+    // A typewriter's line sits half a line above the printed captions' line.
+    const page = makePage([
+      { x: 50, y: 100, text: 'REQUESTED BY:' },
+      { x: 300, y: 100, text: 'DATE:' },
+      { x: 160, y: 95, text: 'BTF', size: 11 },
+      { x: 360, y: 95, text: 'September 16, 1980', size: 11 },
+    ]);
+    expect(values(page, asText('REQUESTED BY:', 'DATE:'))).toEqual(['BTF', 'September 16, 1980']);
+  });
+
+  it('reads a wrapped answer on while its sentence goes on', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Objective:' },
+      { x: 120, y: 100, text: 'Develop a king size cigarette' },
+      { x: 120, y: 112, text: 'for generic pricing.' },
+      { x: 120, y: 124, text: 'Offshore blend.' },
+    ]);
+    expect(values(page, asText('Objective:'))).toEqual([
+      'Develop a king size cigarette for generic pricing.',
+    ]);
+  });
+});

@@ -28,7 +28,13 @@ import type {
   ScalarFieldDefinition,
   TableFieldDefinition,
 } from '../schema/field-schema.types';
-import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import {
+  boxCentreY,
+  boxHeight,
+  horizontalOverlap,
+  unionBox,
+  verticalOverlapRatio,
+} from '../text-layer/box-geometry';
 import {
   groupLines,
   type PositionedWord,
@@ -36,6 +42,7 @@ import {
   type TextLine,
 } from '../text-layer/line-grouper';
 import type { DocumentPages, NormalisedBox } from '../text-layer/text-layer.types';
+import { normaliseText } from '../text-layer/text-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -47,7 +54,7 @@ import { settleTotal } from './sum-check';
 import { tableDoubts } from './table-doubts';
 import { extractTable } from './table-extractor';
 import { columnsForAReading, matchTableToLayout } from './table-matcher';
-import { fitsKind } from './value-kinds';
+import { fitsKind, fitsKindAtCaption } from './value-kinds';
 
 /** How much each way of finding a value is trusted before parsing and OCR confidence. */
 const POSITION_FACTOR: Readonly<
@@ -144,6 +151,46 @@ function rightOfLabel(
   return null;
 }
 
+/** How far right of its caption an answer on its own line may start, in page widths. */
+const BESIDE_REACH = 0.3;
+
+/**
+ * An answer typed or written beside its caption on a line of its own: a typewriter's line sits
+ * a little above or below the printed caption's, so the two are grouped as two lines ("PROJECT
+ * CODE:  DATE:" printed, "BTF  September 16, 1980" typed half a line higher). Taken only when
+ * nothing follows the caption on its own line up to the answer, from the nearest segment that
+ * shares most of the caption's height, starts right of it and ends before the next text printed
+ * on the caption's line.
+ */
+function besideOnItsOwnLine(
+  match: LabelMatch,
+  labelWords: readonly PositionedWord[],
+  context: Context,
+): { words: PositionedWord[]; position: 'next-segment' } | null {
+  const caption = unionBox(labelWords.map((w) => w.box))!;
+  const nextPrinted = match.line.words[match.endWord];
+  const limit = nextPrinted ? nextPrinted.box.x0 : 1;
+  const height = boxHeight(caption);
+  let best: { words: PositionedWord[]; gap: number } | null = null;
+  for (let i = match.lineIndex - 2; i <= match.lineIndex + 2; i += 1) {
+    const line = context.lines[i];
+    if (!line || i === match.lineIndex || line.pageNumber !== match.line.pageNumber) continue;
+    for (const segment of splitSegments(line)) {
+      const gap = segment.box.x0 - caption.x1;
+      if (gap < 0 || gap > BESIDE_REACH || segment.box.x0 >= limit) continue;
+      if (verticalOverlapRatio(segment.box, caption) < 0.5) continue;
+      if (Math.abs(boxCentreY(segment.box) - boxCentreY(caption)) > height * 0.75) continue;
+      if (looksLikeLabel(segment.words, context)) continue;
+      const words = untilNextLabel(
+        segment.words.filter((w) => w.box.x0 < limit),
+        context,
+      );
+      if (words.length > 0 && (!best || gap < best.gap)) best = { words, gap };
+    }
+  }
+  return best ? { words: best.words, position: 'next-segment' } : null;
+}
+
 /**
  * Value lines below `anchor` (a label, or the first line of a value that continues) whose text
  * starts at the anchor's left edge or sits under it, up to `maxLines`, stopping at the next label.
@@ -184,6 +231,55 @@ function alignedBelow(
   return result;
 }
 
+/** Words a line may end with when its sentence goes on on the next line. */
+const OPEN_ENDING =
+  /(?:[,\-–&/]|\b(?:a|an|and|as|at|by|for|from|in|into|of|on|or|the|to|that|with|which|who|per|than))$/i;
+/** A line ending a sentence or a caption: what follows is not the same answer. */
+const CLOSED_ENDING = /[.!?:;]$/;
+
+/**
+ * The lines a wrapped answer continues on: while its last line leaves the sentence open (it ends
+ * with a comma, a hyphen or a word that never ends one: "of", "the", "with") or the next line
+ * starts in lower case, the next line goes on with it, set close under it and starting at the
+ * answer's left edge or its caption's. An answer's first line is all a reading took before,
+ * leaving "Develop 14-mg tar delivery king size cigarette" without "for generic pricing ...".
+ */
+function sentenceGoesOn(
+  words: readonly PositionedWord[],
+  captionLineIndex: number,
+  labelWords: readonly PositionedWord[],
+  context: Context,
+): PositionedWord[] {
+  if (words.length === 0) return [];
+  const lefts = [words[0].box.x0, labelWords[0]?.box.x0 ?? words[0].box.x0];
+  let last = words[words.length - 1];
+  let lastIndex = context.lines.findIndex(
+    (line, i) => i >= captionLineIndex && line.words.includes(last),
+  );
+  if (lastIndex < 0) return [];
+  const result: PositionedWord[] = [];
+  for (let i = lastIndex + 1; i < context.lines.length; i += 1) {
+    const line = context.lines[i];
+    const previous = context.lines[lastIndex];
+    if (line.pageNumber !== previous.pageNumber) break;
+    const height = boxHeight(previous.box);
+    if (line.box.y0 - previous.box.y1 > height * 0.8) break;
+    const tolerance = previous.heightInWidthUnits * 1.5;
+    const segment = splitSegments(line).find((s) =>
+      lefts.some((x) => Math.abs(s.box.x0 - x) <= tolerance),
+    );
+    if (!segment || looksLikeLabel(segment.words, context)) break;
+    const open = OPEN_ENDING.test(last.text) && !CLOSED_ENDING.test(last.text);
+    if (!open && !/^\p{Ll}/u.test(segment.words[0].text)) break;
+    const more = untilNextLabel(segment.words, context);
+    if (more.length === 0) break;
+    result.push(...more);
+    last = more[more.length - 1];
+    lastIndex = i;
+  }
+  return result;
+}
+
 function candidateFrom(
   field: ScalarFieldDefinition,
   words: readonly PositionedWord[],
@@ -194,8 +290,10 @@ function candidateFrom(
 ): Candidate | null {
   const text = joinWords(words);
   const parsed = parseScalar(text, field);
-  // The same kind rule as for the layout's pairs: no name from an amount, no number from a date.
-  if (!parsed || !fitsKind(field, text)) return null;
+  // The kind rule of the layout's pairs (no name from an amount, no number from a date); at the
+  // field's own caption, a text field naming no kind takes any kind.
+  const fits = position === 'pattern' ? fitsKind(field, text) : fitsKindAtCaption(field, text);
+  if (!parsed || !fits) return null;
   const valueWords = wordsInSpan(words, parsed.start, parsed.end);
   if (valueWords.length === 0) return null;
   const notes = [...extraNotes, ...parsed.notes];
@@ -234,7 +332,7 @@ function labelCandidates(
     const atCaption: Array<{ candidate: Candidate; position: LinkedPosition }> = [];
     // An address continues on the lines below its first line.
     const extraLines = field.type === 'string' ? (field.extraLines ?? 0) : 0;
-    const right = rightOfLabel(global, context);
+    const right = rightOfLabel(global, context) ?? besideOnItsOwnLine(global, labelWords, context);
     if (right) {
       const continuation =
         extraLines > 0
@@ -246,28 +344,47 @@ function labelCandidates(
               context,
             )
           : [];
-      const words = [...right.words, ...continuation];
+      const firstLines = [...right.words, ...continuation];
+      const words = [...firstLines, ...sentenceGoesOn(firstLines, lineIndex, labelWords, context)];
       const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
       if (c) atCaption.push({ candidate: c, position: right.position });
       else noteUnparsed(field, words, context);
     }
     const labelBox = unionBox(labelWords.map((w) => w.box))!;
-    const below = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
+    const belowLines = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
+    const below = [...belowLines, ...sentenceGoesOn(belowLines, lineIndex, labelWords, context)];
     if (below.length > 0) {
       const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
       if (c) atCaption.push({ candidate: c, position: 'below' });
       else if (!right) noteUnparsed(field, below, context);
     }
+    // Of two captions that name the field alike ("Supplier(s)", "Supplier (s)"), the one printed
+    // exactly as the field's label is its own.
+    const asPrinted = printedAsPhrase(match, phrasesOf(field)) ? 1 : NOT_AS_PRINTED;
     for (const { candidate, position } of atCaption) {
       const evidence = answerEvidence(candidate, position, match, atCaption.length);
       const rank = context.ranking === 'learned' ? answerLinkProbability(evidence) : candidate.rank;
-      candidates.push({ ...candidate, evidence, rank });
+      candidates.push({ ...candidate, evidence, rank: rank * asPrinted });
     }
   }
   return candidates;
 }
 
 type LinkedPosition = Exclude<keyof typeof POSITION_FACTOR, 'pattern'>;
+
+/** How a reading at a caption printed otherwise than any of the field's phrases ranks. */
+const NOT_AS_PRINTED = 0.98;
+
+/** Case and spacing set aside, as a caption is compared with the label it was written from. */
+function asWritten(text: string): string {
+  return normaliseText(text).toLowerCase();
+}
+
+/** The whole printed caption reads exactly as one of the field's phrases. */
+function printedAsPhrase(match: LabelMatch, phrases: readonly string[]): boolean {
+  const printed = asWritten(joinWords(match.line.words.slice(match.startWord, match.endWord)));
+  return phrases.some((phrase) => asWritten(phrase) === printed);
+}
 
 /** What the learned linker knows of a reading under a caption, the rules' judgement included. */
 function answerEvidence(
@@ -509,9 +626,17 @@ function captionWords(
 ): Set<string> {
   const labelWords = new Set<string>();
   for (const field of fields) {
-    for (const match of findLabelMatches(lines, phrasesOf(field), fuzzy)) {
-      // The whole printed caption, so no value starts with its first words.
-      if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
+    const phrases = phrasesOf(field);
+    for (const match of findLabelMatches(lines, phrases, fuzzy)) {
+      // The whole printed caption, so no value starts with its first words. A caption of two
+      // words or more printed exactly as a field's label is one wherever it stands: a value
+      // before it on its line ("84 mm Total Cigt. Wt. 974") ends there.
+      const asPrinted = match.endWord - match.startWord >= 2 && printedAsPhrase(match, phrases);
+      if (asPrinted) {
+        match.line.words
+          .slice(match.startWord, match.endWord)
+          .forEach((w) => labelWords.add(wordKey(w)));
+      } else if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
         match.line.words
           .slice(match.endsWithColon ? match.captionStart : match.startWord, match.endWord)
           .forEach((w) => labelWords.add(wordKey(w)));

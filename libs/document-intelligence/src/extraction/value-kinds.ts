@@ -55,6 +55,19 @@ export function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
   );
 }
 
+/**
+ * The kind rule for an answer printed at the field's own caption. A text field asking for a
+ * name or an identifier keeps `fitsKind` there too ("Insured Name  118,293.73" is no name). A
+ * text field whose phrases name no such kind takes what its caption prints, whatever its kind:
+ * the first-time schemas that write every field as text ask "Date:", "Total Sample" or "Length"
+ * and mean the date, count or measure beside it; refusing it left such fields empty.
+ */
+export function fitsKindAtCaption(field: ScalarFieldDefinition, text: string): boolean {
+  if (field.type !== 'string') return true;
+  const phrases = fieldPhrases(field);
+  return asksForIdentifier(phrases) || asksForName(phrases) ? fitsKind(field, text) : true;
+}
+
 /** One token with a digit, as identifiers print ("GFT2008342", "24-90349-OD", "INV/91989"). */
 const IDENTIFIER_SHAPE = /^(?=\S*\d)[\p{L}\d][\p{L}\d\-/.#]{3,}$/u;
 
