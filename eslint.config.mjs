@@ -152,6 +152,26 @@ export default tseslint.config(
     },
   },
   {
+    // The engine's folders import downward only (libs/document-intelligence/README.md): what
+    // extraction reads with (schema, values, vocabulary) and what reads its results (memory,
+    // validation) never import extraction/, so no two folders import each other.
+    files: ['libs/document-intelligence/src/{memory,validation,schema,values,vocabulary}/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/extraction', '**/extraction/**'],
+              message: 'extraction/ imports this folder: move what both need below both.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       '**/*.spec.ts',
       '**/*.int-spec.ts',

@@ -55,6 +55,26 @@ describe('lint-enforced architecture', () => {
     expect(rules).toContain('no-restricted-imports');
   });
 
+  it.each([
+    ['libs/document-intelligence/src/memory/probe.ts'],
+    ['libs/document-intelligence/src/validation/probe.ts'],
+    ['libs/document-intelligence/src/values/probe.ts'],
+  ])('forbids %s importing extraction/ (it imports that folder back)', async (file) => {
+    const rules = await lint(
+      file,
+      "import { extractDocumentFields } from '../extraction/field-extractor';\nexport const x = extractDocumentFields;\n",
+    );
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it('allows memory/ its schema types and value parsing', async () => {
+    const rules = await lint(
+      'libs/document-intelligence/src/memory/probe.ts',
+      "import { parseScalar } from '../values/scalar-value.parser';\nexport const x = parseScalar;\n",
+    );
+    expect(rules).toEqual([]);
+  });
+
   it('allows @temporalio/workflow in workflow code', async () => {
     const rules = await lint(
       'apps/worker/src/workflows/probe.workflow.ts',

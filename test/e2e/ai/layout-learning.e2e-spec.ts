@@ -12,6 +12,7 @@ import {
 } from '../flows/support/flows-api';
 import { extract, feedback } from './support/ai-api';
 import { placedPdf } from './support/placed-pdf';
+import { byKey, openReview } from './support/review-session';
 
 jest.setTimeout(240_000);
 
@@ -84,10 +85,6 @@ const GRAPH = graphOf(
   ],
 );
 
-function byKey(fields: Body[]): Record<string, Body> {
-  return Object.fromEntries(fields.map((field) => [field.key as string, field]));
-}
-
 /**
  * Issue 10, one-shot layout learning: a reviewer corrects two fields of a notice whose layout
  * the plain schema reads wrongly; the next notice of that layout, with other values, is read
@@ -140,41 +137,25 @@ describe('one review teaches the project a layout', () => {
     );
     expect(waiting.status).toBe('in_review');
     const itemId = (waiting.itemIds as string[])[0];
-    const token = reviewer.token;
-    expect((await apiRequest('POST', `/items/${itemId}/lock`, { token })).status).toBe(200);
-    const listed = await apiRequest<{ data: Body[] }>(
-      'GET',
-      `/items/${itemId}/fields?projectId=${org.projectId}&limit=100`,
-      { token },
-    );
-    const current = byKey(listed.body.data);
-    const patch = (key: string, body: Body) =>
-      apiRequest<Body>('PATCH', `/items/${itemId}/fields/${key}`, {
-        token,
-        body: {
-          expectedVersion: current[key].version,
-          documentId: current[key].documentId,
-          ...body,
-        },
-      });
+    const session = await openReview(reviewer.token, org.projectId, itemId);
     // A place that is not on a page is a 400 and changes nothing (the version read still holds).
     for (const grounding of [
       { page: 0, box: REFERENCE_BOX },
       { page: 1, box: { ...REFERENCE_BOX, width: 1.5 } },
       { page: 1 },
     ]) {
-      const refused = await patch('policy_number', { value: 'HM-58120', grounding });
+      const refused = await session.correct('policy_number', { value: 'HM-58120', grounding });
       expect({ grounding, status: refused.status }).toEqual({ grounding, status: 400 });
     }
     // One correction says where its value is; the other is found where it is printed.
-    const placed = await patch('policy_number', {
+    const placed = await session.correct('policy_number', {
       value: 'HM-58120',
       grounding: { page: 1, box: REFERENCE_BOX },
     });
     expect(placed.status).toBe(200);
     expect((placed.body.grounding as Body[])[0]).toMatchObject({ page: 1, placedByReviewer: true });
-    expect((await patch('date_of_loss', { value: '2026-01-10' })).status).toBe(200);
-    expect((await apiRequest('POST', `/items/${itemId}/submit`, { token })).status).toBe(200);
+    expect((await session.correct('date_of_loss', { value: '2026-01-10' })).status).toBe(200);
+    expect((await session.submit()).status).toBe(200);
     // A run ends seconds after the submit alone; a loaded 2-core CI machine took over 30 s.
     const done = await waitForStatus(org.admin.token, executionId, TERMINAL, 120_000);
     expect(done.status).toBe('completed');

@@ -14,6 +14,7 @@ import {
   waitForStatus,
 } from '../flows/support/flows-api';
 import { classify, CLASSIFY_CONFIG, feedback } from './support/ai-api';
+import { openReview } from './support/review-session';
 
 // A run to review, a submit and the run to its end: on a loaded 2-core machine over a minute.
 jest.setTimeout(240_000);
@@ -121,25 +122,14 @@ describe('a run’s review teaches the project’s classifier', () => {
     const [document] = item.body.documents as Body[];
     expect(document).toMatchObject({ classification: 'fnol' });
 
-    const token = reviewer.token;
-    expect((await apiRequest('POST', `/items/${itemId}/lock`, { token })).status).toBe(200);
-    const fields = await apiRequest<{ data: Body[] }>(
-      'GET',
-      `/items/${itemId}/fields?projectId=${org.projectId}&limit=100`,
-      { token },
-    );
-    const documentClass = fields.body.data.find((field) => field.key === 'documentClass')!;
-    expect(documentClass).toMatchObject({ value: 'fnol', documentId: document.documentId });
-    const edit = await apiRequest<Body>('PATCH', `/items/${itemId}/fields/documentClass`, {
-      token,
-      body: {
-        value: 'glass-claim',
-        expectedVersion: documentClass.version,
-        documentId: documentClass.documentId,
-      },
+    const review = await openReview(reviewer.token, org.projectId, itemId);
+    expect(review.fields.documentClass).toMatchObject({
+      value: 'fnol',
+      documentId: document.documentId,
     });
+    const edit = await review.correct('documentClass', { value: 'glass-claim' });
     expect(edit.status).toBe(200);
-    expect((await apiRequest('POST', `/items/${itemId}/submit`, { token })).status).toBe(200);
+    expect((await review.submit()).status).toBe(200);
 
     // Generous: on a loaded 2-core machine a run waits for workflow tasks behind others.
     const done = await waitForStatus(org.admin.token, executionId, TERMINAL, 120_000);

@@ -1,4 +1,4 @@
-import { apiRequest, createTestOrganization, TestOrganization, TestUser } from '@docket/testing';
+import { createTestOrganization, TestOrganization, TestUser } from '@docket/testing';
 
 import { uploadFile } from '../files/support/files-api';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../flows/support/flows-api';
 import type { PlacedRun } from './support/placed-pdf';
 import { placedScan, type ScanPose } from './support/placed-scan';
+import { byKey, openReview } from './support/review-session';
 
 // Two scans are OCR'd on a shared machine, each in a run of its own.
 jest.setTimeout(600_000);
@@ -81,10 +82,6 @@ const asValue = (rows: readonly Row[]) =>
     reserve: money(reserve),
   }));
 
-function byKey(fields: Body[]): Record<string, Body> {
-  return Object.fromEntries(fields.map((field) => [field.key as string, field]));
-}
-
 /**
  * Issue 28 item 5, through the gateway: a reviewer corrects a scanned loss run's table and its
  * policy number; the next scan of that layout, turned and shifted otherwise on the glass and
@@ -139,27 +136,14 @@ describe('a reviewed table teaches the layout, and the next scan of it is read f
 
     // The reviewer corrects the table row by row and the policy number, and submits.
     const itemId = (waiting.itemIds as string[])[0];
-    const token = reviewer.token;
-    expect((await apiRequest('POST', `/items/${itemId}/lock`, { token })).status).toBe(200);
-    const listed = await apiRequest<{ data: Body[] }>(
-      'GET',
-      `/items/${itemId}/fields?projectId=${org.projectId}&limit=100`,
-      { token },
-    );
-    const current = byKey(listed.body.data);
-    const patch = (key: string, value: unknown) =>
-      apiRequest<Body>('PATCH', `/items/${itemId}/fields/${key}`, {
-        token,
-        body: { expectedVersion: current[key].version, documentId: current[key].documentId, value },
-      });
-    const corrected = await patch(
-      'claims',
-      taughtRows.map(([claim, paid, reserve]) => ({ claim_number: claim, paid, reserve })),
-    );
+    const session = await openReview(reviewer.token, org.projectId, itemId);
+    const corrected = await session.correct('claims', {
+      value: taughtRows.map(([claim, paid, reserve]) => ({ claim_number: claim, paid, reserve })),
+    });
     expect(corrected.status).toBe(200);
     expect(corrected.body.value).toEqual(asValue(taughtRows));
-    expect((await patch('policy_number', 'HM-58120')).status).toBe(200);
-    expect((await apiRequest('POST', `/items/${itemId}/submit`, { token })).status).toBe(200);
+    expect((await session.correct('policy_number', { value: 'HM-58120' })).status).toBe(200);
+    expect((await session.submit()).status).toBe(200);
     const done = await waitForStatus(org.admin.token, firstRun, TERMINAL, 300_000);
     expect(done.status).toBe('completed');
     const review = (await steps(org.admin.token, firstRun)).find((s) => s.nodeId === 'review');

@@ -6,6 +6,9 @@ import {
   TestUser,
 } from '@docket/testing';
 
+// Two organizations, a workspace, a project and an environment to set up: slow on a loaded machine.
+jest.setTimeout(120_000);
+
 type Call = () => Promise<{ status: number; body: { code?: string } }>;
 
 /**
