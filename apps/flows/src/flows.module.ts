@@ -16,6 +16,7 @@ import { AuditEventsRepository } from './database/audit-events.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
+import { NodeTypesHandler } from './definitions/node-types.handler';
 import { ReferencedResources } from './definitions/referenced-resources';
 import { EnvironmentsHandler } from './environments/environments.handler';
 import { EnvironmentsService } from './environments/environments.service';
@@ -55,6 +56,7 @@ assertProductionSafe(config, config.masterKey);
   imports: [HealthModule, RpcClientModule.forConfig(config)],
   controllers: [
     FlowDefinitionsHandler,
+    NodeTypesHandler,
     EnvironmentsHandler,
     VariablesHandler,
     RunsHandler,

@@ -8,8 +8,6 @@ import {
   AiExtractResult,
   AiFeedbackRequest,
   AiFeedbackResult,
-  ClassifyConfig,
-  ExtractConfig,
   GetClassifierModelResult,
   NodeType,
 } from '@docket/contracts';
@@ -22,11 +20,16 @@ import {
   NaiveBayesModel,
   TextPage,
 } from '@docket/document-intelligence';
-import { extractWithConfig, prepareClassify } from '@docket/nodes';
+import {
+  ClassifyConfig,
+  ExtractConfig,
+  extractWithConfig,
+  nodeConfigProblems,
+  prepareClassify,
+} from '@docket/nodes';
 import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
-import { nodeConfigProblems } from '../definitions/node-config.rules';
 import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
 import {
   ClassifierModelRepository,

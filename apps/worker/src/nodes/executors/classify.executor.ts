@@ -1,6 +1,6 @@
-import { type ClassifyConfig, GetClassifierModelV1 } from '@docket/contracts';
+import { GetClassifierModelV1 } from '@docket/contracts';
 import { parseNaiveBayesModel } from '@docket/document-intelligence';
-import { prepareClassify } from '@docket/nodes';
+import { type ClassifyConfig, prepareClassify } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 

@@ -1,11 +1,6 @@
-import {
-  type ExtractConfig,
-  type FieldWriteInput,
-  ListLayoutMemoriesV1,
-  pageBoxFromCorners,
-} from '@docket/contracts';
+import { type FieldWriteInput, ListLayoutMemoriesV1, pageBoxFromCorners } from '@docket/contracts';
 import { DocumentPages, ValidatedField } from '@docket/document-intelligence';
-import { extractWithConfig } from '@docket/nodes';
+import { type ExtractConfig, extractWithConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 

@@ -1,4 +1,4 @@
-import type { HttpRequestConfig } from '@docket/contracts';
+import type { HttpRequestConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import type { NodeOutcome } from '../../workflows/flow-activities.types';

@@ -1,6 +1,5 @@
-import type { SummarizeConfig } from '@docket/contracts';
 import { FieldType } from '@docket/document-intelligence';
-import { summariseWithConfig } from '@docket/nodes';
+import { summariseWithConfig, type SummarizeConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
-import type { ReviewSubmittedSignal, WriteBackConfig } from '@docket/contracts';
+import type { ReviewSubmittedSignal } from '@docket/contracts';
+import type { WriteBackConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';

@@ -1,11 +1,10 @@
-import type { HostedModelConfig } from '@docket/contracts';
 import {
   HostedHttpTransport,
   HostedModelException,
   HostedModelExceptionCode,
   OpenAiCompatibleProvider,
 } from '@docket/document-intelligence';
-import { HostedEngine, TokenMeter } from '@docket/nodes';
+import { HostedEngine, type HostedModelConfig, TokenMeter } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import type { RunSecrets } from '../../secrets/run-secrets';
