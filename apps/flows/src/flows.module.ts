@@ -1,3 +1,4 @@
+import { HostedModelGate, OutboundHttpClient } from '@docket/nodes';
 import {
   AesGcmCipher,
   assertProductionSafe,
@@ -68,6 +69,10 @@ assertProductionSafe(config, config.masterKey);
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
+    {
+      provide: HostedModelGate,
+      useValue: new HostedModelGate(new OutboundHttpClient(config), config.hostedModelConcurrency),
+    },
     { provide: DataSource, useFactory: () => createFlowsDataSource(config).initialize() },
     { provide: AesGcmCipher, useValue: AesGcmCipher.fromBase64(config.masterKey) },
     {

@@ -2518,6 +2518,11 @@ export interface components {
       config: Record<string, never>;
       /** @description rules (weighted keywords and patterns) and/or model (the project’s classifier learned from reviewers’ confirmations). Default both; the model is skipped until it knows two classes. */
       methods?: ('rules' | 'model')[];
+      /**
+       * Format: uuid
+       * @description With a `hosted` model in the configuration: the environment whose variables hold its API key (the project’s value, else its workspace’s), so the preview calls the model as a run in that environment would. Without it the preview leaves the hosted model out.
+       */
+      environmentId?: string;
     };
     AiClassScoreRecord: {
       label: string;
@@ -2547,6 +2552,14 @@ export interface components {
       box: components['schemas']['AiBoxRecord'] | null;
       weight: number;
     };
+    AiHostedUsageRecord: {
+      /** @description Calls made to the model */
+      calls: number;
+      /** @description The provider and model, e.g. openai-compatible:gpt-4o-mini */
+      model: string;
+      promptTokens: number;
+      completionTokens: number;
+    };
     AiClassifyResult: {
       /** Format: uuid */
       fileId: string;
@@ -2565,6 +2578,8 @@ export interface components {
       evidence: components['schemas']['AiClassEvidenceRecord'][];
       /** @description Version of the project’s learned model used (0 when none was used) */
       modelVersion: number;
+      /** @description Present when the configuration’s hosted model took part (environmentId given) */
+      hostedModel?: components['schemas']['AiHostedUsageRecord'];
     };
     ExtractEnumOptionRecord: {
       value: string;
@@ -2699,6 +2714,11 @@ export interface components {
       documentId?: string;
       /** @description Exactly an ai.extract node configuration; unknown settings are a 400 */
       config: components['schemas']['ExtractionConfigRecord'];
+      /**
+       * Format: uuid
+       * @description With a `hosted` model in the configuration: the environment whose variables hold its API key (the project’s value, else its workspace’s), so the preview calls the model as a run in that environment would. Without it the preview leaves the hosted model out.
+       */
+      environmentId?: string;
     };
     AiGroundingWordRecord: {
       text: string;
@@ -2763,6 +2783,8 @@ export interface components {
       /** @description True when any field is flagged: a run would need a reviewer */
       needsReview: boolean;
       fields: components['schemas']['AiExtractedFieldRecord'][];
+      /** @description Present when the configuration’s hosted model took part (environmentId given) */
+      hostedModel?: components['schemas']['AiHostedUsageRecord'];
     };
     AiFeedbackFieldBody: {
       /**
