@@ -1185,7 +1185,7 @@ export interface paths {
     put?: never;
     /**
      * Classify a file with an ai.classify node configuration (preview)
-     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. Returns the class with its confidence, per-page classes and where the rules matched.
+     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. A `hosted` model in the configuration takes part when `environmentId` names the environment whose variables hold its API key; its failures are a 503 (timeouts, 429, 5xx, a malformed answer: try again) or a 400 (a refused key, a bad request). Returns the class with its confidence, per-page classes and where the rules matched.
      *
      *     Permission: `ai.use`.
      */
@@ -1207,7 +1207,7 @@ export interface paths {
     put?: never;
     /**
      * Extract fields from a file with an ai.extract node configuration (preview)
-     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. Every value carries its confidence and grounding; validation flags fields for review.
+     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. A `hosted` model in the configuration takes part when `environmentId` names the environment whose variables hold its API key; its failures are a 503 (timeouts, 429, 5xx, a malformed answer: try again) or a 400 (a refused key, a bad request). Every value carries its confidence and grounding; validation flags fields for review.
      *
      *     Permission: `ai.use`.
      */
@@ -11259,6 +11259,23 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorSchema'];
         };
       };
+      /** @description `SERVICE_UNAVAILABLE`: A dependency did not answer in time. */
+      503: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
     };
   };
   AiController_extract: {
@@ -11365,6 +11382,23 @@ export interface operations {
       };
       /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
       500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE`: A dependency did not answer in time. */
+      503: {
         headers: {
           /** @description Trace id of this request; quote it to support */
           'X-Service-Trace-Id'?: string;
