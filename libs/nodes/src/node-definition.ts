@@ -22,6 +22,15 @@ export interface NodeDefinition {
   readonly branches: readonly string[] | null;
   /** The branches of one configured node: `branches`, or those its configuration names. */
   branchesOf?(config: Config | undefined): string[];
+  /**
+   * The secret slots: the only settings whose texts may hold `{{vars.NAME}}`, each an object of
+   * texts (header name to value). A value placed there leaves the worker in the outbound request
+   * and nowhere else: no expression can read a variable, so no step output, error or condition
+   * can carry a value, a part of it or a property of it (length, comparison) back to a caller.
+   * Other nodes name a secret by variable name instead (write-back's `secretVariable`, a hosted
+   * model's `apiKeyVariable`).
+   */
+  readonly secretSlots?: readonly string[];
   /** The settings a person fills in; stricter rules are `configProblems`. */
   readonly configSchema: JsonSchema;
   /** Why a configuration is not valid for this type, one sentence each; empty when it is. */

@@ -1,9 +1,4 @@
-import {
-  misplacedVariableReferences,
-  NODE_TYPES,
-  type NodeType,
-  SECRET_SLOTS,
-} from '@docket/contracts';
+import { NODE_TYPES, type NodeType } from '@docket/contracts';
 
 import { ACTION_MATCHING_NODE } from './action-matching/matching.node';
 import { ACTION_REVIEW_NODE } from './action-review/review.node';
@@ -15,6 +10,7 @@ import { AI_SUMMARIZE_NODE } from './ai-summarize/summarize.node';
 import { APP_HTTP_REQUEST_NODE } from './app-http-request/http-request.node';
 import type { Config } from './config/config-checks';
 import type { JsonSchema } from './config/json-schema';
+import { misplacedVariableReferences } from './config/variable-placement';
 import { CONTROL_FOR_EACH_NODE } from './control-for-each/for-each.node';
 import { CONTROL_JOIN_NODE } from './control-join/join.node';
 import { CONTROL_ROUTE_NODE } from './control-route/route.node';
@@ -70,13 +66,21 @@ export function nodeConfigProblems(type: NodeType, config: Config | undefined): 
   ];
 }
 
+/** Whether a setting of a node type is one of its secret slots (see NodeDefinition). */
+export function isSecretSlot(type: NodeType, setting: string): boolean {
+  return NODE_DEFINITIONS[type].secretSlots?.includes(setting) ?? false;
+}
+
+/** Where variable references may go, for the nodes that have no slot of their own. */
+const SLOT_OWNERS = NODE_TYPES.flatMap((type) =>
+  (NODE_DEFINITIONS[type].secretSlots ?? []).map((slot) => `the ${slot} of an ${type} node`),
+).join(', ');
+
 /** Variable values go only into secret slots; anywhere else they could be echoed or derived. */
 function variablePlacement(type: NodeType, config: Config | undefined): string[] {
-  const slots = SECRET_SLOTS[type];
-  const allowed = slots
-    ? `only in ${slots.join(', ')}`
-    : 'only in the headers of an app.http-request node';
-  return misplacedVariableReferences(type, config).map(
+  const slots = NODE_DEFINITIONS[type].secretSlots;
+  const allowed = slots?.length ? `only in ${slots.join(', ')}` : `only in ${SLOT_OWNERS}`;
+  return misplacedVariableReferences(slots ?? [], config).map(
     (path) => `${path} must not reference a variable: {{vars.NAME}} is allowed ${allowed}`,
   );
 }

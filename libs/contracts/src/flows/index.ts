@@ -37,7 +37,7 @@ export * from './node-types.list.v1';
 export * from './runs.start.v1';
 export * from './runs.start-scheduled.v1';
 export * from './variable.records';
-export * from './variable-slots';
+export * from './variable-reference';
 export * from './variables.create.v1';
 export * from './variables.delete.v1';
 export * from './variables.list.v1';

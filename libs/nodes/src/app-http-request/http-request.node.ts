@@ -20,6 +20,7 @@ export const APP_HTTP_REQUEST_NODE: NodeDefinition = {
   title: 'HTTP request',
   description: 'Calls an https API; header values may hold {{vars.NAME}}.',
   branches: [],
+  secretSlots: ['headers'],
   configSchema: object(
     {
       method: text('Method', { enum: [...HTTP_METHODS], default: 'GET' }),
