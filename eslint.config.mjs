@@ -42,6 +42,15 @@ const workflowRestrictions = {
   ].map((name) => ({ name, message: 'Workflows run in a sandbox: no Node built-ins.' })),
 };
 
+// libs/nodes as the workflow bundle sees it (its entry there is libs/nodes/src/workflow.ts).
+const NODES_IN_WORKFLOW = [
+  'libs/nodes/src/workflow.ts',
+  'libs/nodes/src/node-error.ts',
+  'libs/nodes/src/pure/*.ts',
+  'libs/nodes/src/**/*.pure.ts',
+  'libs/nodes/src/control-route/route.config.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -108,6 +117,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: [
                 'scope:platform',
                 'scope:contracts',
+                'scope:flow-graph',
                 'scope:document-intelligence',
                 'scope:document-processing',
               ],
@@ -118,11 +128,13 @@ export default tseslint.config(
     },
   },
   {
-    // The worker's pure nodes and expressions and the flow-graph library run inside the workflow sandbox too.
+    // The worker's pure nodes and expressions, the flow-graph library and the pure node recipes
+    // of libs/nodes run inside the workflow sandbox too.
     files: [
       '**/*.workflow.ts',
       '**/workflows/**/*.ts',
       'libs/flow-graph/src/**/*.ts',
+      ...NODES_IN_WORKFLOW,
       'apps/worker/src/nodes/pure-nodes.ts',
       'apps/worker/src/nodes/node-error.ts',
       'apps/worker/src/nodes/expressions/*.ts',
@@ -134,7 +146,7 @@ export default tseslint.config(
   {
     // Bundled into the workflow sandbox by path (apps/worker/src/temporal/workflow-libraries.ts):
     // other Docket libraries only for their types, which compile away.
-    files: ['libs/flow-graph/src/**/*.ts'],
+    files: ['libs/flow-graph/src/**/*.ts', ...NODES_IN_WORKFLOW],
     ignores: ['**/*.spec.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

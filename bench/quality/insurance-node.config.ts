@@ -1,4 +1,3 @@
-import type { ClassifyConfig } from '@docket/contracts';
 import type {
   ClassificationConfig,
   CrossFieldRule,
@@ -6,6 +5,7 @@ import type {
   ScalarFieldDefinition,
   ValidationConfig,
 } from '@docket/document-intelligence';
+import type { ClassifyConfig } from '@docket/nodes';
 
 import { CARRIERS, LINES_OF_BUSINESS, LOSS_TYPES } from './synthetic-data.generator';
 import type { DocumentType } from './synthetic-document.types';

@@ -1,4 +1,5 @@
 import { DirectoryAccess } from '@docket/contracts';
+import { HostedModelGate, OutboundHttpClient } from '@docket/nodes';
 import {
   AesGcmCipher,
   assertProductionSafe,
@@ -17,6 +18,7 @@ import { AuditEventsRepository } from './database/audit-events.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
+import { NodeTypesHandler } from './definitions/node-types.handler';
 import { ReferencedResources } from './definitions/referenced-resources';
 import { EnvironmentsHandler } from './environments/environments.handler';
 import { EnvironmentsService } from './environments/environments.service';
@@ -56,6 +58,7 @@ assertProductionSafe(config, config.masterKey);
   imports: [HealthModule, RpcClientModule.forConfig(config)],
   controllers: [
     FlowDefinitionsHandler,
+    NodeTypesHandler,
     EnvironmentsHandler,
     VariablesHandler,
     RunsHandler,
@@ -67,6 +70,10 @@ assertProductionSafe(config, config.masterKey);
   ],
   providers: [
     { provide: FlowsConfig, useValue: config },
+    {
+      provide: HostedModelGate,
+      useValue: new HostedModelGate(new OutboundHttpClient(config), config.hostedModelConcurrency),
+    },
     { provide: DataSource, useFactory: () => createFlowsDataSource(config).initialize() },
     { provide: AesGcmCipher, useValue: AesGcmCipher.fromBase64(config.masterKey) },
     {

@@ -1,7 +1,9 @@
-import { Env, TemporalConfig } from '@docket/platform';
-import { IsBoolean, IsInt, IsString, Max, Min } from 'class-validator';
+import { OutboundConfig } from '@docket/nodes';
+import { Env } from '@docket/platform';
+import { IsInt, IsString, Min } from 'class-validator';
 
-export class WorkerConfig extends TemporalConfig {
+/** The worker's settings; those of its outbound calls are shared with flows' previews. */
+export class WorkerConfig extends OutboundConfig {
   @Env(
     'WORKFLOW_BUNDLE_PATH',
     'Prebuilt workflow bundle (bundleWorkflowCode output); empty = bundle WORKFLOWS_PATH at start',
@@ -22,39 +24,4 @@ export class WorkerConfig extends TemporalConfig {
   @IsInt()
   @Min(2)
   maxConcurrentWorkflowTasks = 100;
-
-  @Env('OUTBOUND_HTTP_TIMEOUT_MS', 'Upper bound of one write-back or HTTP-request node call')
-  @IsInt()
-  @Min(100)
-  @Max(120_000)
-  outboundTimeoutMs = 15_000;
-
-  @Env('OUTBOUND_HTTP_MAX_RESPONSE_BYTES', 'Responses larger than this fail the node')
-  @IsInt()
-  @Min(1024)
-  outboundMaxResponseBytes = 1024 * 1024;
-
-  @Env(
-    'HOSTED_MODEL_CONCURRENCY_PER_ORGANIZATION',
-    'Hosted-model calls one organization has in flight at once in this worker process',
-  )
-  @IsInt()
-  @Min(1)
-  hostedModelConcurrency = 4;
-
-  @Env(
-    'OUTBOUND_ALLOW_LOOPBACK_HTTP',
-    'Allow plain http to loopback targets (test receivers, the local demo receiver); ' +
-      'ignored when DOCKET_ENV=production',
-  )
-  @IsBoolean()
-  allowLoopbackHttp = false;
-
-  /**
-   * The SSRF exception exists for local stacks only (the test and dev profiles switch it on);
-   * production ignores the switch.
-   */
-  loopbackHttpAllowed(): boolean {
-    return this.environment !== 'production' && this.allowLoopbackHttp;
-  }
 }

@@ -1,3 +1,4 @@
+import { HostedModelGate, OutboundHttpClient } from '@docket/nodes';
 import {
   HealthModule,
   JetStreamEvents,
@@ -16,10 +17,8 @@ import { PureNodeExecutor } from './nodes/executors/pure-node.executor';
 import { SplitExecutor } from './nodes/executors/split.executor';
 import { SummarizeExecutor } from './nodes/executors/summarize.executor';
 import { WriteBackExecutor } from './nodes/executors/write-back.executor';
-import { HostedModelGate } from './nodes/hosted/hosted-model.gate';
 import { NODE_EXECUTORS, NodeExecutor } from './nodes/node-executor';
 import { NodeRunner } from './nodes/node-runner.service';
-import { OutboundHttpClient } from './nodes/outbound/outbound-http.client';
 import { ExecutionReporter } from './reporting/execution-reporter';
 import { LayoutFeedbackService } from './runs/layout-feedback.service';
 import { ReviewFeedbackService } from './runs/review-feedback.service';
@@ -69,8 +68,17 @@ const EXECUTORS = [
     ExecutionReporter,
     FlowActivitiesService,
     NodeRunner,
-    OutboundHttpClient,
-    HostedModelGate,
+    {
+      provide: OutboundHttpClient,
+      useFactory: (settings: WorkerConfig) => new OutboundHttpClient(settings),
+      inject: [WorkerConfig],
+    },
+    {
+      provide: HostedModelGate,
+      useFactory: (http: OutboundHttpClient, settings: WorkerConfig) =>
+        new HostedModelGate(http, settings.hostedModelConcurrency),
+      inject: [OutboundHttpClient, WorkerConfig],
+    },
     ReviewGate,
     ReviewFeedbackService,
     LayoutFeedbackService,

@@ -23,6 +23,7 @@ import {
   steps,
   waitForStatus,
 } from '../flows/support/flows-api';
+import { classify, extract } from './support/ai-api';
 
 // Failing scenarios wait out the activity's retry policy (three attempts, 2 s then 4 s apart).
 jest.setTimeout(180_000);
@@ -67,7 +68,10 @@ function modelOf(request: RecordedRequest): string {
   return (request.body as { model: string }).model;
 }
 
-/** Each flow names its own model, so one server plays every scenario side by side. */
+/**
+ * Each flow names its own model, so one server plays every scenario side by side; previews ask
+ * for `preview-<scenario>`, so what they send is counted apart from the runs.
+ */
 function scenario(server: FakeChatCompletionsServer) {
   return (request: RecordedRequest, response: ServerResponse): void => {
     const model = modelOf(request);
@@ -76,7 +80,7 @@ function scenario(server: FakeChatCompletionsServer) {
       sendJson(response, 200, JSON.stringify({ ...JSON.parse(chatAnswer(content)), usage: USAGE }));
     const fields = () =>
       answer(JSON.stringify(Object.fromEntries(askedKeys(request).map((k) => [k, ANSWERS[k]]))));
-    switch (model) {
+    switch (model.replace(/^preview-/, '')) {
       case 'reader':
         return fields();
       case 'classifier':
@@ -314,6 +318,116 @@ describe('bring your own model: ai.extract, ai.classify and ai.summarize on an O
     expect(ended.error).toMatchObject({ code, nodeId: 'extract' });
     expect(JSON.stringify(ended.error)).not.toContain(API_KEY);
     expect(server.requests.filter((r) => modelOf(r) === model)).toHaveLength(attempts);
+  });
+
+  describe('the preview (POST /projects/{projectId}/ai/extract and /ai/classify) in an environment', () => {
+    const previewed = (model: string) => server.requests.filter((r) => modelOf(r) === model);
+
+    function previewExtract(hostedConfig: Record<string, unknown>, environment?: string) {
+      return extract(org.admin.token, org.projectId, {
+        fileId,
+        config: { fields: FIELDS, hosted: hostedConfig },
+        ...(environment ? { environmentId: environment } : {}),
+      });
+    }
+
+    it('fills what the rules leave with the model, as a run does: grounded, flagged, counted', async () => {
+      const response = await previewExtract(hosted('preview-reader'), environmentId);
+      expect(response.status).toBe(200);
+      const asked = previewed('preview-reader');
+      expect(asked).toHaveLength(1);
+      expect(askedKeys(asked[0])).toEqual(['adjuster', 'reference']);
+      expect(asked[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(response.body.hostedModel).toEqual({
+        calls: 1,
+        model: 'openai-compatible:preview-reader',
+        promptTokens: 120,
+        completionTokens: 30,
+      });
+      const byKey = new Map((response.body.fields as Body[]).map((field) => [field.key, field]));
+      expect(byKey.get('policyNumber')).toMatchObject({ value: 'PN-48213' });
+      expect(byKey.get('policyNumber')?.source).not.toBe('hosted');
+      expect(byKey.get('adjuster')).toMatchObject({
+        value: 'Dana Whitfield',
+        source: 'hosted',
+        flagged: false,
+        grounding: expect.objectContaining({ page: 1 }),
+      });
+      expect(byKey.get('reference')).toMatchObject({
+        value: 'ZZ-0000',
+        source: 'hosted',
+        flagged: true,
+        grounding: null,
+      });
+      expect(byKey.get('reference')?.flagReasons).toContain('value not grounded in the document');
+      expect(response.body.needsReview).toBe(true);
+      expect(JSON.stringify(response.body)).not.toContain(API_KEY);
+    });
+
+    it('leaves the model out without an environment, as before previews had one', async () => {
+      const response = await previewExtract(hosted('preview-unasked'));
+      expect(response.status).toBe(200);
+      expect(response.body.hostedModel).toBeUndefined();
+      const byKey = new Map((response.body.fields as Body[]).map((field) => [field.key, field]));
+      expect(byKey.get('policyNumber')).toMatchObject({ value: 'PN-48213' });
+      expect(byKey.get('adjuster')).toMatchObject({ value: null });
+      expect(previewed('preview-unasked')).toHaveLength(0);
+    });
+
+    it('classifies with the model in primary mode', async () => {
+      const response = await classify(org.admin.token, org.projectId, {
+        fileId,
+        config: {
+          classes: [{ label: 'fnol' }, { label: 'invoice', description: 'Repair invoice' }],
+          hosted: hosted('preview-classifier', { mode: 'primary' }),
+        },
+        environmentId,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        label: 'invoice',
+        modelVersion: 0,
+        hostedModel: { calls: 1, promptTokens: 120, completionTokens: 30 },
+      });
+      expect(response.body.confidence as number).toBeCloseTo(0.92, 5);
+      expect(previewed('preview-classifier')).toHaveLength(1);
+    });
+
+    it.each([
+      ['a 500', 503, 'SERVICE_UNAVAILABLE', 'preview-down', {}],
+      ['malformed JSON', 503, 'SERVICE_UNAVAILABLE', 'preview-garbled', {}],
+      ['no answer in time', 503, 'SERVICE_UNAVAILABLE', 'preview-slow', { timeoutSeconds: 1 }],
+      ['a 429', 503, 'SERVICE_UNAVAILABLE', 'preview-flaky', {}],
+      ['a refused API key', 400, 'VALIDATION_FAILED', 'preview-locked-out', {}],
+    ])(
+      'answers %s of the model with %i (%s), asking once, without the key',
+      async (_, status, code, model, extra) => {
+        const response = await previewExtract(hosted(model, extra), environmentId);
+        expect(response.status).toBe(status);
+        expect(response.body.code).toBe(code);
+        expect(response.body.message).toMatch(/^The hosted model failed/);
+        expect(JSON.stringify(response.body)).not.toContain(API_KEY);
+        // A preview answers at once; trying again is the caller's choice.
+        expect(previewed(model)).toHaveLength(1);
+      },
+    );
+
+    it('refuses a key variable the environment does not hold, and an unknown environment', async () => {
+      const missing = await previewExtract(
+        hosted('preview-reader', { apiKeyVariable: 'OTHER_KEY' }),
+        environmentId,
+      );
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toMatch(/Variable OTHER_KEY is not defined/);
+      const elsewhere = await createTestOrganization();
+      const foreign = await environmentWithVariable(elsewhere.admin.token, elsewhere.projectId, {
+        name: 'LLM_API_KEY',
+        value: 'sk-foreign',
+      });
+      const unknown = await previewExtract(hosted('preview-reader'), foreign);
+      expect(unknown.status).toBe(404);
+      expect(previewed('preview-reader')).toHaveLength(1);
+    });
   });
 
   describe('the configuration, checked when a draft is saved', () => {

@@ -1185,7 +1185,7 @@ export interface paths {
     put?: never;
     /**
      * Classify a file with an ai.classify node configuration (preview)
-     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. Returns the class with its confidence, per-page classes and where the rules matched.
+     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. A `hosted` model in the configuration takes part when `environmentId` names the environment whose variables hold its API key; its failures are a 503 (timeouts, 429, 5xx, a malformed answer: try again) or a 400 (a refused key, a bad request). Returns the class with its confidence, per-page classes and where the rules matched.
      *
      *     Permission: `ai.use`.
      */
@@ -1207,7 +1207,7 @@ export interface paths {
     put?: never;
     /**
      * Extract fields from a file with an ai.extract node configuration (preview)
-     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. Every value carries its confidence and grounding; validation flags fields for review.
+     * @description Runs the document-intelligence engine on a READY file of the project’s workspace, without a flow and without storing anything, with the same configuration as the flow node. A `hosted` model in the configuration takes part when `environmentId` names the environment whose variables hold its API key; its failures are a 503 (timeouts, 429, 5xx, a malformed answer: try again) or a 400 (a refused key, a bad request). Every value carries its confidence and grounding; validation flags fields for review.
      *
      *     Permission: `ai.use`.
      */
@@ -2518,6 +2518,11 @@ export interface components {
       config: Record<string, never>;
       /** @description rules (weighted keywords and patterns) and/or model (the project’s classifier learned from reviewers’ confirmations). Default both; the model is skipped until it knows two classes. */
       methods?: ('rules' | 'model')[];
+      /**
+       * Format: uuid
+       * @description With a `hosted` model in the configuration: the environment whose variables hold its API key (the project’s value, else its workspace’s), so the preview calls the model as a run in that environment would. Without it the preview leaves the hosted model out.
+       */
+      environmentId?: string;
     };
     AiClassScoreRecord: {
       label: string;
@@ -2547,6 +2552,14 @@ export interface components {
       box: components['schemas']['AiBoxRecord'] | null;
       weight: number;
     };
+    AiHostedUsageRecord: {
+      /** @description Calls made to the model */
+      calls: number;
+      /** @description The provider and model, e.g. openai-compatible:gpt-4o-mini */
+      model: string;
+      promptTokens: number;
+      completionTokens: number;
+    };
     AiClassifyResult: {
       /** Format: uuid */
       fileId: string;
@@ -2565,6 +2578,8 @@ export interface components {
       evidence: components['schemas']['AiClassEvidenceRecord'][];
       /** @description Version of the project’s learned model used (0 when none was used) */
       modelVersion: number;
+      /** @description Present when the configuration’s hosted model took part (environmentId given) */
+      hostedModel?: components['schemas']['AiHostedUsageRecord'];
     };
     ExtractEnumOptionRecord: {
       value: string;
@@ -2699,6 +2714,11 @@ export interface components {
       documentId?: string;
       /** @description Exactly an ai.extract node configuration; unknown settings are a 400 */
       config: components['schemas']['ExtractionConfigRecord'];
+      /**
+       * Format: uuid
+       * @description With a `hosted` model in the configuration: the environment whose variables hold its API key (the project’s value, else its workspace’s), so the preview calls the model as a run in that environment would. Without it the preview leaves the hosted model out.
+       */
+      environmentId?: string;
     };
     AiGroundingWordRecord: {
       text: string;
@@ -2763,6 +2783,8 @@ export interface components {
       /** @description True when any field is flagged: a run would need a reviewer */
       needsReview: boolean;
       fields: components['schemas']['AiExtractedFieldRecord'][];
+      /** @description Present when the configuration’s hosted model took part (environmentId given) */
+      hostedModel?: components['schemas']['AiHostedUsageRecord'];
     };
     AiFeedbackFieldBody: {
       /**
@@ -11237,6 +11259,23 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorSchema'];
         };
       };
+      /** @description `SERVICE_UNAVAILABLE`: A dependency did not answer in time. */
+      503: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
     };
   };
   AiController_extract: {
@@ -11343,6 +11382,23 @@ export interface operations {
       };
       /** @description `INTERNAL`: Unexpected server error; quote the trace id. */
       500: {
+        headers: {
+          /** @description Trace id of this request; quote it to support */
+          'X-Service-Trace-Id'?: string;
+          /** @description Requests allowed per rolling minute */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the window frees a request */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiErrorSchema'];
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE`: A dependency did not answer in time. */
+      503: {
         headers: {
           /** @description Trace id of this request; quote it to support */
           'X-Service-Trace-Id'?: string;

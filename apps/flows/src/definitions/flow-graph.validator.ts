@@ -1,20 +1,13 @@
 import { FlowEdge, FlowGraph, FlowNode, isTriggerType } from '@docket/contracts';
-import { LOOP_BODY_BRANCH, loopBody, loopEntries } from '@docket/flow-graph';
+import { loopBody, loopEntries } from '@docket/flow-graph';
+import { branchesOf, nodeConfigProblems } from '@docket/nodes';
 import { DocketException } from '@docket/platform';
-
-import { nodeConfigProblems, routeBranches } from './node-config.rules';
 
 export interface GraphProblem {
   /** The node the problem is about; absent for problems of the graph as a whole. */
   nodeId?: string;
   reason: string;
 }
-
-const BRANCHES_OF: Record<string, (node: FlowNode) => string[]> = {
-  'control.route': (node) => routeBranches(node.config),
-  'action.review': () => ['submitted', 'timeout'],
-  'control.for-each': () => [LOOP_BODY_BRANCH, 'done'],
-};
 
 /**
  * Whether a graph is a runnable flow: exactly one trigger, every edge between existing nodes,
@@ -78,8 +71,8 @@ export function assertValidGraph(graph: FlowGraph): void {
 }
 
 function branchProblems(source: FlowNode, edge: FlowEdge): GraphProblem[] {
-  const allowed = BRANCHES_OF[source.type];
-  if (!allowed) {
+  const branches = branchesOf(source.type, source.config);
+  if (branches.length === 0) {
     return edge.branch === undefined
       ? []
       : [
@@ -94,7 +87,6 @@ function branchProblems(source: FlowNode, edge: FlowEdge): GraphProblem[] {
       ? [{ nodeId: source.id, reason: `edges from a for-each need branch "body" or "done"` }]
       : [];
   }
-  const branches = allowed(source);
   return branches.includes(edge.branch)
     ? []
     : [

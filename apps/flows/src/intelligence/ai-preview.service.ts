@@ -8,8 +8,6 @@ import {
   AiExtractResult,
   AiFeedbackRequest,
   AiFeedbackResult,
-  ClassifyConfig,
-  ExtractConfig,
   GetClassifierModelResult,
   NodeType,
 } from '@docket/contracts';
@@ -18,15 +16,26 @@ import {
   createNaiveBayesModel,
   DocumentIntelligenceException,
   DocumentPages,
+  HostedModelException,
   KeywordClassifier,
   NaiveBayesModel,
   TextPage,
 } from '@docket/document-intelligence';
-import { extractWithConfig, prepareClassify } from '@docket/nodes';
-import { Actor, DocketException, RpcClient } from '@docket/platform';
+import {
+  ClassifyConfig,
+  ExtractConfig,
+  extractWithConfig,
+  HostedEngine,
+  HostedModelConfig,
+  HostedModelGate,
+  HostedUsage,
+  nodeConfigProblems,
+  prepareClassify,
+} from '@docket/nodes';
+import { Actor, DocketException, RpcClient, SecretMask } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
-import { nodeConfigProblems } from '../definitions/node-config.rules';
+import { VariablesService } from '../variables/variables.service';
 import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
 import {
   ClassifierModelRepository,
@@ -53,6 +62,8 @@ export class AiPreviewService {
     private readonly models: ClassifierModelRepository,
     private readonly layouts: LayoutMemoryRepository,
     private readonly learning: LayoutLearningService,
+    private readonly variables: VariablesService,
+    private readonly hostedModels: HostedModelGate,
   ) {}
 
   async classify(actor: Actor, request: AiClassifyRequest): Promise<AiClassifyResult> {
@@ -65,12 +76,14 @@ export class AiPreviewService {
       request.documentId,
     );
     const pages = documents.flatMap((document) => document.pages);
+    const hosted = await this.hostedModel(actor, project, config.hosted, request.environmentId);
     const recipe = await prepareClassify(
       config,
       () => this.models.forOrganization(actor.organizationId).load(project.projectId),
       request.methods,
+      hosted?.engine,
     );
-    const result = await engine(() => recipe.classify(pages));
+    const result = await engine(() => recipe.classify(pages), hosted?.mask);
     const explained = result.label ?? result.scores[0]?.label;
     const evidence = recipe.methods.includes('rules')
       ? new KeywordClassifier(config.classes)
@@ -93,6 +106,7 @@ export class AiPreviewService {
       })),
       evidence,
       modelVersion: result.modelVersion,
+      ...(hosted ? { hostedModel: hosted.usage() } : {}),
     };
   }
 
@@ -113,15 +127,17 @@ export class AiPreviewService {
     );
     // What reviews taught the project about its layouts is read first, as in a run.
     const layoutMemories = await this.layouts.list(actor.organizationId, project.projectId);
-    // A hosted model is used by runs only: its API key is a variable of the run's environment.
-    const { fields, needsReview } = await engine(() =>
-      extractWithConfig(documents, config, layoutMemories),
+    const hosted = await this.hostedModel(actor, project, config.hosted, request.environmentId);
+    const { fields, needsReview } = await engine(
+      () => extractWithConfig(documents, config, layoutMemories, hosted?.engine),
+      hosted?.mask,
     );
     return {
       fileId: request.fileId,
       documentId: request.documentId ?? null,
       needsReview,
       fields: fields.map(fieldRecord),
+      ...(hosted ? { hostedModel: hosted.usage() } : {}),
     };
   }
 
@@ -176,6 +192,27 @@ export class AiPreviewService {
     }
   }
 
+  /**
+   * The configuration's hosted model, when the preview names the environment whose variables
+   * hold its API key: the same gate as a run's (outbound rules, per-organization concurrency).
+   * Without an environment the preview leaves the model out, as it did before previews had one.
+   */
+  private async hostedModel(
+    actor: Actor,
+    project: { workspaceId: string; projectId: string },
+    settings: HostedModelConfig | undefined,
+    environmentId: string | undefined,
+  ): Promise<PreviewHostedModel | undefined> {
+    if (!settings || environmentId === undefined) return undefined;
+    const apiKey = await this.variables.valueForPreview(
+      actor,
+      { environmentId, workspaceId: project.workspaceId, projectId: project.projectId },
+      settings.apiKeyVariable,
+    );
+    const { engine, meter } = this.hostedModels.engine(actor.organizationId, settings, apiKey);
+    return { engine, usage: () => meter.usage(), mask: new SecretMask([apiKey]) };
+  }
+
   private async modelResult(organizationId: string, projectId: string): Promise<AiFeedbackResult> {
     const model = await this.models.current(organizationId, projectId);
     return feedbackResult(projectId, model ?? createNaiveBayesModel());
@@ -203,11 +240,30 @@ function checkedConfig<T>(type: NodeType, config: Record<string, unknown>): T {
   return config as unknown as T;
 }
 
-/** Configuration the engine still refuses (a rule the node checks do not know) is a 400. */
-async function engine<T>(run: () => Promise<T>): Promise<T> {
+/** A hosted model for one preview: its engine, what it cost, and the mask of its API key. */
+interface PreviewHostedModel {
+  engine: HostedEngine;
+  usage(): HostedUsage;
+  mask: SecretMask;
+}
+
+/**
+ * Configuration the engine still refuses (a rule the node checks do not know) is a 400. A hosted
+ * model's failure is a 503 when another try may get through (timeouts, 429, 5xx, a malformed
+ * answer) and a 400 when it will not (a refused key, a bad request), its message masked of the key.
+ */
+async function engine<T>(run: () => Promise<T>, keyMask?: SecretMask): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof HostedModelException) {
+      const message = (keyMask ?? new SecretMask([])).maskText(
+        `The hosted model failed (${error.code}): ${error.message}`,
+      );
+      throw error.retryable
+        ? new DocketException('SERVICE_UNAVAILABLE', message)
+        : DocketException.invalid(message);
+    }
     if (error instanceof DocumentIntelligenceException && error.code !== 'MODEL_VERSION_CONFLICT') {
       throw DocketException.invalid(error.message);
     }

@@ -202,16 +202,60 @@ export class VariablesService {
 
   /** For the worker: the run's variables in its environment, the most specific scope winning. */
   async resolveForRun(request: ResolveRunVariablesRequest): Promise<ResolveRunVariablesResponse> {
+    return this.resolve(request.organizationId, request.environmentId, {
+      workspace: request.workspaceId,
+      project: request.projectId,
+      flow: request.flowId,
+    });
+  }
+
+  /**
+   * For a preview of an AI node with a hosted model: the value of the variable that holds its API
+   * key, in an environment of the caller's organization, resolved as a run of the project would
+   * (a project's value beats its workspace's; a preview has no flow). It leaves the flows service
+   * only in the call to the model, never in an answer.
+   */
+  async valueForPreview(
+    actor: Actor,
+    place: { environmentId: string; workspaceId: string; projectId: string },
+    name: string,
+  ): Promise<string> {
+    await this.assertEnvironment(actor, place.environmentId);
+    const { variables } = await this.resolve(actor.organizationId, place.environmentId, {
+      workspace: place.workspaceId,
+      project: place.projectId,
+    });
+    const found = variables.find((variable) => variable.name === name);
+    if (!found) {
+      throw DocketException.invalid(
+        `Variable ${name} is not defined for this project in environment ${place.environmentId}`,
+      );
+    }
+    return found.value;
+  }
+
+  /** The variables of an environment at the given scopes, the most specific scope winning. */
+  private async resolve(
+    organizationId: string,
+    environmentId: string,
+    scopes: Partial<Record<VariableScope, string>>,
+  ): Promise<ResolveRunVariablesResponse> {
+    const places = Object.entries(scopes);
+    const parameters = Object.fromEntries(
+      places.flatMap(([kind, id], index) => [
+        [`kind${index}`, kind],
+        [`id${index}`, id],
+      ]),
+    );
     const rows = await this.dataSource.manager
       .createQueryBuilder(VariableEntity, 'v')
       .where('v.organization_id = :org AND v.environment_id = :env', {
-        org: request.organizationId,
-        env: request.environmentId,
+        org: organizationId,
+        env: environmentId,
       })
       .andWhere(
-        `((v.scope = 'workspace' AND v.scope_id = :workspace) OR
-          (v.scope = 'project' AND v.scope_id = :project) OR (v.scope = 'flow' AND v.scope_id = :flow))`,
-        { workspace: request.workspaceId, project: request.projectId, flow: request.flowId },
+        `(${places.map((_, i) => `(v.scope = :kind${i} AND v.scope_id = :id${i})`).join(' OR ')})`,
+        parameters,
       )
       .getMany();
     const chosen = new Map<string, VariableEntity>();

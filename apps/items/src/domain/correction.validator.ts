@@ -2,7 +2,6 @@ import type { JsonValue, ReviewRulesInput } from '@docket/contracts';
 import {
   type ExtractedField,
   type FieldDefinition,
-  type FieldSchema,
   type FieldType,
   parseBoolean,
   parseDate,
@@ -13,8 +12,8 @@ import {
   type ScalarFieldDefinition,
   type ScalarValue,
   validateFields,
-  type ValidationConfig,
 } from '@docket/document-intelligence';
+import { isExtractConfig } from '@docket/nodes';
 import { DocketException } from '@docket/platform';
 
 /** A string value as the extraction keeps them (SCALAR_FIELD_VALUE_MAX_LENGTH). */
@@ -262,16 +261,20 @@ export function flagsAfterCorrection(
   corrected: CurrentField,
   others: CurrentField[],
 ): { flagged: boolean; flagReasons: string[] } {
-  if (!rules) return { flagged: false, flagReasons: [] };
+  // The rules are an ai.extract configuration's (the worker keeps them with the item as the
+  // node's rules accepted them): checked again, they are the engine's field definitions.
+  if (!rules || !isExtractConfig(rules)) return { flagged: false, flagReasons: [] };
   // One value per key, the corrected one: the validator reads fields by key.
   const rest = others.filter((other) => other.key !== corrected.key);
   const fields = [corrected, ...rest].map(asChecked);
-  const schema = { fields: rules.fields } as unknown as FieldSchema;
-  const config = {
-    crossFieldRules: rules.crossFieldRules,
-    defaultConfidenceThreshold: rules.defaultConfidenceThreshold,
-  } as ValidationConfig;
-  const [result] = validateFields(fields, schema, config).fields;
+  const [result] = validateFields(
+    fields,
+    { fields: rules.fields },
+    {
+      crossFieldRules: rules.crossFieldRules,
+      defaultConfidenceThreshold: rules.defaultConfidenceThreshold,
+    },
+  ).fields;
   const flagReasons = result.flagReasons.map((reason) => reason.slice(0, 500)).slice(0, 50);
   return { flagged: flagReasons.length > 0, flagReasons };
 }

@@ -1,15 +1,2 @@
-/**
- * An expected node failure: a code for the execution record and a message fit for the API.
- * `retryable` says whether another attempt could succeed (a timeout might; a bad expression
- * will not), which becomes the activity's retry decision.
- */
-export class NodeError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryable = false,
-  ) {
-    super(message);
-    this.name = 'NodeError';
-  }
-}
+// A node's own failure is said in libs/nodes, where the pure node recipes throw it too.
+export { NodeError } from '@docket/nodes';

@@ -1,11 +1,12 @@
-import { isSecretSlot, type NodeType, VARIABLE_REFERENCE } from '@docket/contracts';
+import { type NodeType, VARIABLE_REFERENCE } from '@docket/contracts';
+import { isSecretSlot } from '@docket/nodes';
 import { mapStrings, SecretMask } from '@docket/platform';
 
 import { NodeError } from '../nodes/node-error';
 
 /**
  * The variable values one run may use. They reach a node only through its secret slots
- * (SECRET_SLOTS: the headers of an http request) or by name (write-back's signing secret, a
+ * (a node type's secret slots, libs/nodes: the headers of an http request) or by name (write-back's signing secret, a
  * hosted model's API key);
  * expressions never see them. Everything that leaves the activity (step input and output,
  * results, error messages) still goes through `scrub`, which masks every value wherever it

@@ -4,10 +4,15 @@ import type { BundleOptions } from '@temporalio/worker';
 
 /**
  * The Docket libraries that workflow code imports at run time (every other @docket import in a
- * workflow is type-only and erased). Only pure, deterministic libraries belong here: webpack
- * bundles them into the workflow sandbox. ESLint holds them to the workflow import rules.
+ * workflow is type-only and erased), each with the module that is its entry in the sandbox. Only
+ * pure, deterministic modules belong here: webpack bundles them into the workflow sandbox.
+ * ESLint holds them to the workflow import rules. libs/nodes enters by its pure node recipes
+ * only: the rest of it (the AI recipes, the engine) has no place in a workflow.
  */
-const WORKFLOW_LIBRARIES = ['flow-graph'] as const;
+const WORKFLOW_LIBRARIES: ReadonlyArray<{ name: string; entry: string }> = [
+  { name: 'flow-graph', entry: 'index' },
+  { name: 'nodes', entry: 'workflow' },
+];
 
 /**
  * Where each workflow library's source sits beside a workflows entry: the entry is
@@ -16,9 +21,9 @@ const WORKFLOW_LIBRARIES = ['flow-graph'] as const;
  * `<root>/libs/<name>/src`.
  */
 export function workflowLibraryFolders(entry: string): Map<string, string> {
-  const root = path.resolve(path.dirname(entry), '..', '..', '..', '..');
+  const root = repositoryRoot(entry);
   return new Map(
-    WORKFLOW_LIBRARIES.map((name) => [`@docket/${name}`, path.join(root, 'libs', name, 'src')]),
+    WORKFLOW_LIBRARIES.map(({ name }) => [`@docket/${name}`, path.join(root, 'libs', name, 'src')]),
   );
 }
 
@@ -26,10 +31,11 @@ export function workflowLibraryFolders(entry: string): Map<string, string> {
 export function workflowBundleOptions(
   entry: string,
 ): Pick<BundleOptions, 'workflowsPath' | 'webpackConfigHook'> {
+  const root = repositoryRoot(entry);
   const aliases = Object.fromEntries(
-    [...workflowLibraryFolders(entry)].map(([request, folder]) => [
-      `${request}$`,
-      path.join(folder, 'index'),
+    WORKFLOW_LIBRARIES.map(({ name, entry: module }) => [
+      `@docket/${name}$`,
+      path.join(root, 'libs', name, 'src', module),
     ]),
   );
   return {
@@ -39,4 +45,8 @@ export function workflowBundleOptions(
       resolve: { ...config.resolve, alias: { ...config.resolve?.alias, ...aliases } },
     }),
   };
+}
+
+function repositoryRoot(entry: string): string {
+  return path.resolve(path.dirname(entry), '..', '..', '..', '..');
 }

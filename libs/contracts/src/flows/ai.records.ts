@@ -1,4 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
 
 import { PageBoxRecord } from '../common/page-box';
 
@@ -30,4 +32,28 @@ export class AiPreviewSource {
     description: 'Only this document of the file; every document of the file when absent',
   })
   documentId?: string;
+}
+
+/** What a preview's calls to a hosted model cost (present when the model was configured and used). */
+export class AiHostedUsageRecord {
+  @ApiProperty({ description: 'Calls made to the model' }) calls!: number;
+  @ApiProperty({ description: 'The provider and model, e.g. openai-compatible:gpt-4o-mini' })
+  model!: string;
+  @ApiProperty() promptTokens!: number;
+  @ApiProperty() completionTokens!: number;
+}
+
+/** `environmentId` of a preview: where the key of the configuration's hosted model is read. */
+export function PreviewEnvironmentId(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      format: 'uuid',
+      description:
+        'With a `hosted` model in the configuration: the environment whose variables hold its ' +
+        'API key (the project’s value, else its workspace’s), so the preview calls the model ' +
+        'as a run in that environment would. Without it the preview leaves the hosted model out.',
+    }),
+    IsOptional(),
+    IsUUID('4'),
+  );
 }

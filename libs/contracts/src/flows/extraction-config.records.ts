@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+import { FIELD_TYPES, SCALAR_FIELD_TYPES } from './field-types';
+
 /*
  * The extraction configuration as the OpenAPI document shows it (the ai.extract node and the
  * preview share it). Validation is the flows service's node-configuration rules, which refuse
  * any setting not listed here; docs/api-guide.md says what each setting does.
  */
-
-const SCALAR_TYPES = ['string', 'number', 'money', 'date', 'boolean', 'enum'];
 
 export class ExtractEnumOptionRecord {
   @ApiProperty() value!: string;
@@ -16,7 +16,10 @@ export class ExtractEnumOptionRecord {
 export class ExtractColumnConfigRecord {
   @ApiProperty({ pattern: '^[A-Za-z][A-Za-z0-9_.-]{0,99}$', description: 'Also matched as words' })
   key!: string;
-  @ApiPropertyOptional({ enum: SCALAR_TYPES, description: 'A table column without one is text' })
+  @ApiPropertyOptional({
+    enum: [...SCALAR_FIELD_TYPES],
+    description: 'A table column without one is text',
+  })
   type?: string;
   @ApiPropertyOptional({ maxLength: 200, description: 'The caption or header to look for' })
   label?: string;
@@ -62,7 +65,7 @@ export class ExtractColumnConfigRecord {
 }
 
 export class ExtractFieldConfigRecord extends ExtractColumnConfigRecord {
-  @ApiProperty({ enum: [...SCALAR_TYPES, 'table', 'object'] }) declare type: string;
+  @ApiProperty({ enum: [...FIELD_TYPES] }) declare type: string;
   @ApiPropertyOptional({ type: [ExtractColumnConfigRecord], description: 'table: its columns' })
   columns?: ExtractColumnConfigRecord[];
   @ApiPropertyOptional({ type: [String], description: 'table: a row starting so ends it' })

@@ -1,4 +1,4 @@
-import type { AiClassifyMethod, ClassifyConfig } from '@docket/contracts';
+import type { AiClassifyMethod } from '@docket/contracts';
 import {
   ClassificationConfig,
   classifyDocument,
@@ -10,6 +10,7 @@ import {
 } from '@docket/document-intelligence';
 
 import type { HostedEngine } from '../hosted/hosted-engine';
+import type { ClassifyConfig } from './classify.node';
 
 /** Rules and the project's learned model, unless the configuration (or a preview) says which. */
 export const DEFAULT_CLASSIFY_METHODS: readonly AiClassifyMethod[] = ['rules', 'model'];

@@ -1,10 +1,10 @@
-import type { ExtractConfig } from '@docket/contracts';
 import {
   type HostedModelProvider,
   makePage,
   type StructuredCompletionRequest,
 } from '@docket/document-intelligence';
 
+import type { ExtractConfig } from './extract.node';
 import { extractWithConfig } from './extract.recipe';
 
 const DOCUMENT = {

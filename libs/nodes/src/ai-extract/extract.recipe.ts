@@ -1,4 +1,4 @@
-import type { ExtractConfig, LayoutMemoryRecord } from '@docket/contracts';
+import type { LayoutMemoryRecord } from '@docket/contracts';
 import {
   DocumentPages,
   extractDocumentFields,
@@ -16,6 +16,7 @@ import {
 } from '@docket/document-intelligence';
 
 import type { HostedEngine } from '../hosted/hosted-engine';
+import type { ExtractConfig } from './extract.node';
 
 /**
  * The ai.extract recipe, the same for a run and for the builder's preview: the layouts the
@@ -31,12 +32,11 @@ export async function extractWithConfig(
   hosted?: HostedEngine,
 ): Promise<ValidationResult> {
   return extractFields(documents, {
-    // The node's configuration is the engine's schema; flows' node-config rules checked its shape.
-    schema: { fields: config.fields } as unknown as FieldSchema,
+    schema: { fields: config.fields },
     validation: {
       crossFieldRules: config.crossFieldRules,
       defaultConfidenceThreshold: config.defaultConfidenceThreshold,
-    } as ValidationConfig,
+    },
     layoutMemories,
     hosted,
   });

@@ -1,4 +1,3 @@
-import type { SummarizeConfig } from '@docket/contracts';
 import {
   ItemSummary,
   ItemSummaryInput,
@@ -8,6 +7,7 @@ import {
 } from '@docket/document-intelligence';
 
 import type { HostedEngine } from '../hosted/hosted-engine';
+import type { SummarizeConfig } from './summarize.node';
 
 /**
  * The ai.summarize recipe: the configuration's templates, or a hosted model that writes the

@@ -1,5 +1,6 @@
-import type { HostedModelMode } from '@docket/contracts';
 import type { HostedModelProvider } from '@docket/document-intelligence';
+
+import type { HostedModelMode } from './hosted-model.config';
 
 /** A hosted model for a recipe, and how it shares the work with rules and layout memory. */
 export interface HostedEngine {

@@ -24,7 +24,10 @@ import { ApiRoute } from '../../openapi/api-route.decorator';
 
 const PREVIEW =
   'Runs the document-intelligence engine on a READY file of the project’s workspace, without ' +
-  'a flow and without storing anything, with the same configuration as the flow node.';
+  'a flow and without storing anything, with the same configuration as the flow node. A ' +
+  '`hosted` model in the configuration takes part when `environmentId` names the environment ' +
+  'whose variables hold its API key; its failures are a 503 (timeouts, 429, 5xx, a malformed ' +
+  'answer: try again) or a 400 (a refused key, a bad request).';
 
 @ApiTags('AI intelligence')
 @Controller()
@@ -38,7 +41,7 @@ export class AiController {
     description: `${PREVIEW} Returns the class with its confidence, per-page classes and where the rules matched.`,
     permission: 'ai.use',
     response: AiClassifyResult,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   })
   async classify(
     @Param('projectId', uuidPipe) projectId: string,
@@ -56,7 +59,7 @@ export class AiController {
     description: `${PREVIEW} Every value carries its confidence and grounding; validation flags fields for review.`,
     permission: 'ai.use',
     response: AiExtractResult,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   })
   async extract(
     @Param('projectId', uuidPipe) projectId: string,

@@ -1,18 +1,21 @@
-import { NODE_CATALOG, NodeTypeRecord } from '@docket/contracts';
-import { Page } from '@docket/platform';
+import { ListNodeTypesV1, NodeTypeRecord } from '@docket/contracts';
+import { Actor, Page, RpcClient } from '@docket/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
+import { CurrentActor } from '../../auth/current-actor.decorator';
 import { PageQuery, slicePage } from '../../http/page.query';
 import { ApiRoute } from '../../openapi/api-route.decorator';
 
 /**
- * The node catalog is part of the contracts (the same for every organization), so the gateway
- * answers it without asking the flows service; the flows service still validates every draft.
+ * The node catalog is the same for every organization; the flows service answers it from the
+ * node definitions (libs/nodes), with which it also validates every draft.
  */
 @ApiTags('Flows')
 @Controller()
 export class NodeTypesController {
+  constructor(private readonly rpc: RpcClient) {}
+
   @Get('node-types')
   @ApiRoute({
     summary: 'The node types a flow can use, with each configuration as a JSON Schema',
@@ -25,7 +28,11 @@ export class NodeTypesController {
     permission: 'flows.read',
     page: NodeTypeRecord,
   })
-  list(@Query() query: PageQuery): Page<NodeTypeRecord> {
-    return slicePage(NODE_CATALOG, query, 'Node types');
+  async list(
+    @Query() query: PageQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Page<NodeTypeRecord>> {
+    const { data } = await this.rpc.call(ListNodeTypesV1, {}, actor);
+    return slicePage(data, query, 'Node types');
   }
 }

@@ -1,6 +1,6 @@
-import { type ClassifyConfig, GetClassifierModelV1 } from '@docket/contracts';
+import { GetClassifierModelV1 } from '@docket/contracts';
 import { parseNaiveBayesModel } from '@docket/document-intelligence';
-import { prepareClassify } from '@docket/nodes';
+import { type ClassifyConfig, HostedModelGate,prepareClassify } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -9,7 +9,7 @@ import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome, RunDocument } from '../../workflows/flow-activities.types';
 import { whileHeartbeating } from '../hosted/heartbeating';
-import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
+import { hostedModelFailure } from '../hosted/hosted-model.failure';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
@@ -32,7 +32,11 @@ export class ClassifyExecutor implements NodeExecutor {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as ClassifyConfig;
     const hosted = settings.hosted
-      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      ? this.hosted.engine(
+          run.organizationId,
+          settings.hosted,
+          secrets.get(settings.hosted.apiKeyVariable),
+        )
       : undefined;
     const recipe = await prepareClassify(
       settings,

@@ -1,11 +1,6 @@
-import {
-  type ExtractConfig,
-  type FieldWriteInput,
-  ListLayoutMemoriesV1,
-  pageBoxFromCorners,
-} from '@docket/contracts';
+import { type FieldWriteInput, ListLayoutMemoriesV1, pageBoxFromCorners } from '@docket/contracts';
 import { DocumentPages, ValidatedField } from '@docket/document-intelligence';
-import { extractWithConfig } from '@docket/nodes';
+import { type ExtractConfig, extractWithConfig, HostedModelGate } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -14,7 +9,7 @@ import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { whileHeartbeating } from '../hosted/heartbeating';
-import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
+import { hostedModelFailure } from '../hosted/hosted-model.failure';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
@@ -47,7 +42,11 @@ export class ExtractExecutor implements NodeExecutor {
       systemActor(run.organizationId),
     );
     const hosted = settings.hosted
-      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      ? this.hosted.engine(
+          run.organizationId,
+          settings.hosted,
+          secrets.get(settings.hosted.apiKeyVariable),
+        )
       : undefined;
     const { fields, needsReview } = await whileHeartbeating(heartbeat, () =>
       extractWithConfig(documents, settings, layoutMemories, hosted?.engine),

@@ -1,4 +1,4 @@
-import type { HttpRequestConfig } from '@docket/contracts';
+import { type HttpRequestConfig, OutboundHttpClient } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
@@ -6,7 +6,6 @@ import { evaluateExpression } from '../expressions/expression-evaluator';
 import { expressionScope } from '../expressions/expression-scope';
 import { NodeError } from '../node-error';
 import { NodeContext, NodeExecutor } from '../node-executor';
-import { OutboundHttpClient } from '../outbound/outbound-http.client';
 
 /** app.http-request: a generic call under the same outbound rules as write-back. */
 @Injectable()

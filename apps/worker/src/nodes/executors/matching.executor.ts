@@ -1,4 +1,5 @@
-import { GetFileV1, type MatchingConfig } from '@docket/contracts';
+import { GetFileV1 } from '@docket/contracts';
+import type { MatchingConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 

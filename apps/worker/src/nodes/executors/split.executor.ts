@@ -1,5 +1,6 @@
-import { type SplitConfig, SplitFileDocumentsV1 } from '@docket/contracts';
+import { SplitFileDocumentsV1 } from '@docket/contracts';
 import { splitDocuments } from '@docket/document-intelligence';
+import type { SplitConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 

@@ -1,12 +1,11 @@
-import type { SummarizeConfig } from '@docket/contracts';
 import { FieldType } from '@docket/document-intelligence';
-import { summariseWithConfig } from '@docket/nodes';
+import { HostedModelGate,summariseWithConfig, type SummarizeConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { whileHeartbeating } from '../hosted/heartbeating';
-import { hostedModelFailure, HostedModelGate } from '../hosted/hosted-model.gate';
+import { hostedModelFailure } from '../hosted/hosted-model.failure';
 import { NodeContext, NodeExecutor } from '../node-executor';
 
 /** ai.summarize: the item's summary and insight line from its documents and fields. */
@@ -24,7 +23,11 @@ export class SummarizeExecutor implements NodeExecutor {
     const { run, data, stepKey } = execution;
     const settings = config as unknown as SummarizeConfig;
     const hosted = settings.hosted
-      ? this.hosted.engine(run.organizationId, settings.hosted, secrets)
+      ? this.hosted.engine(
+          run.organizationId,
+          settings.hosted,
+          secrets.get(settings.hosted.apiKeyVariable),
+        )
       : undefined;
     const fields = run.itemId ? await this.items.fields(run, run.itemId) : [];
     const summaryFields = (documentId: string | null) =>

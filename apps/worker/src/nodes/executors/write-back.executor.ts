@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 
-import type { ReviewSubmittedSignal, WriteBackConfig } from '@docket/contracts';
+import type { ReviewSubmittedSignal } from '@docket/contracts';
+import { OutboundHttpClient,type WriteBackConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
 import type { NodeExecution, NodeOutcome } from '../../workflows/flow-activities.types';
 import { NodeError } from '../node-error';
 import { NodeContext, NodeExecutor } from '../node-executor';
-import { OutboundHttpClient } from '../outbound/outbound-http.client';
 
 export const SIGNATURE_HEADER = 'X-Docket-Signature';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

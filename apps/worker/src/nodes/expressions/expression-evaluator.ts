@@ -22,7 +22,7 @@ export class ExpressionBudgetExceeded extends Error {
  * run's data, with a time and depth limit so an expression cannot hang the worker. No
  * arbitrary code: JSONata has no access to the process, the file system or the network.
  * Nothing is bound besides the data: variable values are never readable by an expression
- * (see SECRET_SLOTS), so no result can be derived from one.
+ * (see NodeDefinition.secretSlots), so no result can be derived from one.
  * With `stepBudget`, more evaluation steps than that throw ExpressionBudgetExceeded (a count,
  * so the verdict is the same on every replay of a workflow).
  */

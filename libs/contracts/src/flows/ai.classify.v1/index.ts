@@ -10,7 +10,7 @@ import {
   IsUUID,
 } from 'class-validator';
 
-import { AiBoxRecord } from '../ai.records';
+import { AiBoxRecord, AiHostedUsageRecord, PreviewEnvironmentId } from '../ai.records';
 
 export const AI_CLASSIFY_METHODS = ['rules', 'model'] as const;
 export type AiClassifyMethod = (typeof AI_CLASSIFY_METHODS)[number];
@@ -52,6 +52,9 @@ export class AiClassifyBody {
   @ArrayMaxSize(AI_CLASSIFY_METHODS.length)
   @IsIn(AI_CLASSIFY_METHODS, { each: true })
   methods?: AiClassifyMethod[];
+
+  @PreviewEnvironmentId()
+  environmentId?: string;
 }
 
 export class AiClassifyRequest extends AiClassifyBody {
@@ -103,6 +106,11 @@ export class AiClassifyResult {
     description: 'Version of the project’s learned model used (0 when none was used)',
   })
   modelVersion!: number;
+  @ApiPropertyOptional({
+    type: AiHostedUsageRecord,
+    description: 'Present when the configuration’s hosted model took part (environmentId given)',
+  })
+  hostedModel?: AiHostedUsageRecord;
 }
 
 export const AiClassifyV1 = defineContract<AiClassifyRequest, AiClassifyResult>(

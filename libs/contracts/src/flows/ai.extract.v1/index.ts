@@ -2,7 +2,7 @@ import { defineContract } from '@docket/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsUUID } from 'class-validator';
 
-import { AiGroundingRecord } from '../ai.records';
+import { AiGroundingRecord, AiHostedUsageRecord, PreviewEnvironmentId } from '../ai.records';
 import { ExtractionConfigRecord } from '../extraction-config.records';
 
 /** POST /projects/{projectId}/ai/extract: an ai.extract node's configuration run on one file. */
@@ -25,6 +25,9 @@ export class AiExtractBody {
   })
   @IsObject()
   config!: Record<string, unknown>;
+
+  @PreviewEnvironmentId()
+  environmentId?: string;
 }
 
 export class AiExtractRequest extends AiExtractBody {
@@ -103,6 +106,11 @@ export class AiExtractResult {
   @ApiProperty({ description: 'True when any field is flagged: a run would need a reviewer' })
   needsReview!: boolean;
   @ApiProperty({ type: [AiExtractedFieldRecord] }) fields!: AiExtractedFieldRecord[];
+  @ApiPropertyOptional({
+    type: AiHostedUsageRecord,
+    description: 'Present when the configuration’s hosted model took part (environmentId given)',
+  })
+  hostedModel?: AiHostedUsageRecord;
 }
 
 export const AiExtractV1 = defineContract<AiExtractRequest, AiExtractResult>(

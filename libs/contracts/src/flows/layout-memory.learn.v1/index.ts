@@ -16,6 +16,7 @@ import {
 } from 'class-validator';
 
 import { NormalizedBoxInput } from '../../items/runs.write-fields.v1';
+import { SCALAR_FIELD_TYPES } from '../field-types';
 
 /** A review never names more fields than an extraction schema holds. */
 export const MAX_LEARNED_FIELDS = 500;
@@ -25,7 +26,7 @@ export const MAX_LEARNED_TABLES = 50;
 export const MAX_LEARNED_TABLE_ROWS = 2000;
 
 /** Field types a position can be learned for: one value at one place on the page. */
-export const LAYOUT_FIELD_TYPES = ['string', 'number', 'money', 'date', 'boolean', 'enum'] as const;
+export const LAYOUT_FIELD_TYPES = SCALAR_FIELD_TYPES;
 
 /** One field a reviewer confirmed or corrected, as the run's review gate reports it. */
 export class LearnedFieldInput {

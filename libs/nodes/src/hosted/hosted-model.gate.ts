@@ -1,45 +1,43 @@
-import type { HostedModelConfig } from '@docket/contracts';
 import {
   HostedHttpTransport,
   HostedModelException,
   HostedModelExceptionCode,
   OpenAiCompatibleProvider,
 } from '@docket/document-intelligence';
-import { HostedEngine, TokenMeter } from '@docket/nodes';
-import { Injectable } from '@nestjs/common';
 
-import type { RunSecrets } from '../../secrets/run-secrets';
-import { WorkerConfig } from '../../worker.config';
 import { NodeError } from '../node-error';
 import { OutboundHttpClient } from '../outbound/outbound-http.client';
+import type { HostedEngine } from './hosted-engine';
+import type { HostedModelConfig } from './hosted-model.config';
 import { Semaphore } from './semaphore';
+import { TokenMeter } from './token-meter';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /**
- * The way AI nodes reach a hosted model: through the outbound client (https only, public
- * addresses, bounded answers), with the API key from the run's variables and at most
- * `hostedModelConcurrency` calls in flight per organization in this process, so one
- * organization's burst neither starves the others nor trips its provider's rate limit.
+ * The way AI nodes reach a hosted model, in a run and in a preview: through the outbound client
+ * (https only, public addresses, bounded answers), with the API key the caller read from the
+ * variables of an environment, and at most `concurrencyPerOrganization` calls in flight per
+ * organization in this process, so one organization's burst neither starves the others nor
+ * trips its provider's rate limit.
  */
-@Injectable()
 export class HostedModelGate {
   private readonly slots = new Map<string, Semaphore>();
 
   constructor(
     private readonly http: OutboundHttpClient,
-    private readonly config: WorkerConfig,
+    private readonly concurrencyPerOrganization: number,
   ) {}
 
   engine(
     organizationId: string,
     settings: HostedModelConfig,
-    secrets: RunSecrets,
+    apiKey: string,
   ): { engine: HostedEngine; meter: TokenMeter } {
     const provider = new OpenAiCompatibleProvider({
       baseUrl: settings.baseUrl,
       model: settings.model,
-      apiKey: secrets.get(settings.apiKeyVariable),
+      apiKey,
       timeoutMs: (settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
       temperature: 0,
       transport: this.transport(organizationId),
@@ -76,7 +74,7 @@ export class HostedModelGate {
   private slotsOf(organizationId: string): Semaphore {
     let slots = this.slots.get(organizationId);
     if (!slots) {
-      slots = new Semaphore(this.config.hostedModelConcurrency);
+      slots = new Semaphore(this.concurrencyPerOrganization);
       this.slots.set(organizationId, slots);
     }
     return slots;
@@ -92,17 +90,4 @@ function transportFailure(error: NodeError): HostedModelException {
         ? HostedModelExceptionCode.NETWORK
         : HostedModelExceptionCode.BAD_REQUEST;
   return new HostedModelException(error.message, code, { cause: error });
-}
-
-/**
- * A hosted model's failure as the node's: timeouts, 429, 5xx and malformed answers are retried
- * by the activity's retry policy; a refused key, a bad request or a truncated answer are not.
- */
-export function hostedModelFailure(error: unknown): unknown {
-  if (!(error instanceof HostedModelException)) return error;
-  return new NodeError(
-    `HOSTED_MODEL_${error.code}`,
-    `The hosted model failed: ${error.message}`,
-    error.retryable,
-  );
 }

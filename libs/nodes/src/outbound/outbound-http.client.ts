@@ -3,11 +3,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
-import { Injectable } from '@nestjs/common';
-
-import { WorkerConfig } from '../../worker.config';
 import { NodeError } from '../node-error';
 import { classifyAddress } from './address-policy';
+import type { OutboundConfig } from './outbound.config';
+
+/** What the client needs of its service's settings. */
+export type OutboundPolicy = Pick<
+  OutboundConfig,
+  'outboundTimeoutMs' | 'outboundMaxResponseBytes' | 'loopbackHttpAllowed'
+>;
 
 export interface OutboundRequest {
   method: string;
@@ -31,9 +35,8 @@ export interface OutboundResponse {
  * bounded. The one exception, plain http to loopback, exists only in test configuration, for
  * local test receivers.
  */
-@Injectable()
 export class OutboundHttpClient {
-  constructor(private readonly config: WorkerConfig) {}
+  constructor(private readonly config: OutboundPolicy) {}
 
   async send(request: OutboundRequest): Promise<OutboundResponse> {
     const url = this.parse(request.url);

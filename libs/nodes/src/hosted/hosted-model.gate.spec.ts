@@ -4,8 +4,7 @@ import { chatAnswer, FakeChatCompletionsServer, sendJson } from '@docket/documen
 import { loadConfig } from '@docket/platform';
 import { eventually } from '@docket/testing';
 
-import { RunSecrets } from '../../secrets/run-secrets';
-import { WorkerConfig } from '../../worker.config';
+import { OutboundConfig } from '../outbound/outbound.config';
 import { OutboundHttpClient } from '../outbound/outbound-http.client';
 import { HostedModelGate } from './hosted-model.gate';
 
@@ -22,17 +21,16 @@ describe('HostedModelGate', () => {
   const held: ServerResponse[] = [];
   let baseUrl: string;
   let gate: HostedModelGate;
-  const secrets = new RunSecrets(new Map([['KEY', 'sk-gate']]));
 
   beforeAll(async () => {
     baseUrl = await server.start();
     // Every call waits until the test answers it, so calls in flight can be counted.
     server.handler = (_request, response) => held.push(response);
-    const config = loadConfig(WorkerConfig, {
+    const config = loadConfig(OutboundConfig, {
       OUTBOUND_ALLOW_LOOPBACK_HTTP: 'true',
       HOSTED_MODEL_CONCURRENCY_PER_ORGANIZATION: '2',
     });
-    gate = new HostedModelGate(new OutboundHttpClient(config), config);
+    gate = new HostedModelGate(new OutboundHttpClient(config), config.hostedModelConcurrency);
   });
 
   afterAll(() => server.stop());
@@ -41,7 +39,7 @@ describe('HostedModelGate', () => {
     const settings = (model: string) => ({ baseUrl, model, apiKeyVariable: 'KEY' });
     const call = (organizationId: string) =>
       gate
-        .engine(organizationId, settings(organizationId), secrets)
+        .engine(organizationId, settings(organizationId), 'sk-gate')
         .engine.provider.completeStructured(REQUEST);
     const calls = [...Array.from({ length: 5 }, () => call('org-a')), call('org-b')];
     const inFlight = (model: string) =>
