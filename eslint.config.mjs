@@ -51,6 +51,48 @@ const NODES_IN_WORKFLOW = [
   'libs/nodes/src/control-route/route.config.ts',
 ];
 
+// Which library may import which: the layers of docs/development.md.
+const LIBRARY_LAYERS = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: [] },
+  {
+    // The text layer's corner box is the one box type; contracts convert it at the edge.
+    sourceTag: 'scope:contracts',
+    onlyDependOnLibsWithTags: ['scope:platform', 'scope:document-processing'],
+  },
+  { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:platform'] },
+  { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: [] },
+  // Graph regions, bundled into the worker's workflow sandbox: contract types only.
+  { sourceTag: 'scope:flow-graph', onlyDependOnLibsWithTags: ['scope:contracts'] },
+  {
+    sourceTag: 'scope:document-intelligence',
+    onlyDependOnLibsWithTags: ['scope:document-processing'],
+  },
+  {
+    // What a node type does, said once for flows (validation, preview) and the worker.
+    sourceTag: 'scope:nodes',
+    onlyDependOnLibsWithTags: [
+      'scope:platform',
+      'scope:contracts',
+      'scope:flow-graph',
+      'scope:document-intelligence',
+      'scope:document-processing',
+    ],
+  },
+];
+
+// Tests of a library may also use the shared test helpers (@docket/testing).
+const LIBRARY_LAYERS_IN_TESTS = LIBRARY_LAYERS.map((rule) =>
+  rule.sourceTag.startsWith('scope:') && rule.sourceTag !== 'scope:testing'
+    ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, 'scope:testing'] }
+    : rule,
+);
+
+function moduleBoundaries(depConstraints) {
+  return { enforceBuildableLibDependency: false, allow: [], depConstraints };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,42 +131,7 @@ export default tseslint.config(
           message: 'Read integer parameters with @StrictInteger() from @docket/platform.',
         },
       ],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: [] },
-            {
-              // The text layer's corner box is the one box type; contracts convert it at the edge.
-              sourceTag: 'scope:contracts',
-              onlyDependOnLibsWithTags: ['scope:platform', 'scope:document-processing'],
-            },
-            { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:platform'] },
-            { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: [] },
-            // Graph regions, bundled into the worker's workflow sandbox: contract types only.
-            { sourceTag: 'scope:flow-graph', onlyDependOnLibsWithTags: ['scope:contracts'] },
-            {
-              sourceTag: 'scope:document-intelligence',
-              onlyDependOnLibsWithTags: ['scope:document-processing'],
-            },
-            {
-              // What a node type does, said once for flows (validation, preview) and the worker.
-              sourceTag: 'scope:nodes',
-              onlyDependOnLibsWithTags: [
-                'scope:platform',
-                'scope:contracts',
-                'scope:flow-graph',
-                'scope:document-intelligence',
-                'scope:document-processing',
-              ],
-            },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries(LIBRARY_LAYERS)],
     },
   },
   {
@@ -181,6 +188,12 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['libs/*/src/**/*.spec.ts', 'libs/*/src/**/*.int-spec.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries(LIBRARY_LAYERS_IN_TESTS)],
     },
   },
   {
