@@ -25,6 +25,11 @@ export class PageSlots {
     return this.used;
   }
 
+  /** Requests waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   /** The most slots that were ever in use at once. */
   get peak(): number {
     return this.highest;

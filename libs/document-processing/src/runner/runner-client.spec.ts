@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+import { eventually } from '@docket/testing';
+
 import { PageSlots } from './page-slots';
 import { runPageJob } from './runner-client';
 import type { RunnerJob, RunnerPageMessage } from './runner-protocol';
@@ -210,16 +212,22 @@ describe('runPageJob', () => {
     it('does not count waiting for another document’s slot as making no progress', async () => {
       const pageSlots = new PageSlots(1);
       await pageSlots.acquire();
-      // Another document holds the only slot for longer than the no-progress limit.
-      setTimeout(() => pageSlots.release(), 1_000);
+      const pageTimeoutMs = 1_500;
+      // Another document holds the only slot for twice the no-progress limit, counted from when
+      // the runner asks for it (a loaded machine may take seconds to start the runner; the limit
+      // must still leave it time to read the page once the slot is granted).
+      const otherDocument = eventually(async () => pageSlots.queued === 1 || undefined)
+        .then(() => new Promise((resolve) => setTimeout(resolve, 2 * pageTimeoutMs)))
+        .then(() => pageSlots.release());
       const pages: RunnerPageMessage[] = [];
 
       await runPageJob(
         slotJob(1, 1),
-        { ...limits, pageTimeoutMs: 400, pageSlots },
+        { ...limits, pageTimeoutMs, pageSlots },
         (p) => pages.push(p),
         runner('asksSlots'),
       );
+      await otherDocument;
 
       expect(pages[0]!.width).toBe(1);
       expect(pageSlots.inUse).toBe(0);
