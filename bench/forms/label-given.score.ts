@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LINKER_RANKING,
   extractDocumentFields,
   type FieldSchema,
   type LinkerRanking,
@@ -117,7 +118,7 @@ export function questionsWithAnswers(
 export function scoreLabelGiven(
   form: AnnotatedForm,
   page: TextPage,
-  linker: LinkerRanking = 'learned',
+  linker: LinkerRanking = DEFAULT_LINKER_RANKING,
 ): LabelGivenCounts {
   const questions = questionsWithAnswers(form);
   const schema: FieldSchema = {

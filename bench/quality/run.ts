@@ -25,6 +25,7 @@ import { writeFileSync } from 'node:fs';
 
 import {
   applyClassifierFeedback,
+  DEFAULT_LINKER_RANKING,
   InMemoryClassifierModelStore,
   type LabelledExample,
   type LinkerRanking,
@@ -113,7 +114,7 @@ function parseOptions(argv: readonly string[]): Options {
     seed: 606,
     linker: argv.includes('--linker')
       ? linkerOption(argv[argv.indexOf('--linker') + 1])
-      : 'learned',
+      : DEFAULT_LINKER_RANKING,
   };
   const number = (flag: string): number | undefined => {
     const index = argv.indexOf(flag);

@@ -74,7 +74,7 @@ export { pageContinuitySignals } from './splitting/page-continuity-signals';
 // Extraction
 export type { ExtractionOptions } from './extraction/field-extractor';
 export { extractDocumentFields, extractItemFields } from './extraction/field-extractor';
-export type { LinkerRanking } from './linker/linker';
+export { DEFAULT_LINKER_RANKING, type LinkerRanking } from './linker/linker';
 export type * from './schema/extraction-result.types';
 export type * from './schema/field-schema.types';
 export { parseBoolean } from './values/boolean-normaliser';

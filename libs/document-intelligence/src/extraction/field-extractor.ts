@@ -5,7 +5,11 @@ import {
   answerFeatures,
   type CaptionReading,
 } from '../linker/answer-features';
-import { answerLinkProbability, type LinkerRanking } from '../linker/linker';
+import {
+  answerLinkProbability,
+  DEFAULT_LINKER_RANKING,
+  type LinkerRanking,
+} from '../linker/linker';
 import type { FeatureVector } from '../linker/logistic-model';
 import {
   applyLayoutMemory,
@@ -610,7 +614,7 @@ export interface ExtractionOptions {
    * layout, its remembered fields are read from there first; the others are matched as usual.
    */
   readonly layoutMemories?: readonly LayoutMemory[];
-  /** How readings are ranked: by the learned linker (default) or by the rules' scores alone. */
+  /** How readings are ranked: by the rules' scores alone (the default) or by the learned linker. */
   readonly linker?: LinkerRanking;
 }
 
@@ -763,7 +767,7 @@ function extractFromPages(
     labelWords,
     excluded,
     unparsed: new Map(),
-    ranking: options.linker ?? 'learned',
+    ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   };
   const used = new Set<string>(excluded);
 

@@ -1,5 +1,5 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
-import { type LinkerRanking, pairLinkProbability } from '../linker/linker';
+import { DEFAULT_LINKER_RANKING, type LinkerRanking, pairLinkProbability } from '../linker/linker';
 import type { ExtractedField, ScalarValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
@@ -375,7 +375,7 @@ export function matchFieldsToPairs(
   layouts: readonly PageLayout[],
   used: Set<string>,
   documentId: string | undefined,
-  ranking: LinkerRanking = 'learned',
+  ranking: LinkerRanking = DEFAULT_LINKER_RANKING,
 ): Map<string, ExtractedField> {
   const result = new Map<string, ExtractedField>();
   if (fields.length === 0) return result;
