@@ -15,7 +15,7 @@ import {
   scannedPdf,
 } from '../testing/pdf-fixtures';
 import { zipOf } from '../testing/zip-fixtures';
-import type { CornerBox,TextLayerPage, TextWord } from '../text-layer/text-layer';
+import type { CornerBox, TextLayerPage, TextWord } from '../text-layer/text-layer';
 import { extractTextLayer, processPages, renderPages } from './page-processor';
 
 // These tests start the real page runner (pdf.js, canvas, tesseract in a child process).

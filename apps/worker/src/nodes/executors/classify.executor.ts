@@ -1,6 +1,6 @@
 import { GetClassifierModelV1 } from '@docket/contracts';
 import { parseNaiveBayesModel } from '@docket/document-intelligence';
-import { type ClassifyConfig, HostedModelGate,prepareClassify } from '@docket/nodes';
+import { type ClassifyConfig, HostedModelGate, prepareClassify } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 

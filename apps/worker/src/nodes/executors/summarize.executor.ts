@@ -1,5 +1,5 @@
 import { FieldType } from '@docket/document-intelligence';
-import { HostedModelGate,summariseWithConfig, type SummarizeConfig } from '@docket/nodes';
+import { HostedModelGate, summariseWithConfig, type SummarizeConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import type { ReviewSubmittedSignal } from '@docket/contracts';
-import { OutboundHttpClient,type WriteBackConfig } from '@docket/nodes';
+import { OutboundHttpClient, type WriteBackConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
