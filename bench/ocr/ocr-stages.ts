@@ -40,7 +40,7 @@ interface RunnerPage {
   readonly height: number;
   pdfText(): Promise<unknown>;
   readonly canvasModule: unknown;
-  renderForOcr(): Promise<unknown>;
+  renderForOcr(): Promise<{ canvas: unknown; lowResolution: boolean }>;
   close(): void;
 }
 interface PageSource {
@@ -65,7 +65,11 @@ export async function profileStages(pdf: Uint8Array, ocrDpi: number): Promise<St
   }>('pdf-pages.mjs');
   const { createOcrPool, prepareOcrImage } = await runnerModule<{
     createOcrPool(language: string, size: number): OcrPool;
-    prepareOcrImage(canvas: unknown, canvasModule: unknown): OcrImage;
+    prepareOcrImage(
+      canvas: unknown,
+      canvasModule: unknown,
+      drawn?: { lowResolution: boolean },
+    ): OcrImage;
   }>('ocr-engine.mjs');
   const options = resolvePageProcessingOptions({ ocrDpi });
   // A copy: pdf.js may take over the buffer it is given.
@@ -83,10 +87,10 @@ export async function profileStages(pdf: Uint8Array, ocrDpi: number): Promise<St
       };
       const page = await source.page(pageNumber);
       if ((await page.pdfText()) !== undefined) throw new Error('the page is not a scan');
-      const canvas = await page.renderForOcr();
+      const { canvas, lowResolution } = await page.renderForOcr();
       page.close();
       const render = lap();
-      const image = prepareOcrImage(canvas, page.canvasModule);
+      const image = prepareOcrImage(canvas, page.canvasModule, { lowResolution });
       const prepare = lap();
       const text = await pool.recognize(image);
       const recognise = lap();

@@ -14,7 +14,8 @@
  * --handwritten (also the hand-written dev and eval layouts and bundle splitting), and for those:
  * --docs N (per layout and set), --scans N (scanned documents per layout), --train N
  * (training documents per development layout), --no-scans, --errors (print every wrong value),
- * --json FILE (write raw results), --text-cache DIR (reuse the text layers an earlier run read
+ * --json FILE (write raw results), --low-resolution-ocr-dpi N (OCR resolution of scans under 180
+ * dpi; 0 reads them like any scan, as before issue 28's upscaling), --text-cache DIR (reuse the text layers an earlier run read
  * from the same PDFs: for iterating on the engine, never for timings), --ocr-direct (OCR scans with tesseract.js directly instead of
  * the document-processing text layer; for telling OCR losses from engine losses),
  * --config plain|expert (default plain: each field's key, type and one plain label, as a
@@ -85,6 +86,8 @@ interface Options {
   linker: LinkerRanking;
   /** Reuse the text layers of an earlier run (for iterating on the engine; times are then not the text layer's). */
   textCache?: string;
+  /** The text layer's OCR resolution for scans under 180 dpi (0: as any scan); production's when absent. */
+  lowResolutionOcrDpi?: number;
 }
 
 function linkerOption(value: string | undefined): LinkerRanking {
@@ -127,6 +130,7 @@ function parseOptions(argv: readonly string[]): Options {
   options.scanFamilies = number('--scan-families') ?? options.scanFamilies;
   options.familyDocs = number('--family-docs') ?? options.familyDocs;
   options.seed = number('--seed') ?? options.seed;
+  options.lowResolutionOcrDpi = number('--low-resolution-ocr-dpi');
   options.familyScans = argv.includes('--no-scans')
     ? 0
     : (number('--family-scans') ?? options.familyScans);
@@ -169,7 +173,8 @@ async function main(): Promise<void> {
   );
 
   const direct = options.ocr === 'direct' ? new DirectOcrReader() : undefined;
-  const readText = (pdf: Uint8Array) => (direct ? direct.read(pdf) : readTextLayer(pdf));
+  const readText = (pdf: Uint8Array) =>
+    direct ? direct.read(pdf) : readTextLayer(pdf, options.lowResolutionOcrDpi);
   const read = options.textCache ? cachedReader(options.textCache, readText) : readText;
   const evaluations = await evaluateFamilies(
     {

@@ -5,6 +5,12 @@ export interface PageProcessingOptions {
   readonly dpi?: number;
   /** Resolution PDF pages are rendered at for OCR; tesseract reads small print better above 150. Default 200. */
   readonly ocrDpi?: number;
+  /**
+   * Resolution a PDF page is rendered at for OCR when it is a scan holding under 180 dpi (a fax,
+   * a phone app's export): tesseract reads such pages better enlarged. 0 reads them at ocrDpi.
+   * Default 300.
+   */
+  readonly lowResolutionOcrDpi?: number;
   /** Tesseract language; its data must be installed as the npm package @tesseract.js-data/<language>. Default "eng". */
   readonly ocrLanguage?: string;
   /** A PDF page with fewer non-blank characters of its own text is OCR'd instead (scans with a stamped page number). Default 20. */
@@ -44,6 +50,7 @@ export type ResolvedPageProcessingOptions = Limits & {
 export const DEFAULT_PAGE_PROCESSING_OPTIONS: Readonly<Limits> = Object.freeze({
   dpi: 150,
   ocrDpi: 200,
+  lowResolutionOcrDpi: 300,
   ocrLanguage: 'eng',
   minPdfTextChars: 20,
   maxPages: 500,
@@ -72,8 +79,9 @@ export function resolvePageProcessingOptions(
       );
     }
   }
-  for (const name of ['dpi', 'ocrDpi'] as const) {
+  for (const name of ['dpi', 'ocrDpi', 'lowResolutionOcrDpi'] as const) {
     const value = resolved[name];
+    if (name === 'lowResolutionOcrDpi' && value === 0) continue;
     if (value < DPI_RANGE[0] || value > DPI_RANGE[1]) {
       throw new RangeError(
         `page processing option ${name} must be within ${DPI_RANGE.join('..')}, got ${value}`,

@@ -111,6 +111,7 @@ export function toJob(
     text: want.text,
     dpi: options.dpi,
     ocrDpi: options.ocrDpi,
+    lowResolutionOcrDpi: options.lowResolutionOcrDpi,
     ocrLanguage: options.ocrLanguage,
     minPdfTextChars: options.minPdfTextChars,
     maxPages: options.maxPages,

@@ -25,7 +25,26 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
  *   in the page's pixels as scanned
  * @property {import('./scan-preparation.mjs').Straightening} [straightening] present when the
  *   page was straightened: how the boxes tesseract reads map back onto the page as scanned
+ * @property {boolean} [localThreshold] binarise with a threshold per neighbourhood (Sauvola)
+ *   instead of one for the page (Otsu)
  */
+
+/**
+ * @typedef {object} OcrCanvas the page drawn for OCR
+ * @property {import('@napi-rs/canvas').Canvas} canvas
+ * @property {boolean} lowResolution a scan holding too few dots per inch, drawn enlarged
+ */
+
+/**
+ * Tesseract's binarisation for low-resolution scans: Sauvola's threshold per neighbourhood.
+ * Such a scan (a 150-dpi page, heavy noise, JPEG artefacts), enlarged, carries speckle and
+ * uneven strokes that one threshold for the whole page (Otsu, tesseract's default) turns into
+ * broken letters and junk; read with Sauvola's the same enlarged pages gave 85 % of words
+ * exactly against 74 % (bench/ocr/ocr-preparation.ts, development draw; docs/benchmarks.md).
+ * Scans of 200 dpi and more keep the default: not measured to pay there.
+ */
+const LOCAL_THRESHOLD = { thresholding_method: '2' };
+const PAGE_THRESHOLD = { thresholding_method: '0' };
 
 /**
  * Pages turned less than this are read as scanned. Measured through extraction (quality bench,
@@ -43,9 +62,10 @@ const STRAIGHTEN_FROM_RADIANS = (1 * Math.PI) / 180;
  * encode the same canvas afterwards.
  * @param {import('@napi-rs/canvas').Canvas} canvas
  * @param {typeof import('@napi-rs/canvas')} canvasModule the copy the canvas was made with
+ * @param {{ lowResolution?: boolean }} [drawn] how the page was drawn (OcrCanvas)
  * @returns {OcrImage}
  */
-export function prepareOcrImage(canvas, canvasModule) {
+export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
   const { width, height } = canvas;
   let pgm = toPgm(canvas);
   let straightening;
@@ -68,6 +88,7 @@ export function prepareOcrImage(canvas, canvasModule) {
       dots: leader.dots,
     })),
     straightening,
+    localThreshold: drawn.lowResolution === true,
   };
 }
 
@@ -96,8 +117,10 @@ function onScannedPage(box, straightening) {
  * local langPath it never fetches anything.
  * @param {string} language tesseract code, validated by the parent (e.g. "eng")
  * @param {number} size most workers, at least 1
+ * @param {Record<string, string>} [parameters] tesseract parameters over the production ones
+ *   (bench/ocr compares settings through this; production passes none)
  */
-export function createOcrPool(language, size) {
+export function createOcrPool(language, size, parameters = {}) {
   /** @type {Promise<import('tesseract.js').Worker>[]} */
   const started = [];
   /** @type {Promise<import('tesseract.js').Worker>[]} */
@@ -106,7 +129,7 @@ export function createOcrPool(language, size) {
   const waiting = [];
 
   function startOne() {
-    const worker = startWorker(language);
+    const worker = startWorker(language, parameters);
     // Marks a failed start as handled here; the page that takes this worker sees the failure.
     worker.catch(() => {});
     started.push(worker);
@@ -143,8 +166,13 @@ export function createOcrPool(language, size) {
       const { worker } = await take();
       try {
         const engine = await worker;
-        const { data } = await engine.recognize(image.pgm, {}, { blocks: true, text: false });
-        return ocrText(image, data);
+        if (image.localThreshold) await engine.setParameters(LOCAL_THRESHOLD);
+        try {
+          const { data } = await engine.recognize(image.pgm, {}, { blocks: true, text: false });
+          return ocrText(image, data);
+        } finally {
+          if (image.localThreshold) await engine.setParameters(PAGE_THRESHOLD);
+        }
       } finally {
         give(worker);
       }
@@ -170,7 +198,7 @@ function compileCore() {
   return compiledCore;
 }
 
-async function startWorker(language) {
+async function startWorker(language, parameters) {
   const { createWorker, OEM, PSM } = require('tesseract.js');
   const langPath = languageDataPath(language);
   await compileCore();
@@ -185,7 +213,7 @@ async function startWorker(language) {
   // reading it as one block glues neighbours across gaps. Chosen by measurement
   // (docs/benchmarks.md "OCR engine"): field F1 on generated scans up on both dev draws, FUNSD's
   // real forms level, OCR a few per cent slower.
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...parameters });
   return worker;
 }
 

@@ -22,6 +22,7 @@ import { toRunnerError } from './runner-error.mjs';
  * @property {boolean} text
  * @property {number} dpi
  * @property {number} ocrDpi
+ * @property {number} lowResolutionOcrDpi
  * @property {string} ocrLanguage
  * @property {number} minPdfTextChars
  * @property {number} maxPages
@@ -134,9 +135,8 @@ async function preparePage(source, pageNumber, job, ocr) {
     }
     const image = job.render ? await page.render() : undefined;
     if (slot) {
-      const canvas =
-        image !== undefined && page.ocrUsesRenderImage ? image : await page.renderForOcr();
-      ocrImage = prepareOcrImage(canvas, page.canvasModule);
+      const { canvas, lowResolution } = await page.renderForOcr(image);
+      ocrImage = prepareOcrImage(canvas, page.canvasModule, { lowResolution });
     }
     const png = image === undefined ? undefined : encodePng(image);
     // Awaited in finishPage; until then a rejection must not count as unhandled (which would

@@ -7,6 +7,19 @@ import { RunnerError } from './runner-error.mjs';
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const POINTS_PER_INCH = 72;
+/**
+ * A page read by OCR whose scanned image holds fewer dots per inch than this (a 150-dpi scan, a
+ * fax, a phone export) is drawn for OCR at the job's lowResolutionOcrDpi (default 300) and
+ * read with a threshold per neighbourhood (ocr-engine.mjs). Enlarged alone, such a noisy page
+ * read no more words and fewer numbers (its noise enlarged is read as junk); enlarged and
+ * thresholded locally it read 82 % of words exactly against 76 %, and harsh scans' table
+ * headers came back (docs/benchmarks.md, "OCR engine choice"; docs/quality-benchmark.md,
+ * "Issue 28 item 1"). It costs about 1.5x the CPU on those pages only: scans of 200 dpi and
+ * more, and digital pages, are read exactly as before.
+ */
+const LOW_RESOLUTION_SCAN_DPI = 180;
+/** An image within this share of the page's aspect ratio is taken to be the scanned page. */
+const PAGE_ASPECT_TOLERANCE = 0.03;
 
 /**
  * Opens a PDF with pdf.js and returns its pages. The options make pdf.js a pure function of the
@@ -85,14 +98,34 @@ async function openPage(document, pageNumber, job) {
   const scaleFor = (dpi) =>
     fitScale(base.width, base.height, dpi / POINTS_PER_INCH, job.maxPixelsPerPage);
   const renderScale = scaleFor(job.dpi);
-  const ocrScale = scaleFor(job.ocrDpi);
   return {
     width: Math.max(1, Math.round(base.width * renderScale)),
     height: Math.max(1, Math.round(base.height * renderScale)),
-    ocrUsesRenderImage: ocrScale === renderScale,
     canvasModule: pdfCanvasModule(),
     render: () => renderAt(page, renderScale),
-    renderForOcr: () => renderAt(page, ocrScale),
+    /**
+     * The page drawn at the OCR resolution, or at the low-resolution one when it turns out to
+     * be a scan holding too few dots per inch (known once pdf.js has decoded its images, so
+     * only such a page is drawn twice).
+     * @param {import('@napi-rs/canvas').Canvas} [rendered] the page image, if drawn already
+     * @returns {Promise<import('./ocr-engine.mjs').OcrCanvas>}
+     */
+    renderForOcr: async (rendered) => {
+      const ocrScale = scaleFor(job.ocrDpi);
+      const canvas =
+        rendered !== undefined && ocrScale === renderScale
+          ? rendered
+          : await renderAt(page, ocrScale);
+      if (!(job.lowResolutionOcrDpi > job.ocrDpi)) return { canvas, lowResolution: false };
+      const scanned = scanResolution(page, base);
+      if (scanned === undefined || scanned >= LOW_RESOLUTION_SCAN_DPI) {
+        return { canvas, lowResolution: false };
+      }
+      return {
+        canvas: await renderAt(page, scaleFor(job.lowResolutionOcrDpi)),
+        lowResolution: true,
+      };
+    },
     pdfText: () => pdfText(page, base, job),
     close: () => page.cleanup(),
   };
@@ -107,6 +140,28 @@ async function renderAt(page, scale) {
   );
   await page.render({ canvas, canvasContext: context, viewport, background: '#ffffff' }).promise;
   return canvas;
+}
+
+/**
+ * Dots per inch of a scanned page's image: the largest image pdf.js decoded for the page (so
+ * the page must have been drawn), when its aspect ratio is the page's (a scanner's page image
+ * drawn over the whole page); undefined for any other page.
+ * @param {import('pdfjs-dist').PDFPageProxy} page
+ * @param {import('pdfjs-dist').PageViewport} base the page at scale 1 (points)
+ */
+function scanResolution(page, base) {
+  let largest;
+  for (const [, data] of page.objs) {
+    if (!(Number.isFinite(data?.width) && Number.isFinite(data?.height))) continue;
+    if (largest === undefined || data.width * data.height > largest.width * largest.height) {
+      largest = data;
+    }
+  }
+  if (largest === undefined || largest.width <= 0 || largest.height <= 0) return undefined;
+  const imageAspect = largest.width / largest.height;
+  const pageAspect = base.width / base.height;
+  if (Math.abs(imageAspect / pageAspect - 1) > PAGE_ASPECT_TOLERANCE) return undefined;
+  return (largest.width / base.width) * POINTS_PER_INCH;
 }
 
 /**

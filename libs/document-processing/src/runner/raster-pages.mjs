@@ -51,10 +51,14 @@ function nativePage(canvas) {
   return {
     width: canvas.width,
     height: canvas.height,
-    ocrUsesRenderImage: enlarge === 1,
     canvasModule: imageCanvasModule(),
     render: async () => canvas,
-    renderForOcr: async () => (enlarge === 1 ? canvas : enlarged(canvas, enlarge)),
+    // Small images are enlarged as before but not binarised locally (ocr-engine.mjs): that was
+    // measured on low-resolution PDF scans only.
+    renderForOcr: async () => ({
+      canvas: enlarge === 1 ? canvas : enlarged(canvas, enlarge),
+      lowResolution: false,
+    }),
     pdfText: async () => undefined,
     close: () => {},
   };
@@ -127,10 +131,16 @@ function tiffPage(job, data, ifd) {
   const ocr = sizeAt(job.ocrDpi);
   return {
     ...page,
-    ocrUsesRenderImage: page.width === ocr.width && page.height === ocr.height,
     canvasModule,
     render: () => scaledTo(page),
-    renderForOcr: () => scaledTo(ocr),
+    /** @param {import('@napi-rs/canvas').Canvas} [rendered] the page image, if drawn already */
+    renderForOcr: async (rendered) => ({
+      canvas:
+        rendered !== undefined && page.width === ocr.width && page.height === ocr.height
+          ? rendered
+          : await scaledTo(ocr),
+      lowResolution: false,
+    }),
     pdfText: async () => undefined,
     close: () => {},
   };

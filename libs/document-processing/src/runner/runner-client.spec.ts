@@ -58,6 +58,7 @@ const job: RunnerJob = {
   text: false,
   dpi: 150,
   ocrDpi: 200,
+  lowResolutionOcrDpi: 300,
   ocrLanguage: 'eng',
   minPdfTextChars: 20,
   maxPages: 10,

@@ -18,6 +18,8 @@ export interface RunnerJob {
   readonly text: boolean;
   readonly dpi: number;
   readonly ocrDpi: number;
+  /** OCR resolution of a scanned PDF page whose image holds under 180 dpi; 0: ocrDpi. */
+  readonly lowResolutionOcrDpi: number;
   readonly ocrLanguage: string;
   readonly minPdfTextChars: number;
   readonly maxPages: number;

@@ -7,7 +7,8 @@
  * read exactly 68 -> 84 % on harsh scans and 77 -> 80 % on ordinary ones. The words' boxes are
  * mapped back onto the page as scanned, so the text layer, the stored page image and the console
  * keep one frame. A median filter against noise, contrast stretching, a blur and upscaling were
- * measured too and are not done: each lost words on ordinary scans, or on both kinds.
+ * measured too and are not done here: each lost words on ordinary scans, or on both kinds.
+ * Scans under 180 dpi are enlarged and thresholded locally before this (pdf-pages.mjs says why).
  */
 
 /** A pixel darker than this is ink for the skew estimate. */
