@@ -370,10 +370,14 @@ export class JetStreamEvents {
   }
 }
 
-/** What the pull loop noticed (missed heartbeats, a consumer it had to look up again), logged. */
+/**
+ * What the pull loop noticed (missed heartbeats, a leadership change), logged. Missed heartbeats
+ * are reported every second while they last (2, 3, ...): the first of a run is logged.
+ */
 async function logConsumerStatus(durable: string, messages: ConsumerMessages): Promise<void> {
   for await (const status of await messages.status()) {
     if (status.type === 'next' || status.type === 'discard') continue;
+    if (status.type === 'heartbeats_missed' && status.data !== 2) continue;
     logger.warn({ durable, status: status.type, data: status.data }, 'consumer status');
   }
 }
