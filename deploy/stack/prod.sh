@@ -9,7 +9,7 @@
 #   prod.sh down      the services, then the prod infrastructure (nothing shared is touched)
 #   prod.sh status    one line per process
 #   prod.sh restart postgres|temporal-frontend      (the fault suite's restarts)
-#   prod.sh start-nats N                            (brings a killed NATS node back)
+#   prod.sh start-nats N                            (brings a killed NATS node back, caught up)
 # shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 
@@ -72,6 +72,8 @@ case ${1:-} in
     [[ ${2:-} =~ ^[123]$ ]] || die "start-nats 1|2|3"
     prod_nats_start "$2"
     wait_for "NATS node $2" 60 "" prod_nats_ready "$2" || die "NATS node $2 did not come back"
+    wait_for "NATS node $2 to catch up" 120 "" prod_nats_current "$2" ||
+      die "NATS node $2 did not catch up its streams"
     ;;
   *)
     printf 'usage: %s up|down|status|restart postgres|temporal-frontend|start-nats N\n' "$0" >&2

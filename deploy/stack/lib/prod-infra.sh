@@ -200,6 +200,10 @@ prod_temporal_start() {
     --root "$PROD_TEMPORAL_ROOT" --config config --env docket --allow-no-auth start "${flags[@]}"
 }
 
+prod_temporal_metadata_written() {
+  [[ $(prod_pg_psql -d temporal -Atc 'select count(*) from cluster_metadata_info' 2>/dev/null) -gt 0 ]]
+}
+
 prod_temporal_serving() {
   local out
   out=$("$TEMPORAL_BIN" --address "$PROD_TEMPORAL_ADDR" --command-timeout 5s operator cluster health 2>/dev/null) || return 1
@@ -213,6 +217,12 @@ prod_temporal_up() {
   prod_temporal_schema temporal_visibility visibility
   prod_temporal_config
   prod_temporal_start temporal-core
+  # On an empty database each process writes the cluster's metadata row as it starts; two at
+  # once and one of them dies of the duplicate (the frontend then serves with no history or
+  # matching: "Not enough hosts to serve the request"). The frontend starts once the row is there.
+  wait_for "Temporal's cluster metadata" 120 "$(owned_pid prod-temporal-core temporal-server)" \
+    prod_temporal_metadata_written ||
+    die "Temporal's core wrote no cluster metadata (log .data/logs/prod-temporal-core.log)"
   prod_temporal_start temporal-frontend
   wait_for "Temporal's frontend on $PROD_TEMPORAL_ADDR" 180 "" prod_temporal_serving ||
     die "Temporal's server is not SERVING on $PROD_TEMPORAL_ADDR (logs .data/logs/prod-temporal-*.log)"
@@ -259,6 +269,12 @@ prod_nats_start() {
 # JetStream answers account info only once the cluster has elected its meta leader.
 prod_nats_ready() {
   (cd "$REPO_ROOT" && node "$NATS_CHECK" "127.0.0.1:$((PROD_NATS_CLIENT_BASE + $1))" >/dev/null 2>&1)
+}
+
+# /healthz answers ok once the node's JetStream has caught up every stream and consumer it
+# holds a replica of: a node back but still catching up is no third vote yet.
+prod_nats_current() {
+  curl -sf "http://127.0.0.1:$((PROD_NATS_MONITOR_BASE + $1))/healthz" >/dev/null 2>&1
 }
 
 prod_nats_up() {

@@ -1,19 +1,24 @@
 import {
   AckPolicy,
   connect,
+  ConsumerMessages,
   DeliverPolicy,
+  ErrorCode,
   headers as natsHeaders,
   JetStreamClient,
   JetStreamManager,
   JsMsg,
+  MsgHdrs,
   nanos,
   NatsConnection,
+  PubAck,
   RetentionPolicy,
   StorageType,
 } from 'nats';
 
 import { DocketException } from '../errors/docket.exception';
 import { createLogger } from '../logging/logger';
+import { logConnectionChanges } from '../rpc/connection-log';
 import { natsPrefix } from '../rpc/contract';
 import { validateInto } from '../rpc/validate-request';
 import { currentTraceId, newTraceId, runWithTrace, TRACE_HEADER } from '../trace/trace-context';
@@ -28,6 +33,32 @@ import { RedeliverLater } from './redeliver-later';
 
 const logger = createLogger('jetstream');
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a NATS node dies, the streams and consumers it led have no leader until the survivors
+ * elect one (about 2-8 s on the loaded 2-core machine). A publish meanwhile gets no answer
+ * ("503" no responders, or a timeout), so it is tried again, with the same msgId (a repeat is
+ * stored once), for up to PUBLISH_RETRY_MS; each try waits PUBLISH_ATTEMPT_MS for its ack
+ * rather than the client's 15 s. Measured before: a node kill failed AI steps whose bookkeeping
+ * publish got a 503 on each of its three attempts, and cost 15 s per publish that timed out.
+ */
+const PUBLISH_ATTEMPT_MS = 5_000;
+const PUBLISH_RETRY_MS = 30_000;
+
+/**
+ * A pull request lives at the consumer's leader. When that node dies, the request dies with it
+ * and nothing tells the client: only the heartbeats it asked for stop. nats.js re-pulls after
+ * two missed heartbeats, and by default asks for one every 15 s (half of a 30 s expiry): the
+ * consumer then stalled 26-30 s after each node kill (jsz: messages pending, no pull waiting).
+ * A heartbeat a second and a 5 s expiry notice a dead leader within about 3 s, for a few small
+ * messages a second per consumer. `bind`: on a reconnect or missed heartbeats nats.js then pulls
+ * again at once, instead of first asking for the consumer's info; while no leader is elected
+ * that info request waits out the client's 15 s timeout and then a 0.5-1.5x expiry back-off
+ * (measured: clients of the killed node pulled again 18 s after it died). The consumer exists:
+ * `consume` made sure of it.
+ */
+const PULL_EXPIRES_MS = 5_000;
+const PULL_HEARTBEAT_MS = 1_000;
 
 export interface JetStreamEventsOptions {
   /** NATS URL(s), comma separated. */
@@ -98,6 +129,7 @@ export class JetStreamEvents {
       servers: options.servers.split(','),
       name: `${options.name}-events`,
     });
+    logConnectionChanges(connection, `${options.name}-events`);
     // Stream and consumer operations on a replicated stream wait for a raft round on the cluster;
     // the client's 5 s default failed service start-ups on a loaded three-node cluster.
     const timeout = 15_000;
@@ -129,12 +161,30 @@ export class JetStreamEvents {
     await this.ensureStream(eventStreamOf(owner, this.options.prefix));
     const header = natsHeaders();
     header.set(TRACE_HEADER, currentTraceId() ?? newTraceId());
-    const ack = await this.client.publish(
+    const ack = await this.publishThroughElection(
       eventSubjectOf({ subject }, this.options.prefix),
       new TextEncoder().encode(JSON.stringify(payload)),
-      { msgID: msgId, headers: header },
+      { msgID: msgId, headers: header, timeout: PUBLISH_ATTEMPT_MS },
     );
     return { sequence: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /** Publishes, and again while the stream has no leader (see PUBLISH_RETRY_MS). */
+  private async publishThroughElection(
+    subject: string,
+    data: Uint8Array,
+    options: { msgID: string; headers: MsgHdrs; timeout: number },
+  ): Promise<PubAck> {
+    const deadline = Date.now() + PUBLISH_RETRY_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.client.publish(subject, data, options);
+      } catch (error) {
+        if (!isLeaderless(error) || Date.now() >= deadline) throw error;
+        logger.debug({ subject, attempt, err: String(error) }, 'stream without a leader; again');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** attempt)));
+      }
+    }
   }
 
   /**
@@ -161,7 +211,13 @@ export class JetStreamEvents {
     });
     const consumer = await this.client.consumers.get(stream.name, durable);
     const concurrency = Math.max(1, options.concurrency ?? 1);
-    const messages = await consumer.consume({ max_messages: concurrency });
+    const messages = await consumer.consume({
+      max_messages: concurrency,
+      expires: PULL_EXPIRES_MS,
+      idle_heartbeat: PULL_HEARTBEAT_MS,
+      bind: true,
+    });
+    void logConsumerStatus(durable, messages);
     const inFlight = new Set<Promise<void>>();
     const loop = (async () => {
       for await (const message of messages) {
@@ -312,6 +368,28 @@ export class JetStreamEvents {
       await this.manager.consumers.add(stream, config);
     }
   }
+}
+
+/**
+ * What the pull loop noticed (missed heartbeats, a leadership change), logged. Missed heartbeats
+ * are reported every second while they last (2, 3, ...): the first of a run is logged.
+ */
+async function logConsumerStatus(durable: string, messages: ConsumerMessages): Promise<void> {
+  for await (const status of await messages.status()) {
+    if (status.type === 'next' || status.type === 'discard') continue;
+    if (status.type === 'heartbeats_missed' && status.data !== 2) continue;
+    logger.warn({ durable, status: status.type, data: status.data }, 'consumer status');
+  }
+}
+
+/** No stream leader answered: none is elected yet, or the request went to the dead one. */
+function isLeaderless(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (
+    code === ErrorCode.NoResponders ||
+    code === ErrorCode.Timeout ||
+    /temporarily unavailable/i.test(message ?? '')
+  );
 }
 
 function isNotFound(error: unknown): boolean {

@@ -15,6 +15,7 @@ import { DocketException, fromWireError, isWireError } from '../errors/docket.ex
 import { createLogger } from '../logging/logger';
 import { currentTraceId, newTraceId, TRACE_HEADER } from '../trace/trace-context';
 import { injectTraceHeaders, inSpan, SpanKind } from '../tracing/otel-tracing';
+import { logConnectionChanges } from './connection-log';
 import { Contract, subjectOf } from './contract';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -104,8 +105,10 @@ export class RpcClient implements OnApplicationShutdown {
  * Error per request only to decorate a timeout's stack, a measurable share of every gateway
  * request (docs/benchmarks.md); our timeouts are reported with the contract's subject instead.
  */
-export function connectForRpc(servers: string[], name?: string): Promise<NatsConnection> {
-  return connect({ servers, name, noAsyncTraces: true });
+export async function connectForRpc(servers: string[], name?: string): Promise<NatsConnection> {
+  const connection = await connect({ servers, name, noAsyncTraces: true });
+  logConnectionChanges(connection, name ?? 'rpc');
+  return connection;
 }
 
 /** A call that got no answer for one of the expected reasons (not logged as a failure). */
