@@ -32,7 +32,7 @@ export class PermissionGuard implements CanActivate {
     }
     request.actor = actor;
     const projectId = namedProjectId(request);
-    if (projectId) await this.directory.project(actor, projectId);
+    if (projectId) await this.directory.assertProjectGrant(actor, projectId);
     return true;
   }
 }

@@ -65,6 +65,18 @@ export class DirectoryAccess {
     return project;
   }
 
+  /**
+   * The grant rule alone, as the gateway applies it before a request's body is validated: a
+   * granted project passes without a lookup (the service validates the request first and then
+   * answers NOT_FOUND for a project that does not exist), and only a project not granted is
+   * looked up, to answer NOT_FOUND outside the organization and PERMISSION_DENIED within it.
+   */
+  async assertProjectGrant(actor: Actor, projectId: string): Promise<void> {
+    if (canAccessProject(actor, projectId)) return;
+    await this.project({ ...actor, projectAccess: 'all' }, projectId);
+    throw projectAccessDenied();
+  }
+
   /** Resolves when the caller may see the workspace; NOT_FOUND otherwise. */
   async assertWorkspace(actor: Actor, workspaceId: string): Promise<void> {
     const key =
