@@ -48,7 +48,7 @@ prod_pg_answers() { prod_pg_psql -d postgres -Atc 'select 1' >/dev/null 2>&1; }
 prod_pg_ctl() {
   local bin
   bin=$(pg_bin_dir)
-  as_postgres "$bin/pg_ctl" -D "$PROD_PG_DATA" -l "$PROD_PG_LOG" "$@"
+  as_postgres "$bin/pg_ctl" -D "$PROD_PG_DATA" -l "$PROD_PG_LOG" "$@" 9>&-
 }
 
 prod_pg_init() {

@@ -39,8 +39,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * elect one (about 2-8 s on the loaded 2-core machine). A publish meanwhile gets no answer
  * ("503" no responders, or a timeout), so it is tried again, with the same msgId (a repeat is
  * stored once), for up to PUBLISH_RETRY_MS; each try waits PUBLISH_ATTEMPT_MS for its ack
- * rather than the client's 15 s. Measured before: a node kill failed AI steps whose bookkeeping
- * publish got a 503 on each of its three attempts, and cost 15 s per publish that timed out.
+ * rather than the client's 15 s. Stream and consumer set-up waits the same way (a freshly
+ * started cluster elects its meta leader first). Measured before: a node kill failed AI steps
+ * whose bookkeeping publish got a 503 on each of its three attempts, and cost 15 s per publish
+ * that timed out.
  */
 const PUBLISH_ATTEMPT_MS = 5_000;
 const PUBLISH_RETRY_MS = 30_000;
@@ -170,21 +172,12 @@ export class JetStreamEvents {
   }
 
   /** Publishes, and again while the stream has no leader (see PUBLISH_RETRY_MS). */
-  private async publishThroughElection(
+  private publishThroughElection(
     subject: string,
     data: Uint8Array,
     options: { msgID: string; headers: MsgHdrs; timeout: number },
   ): Promise<PubAck> {
-    const deadline = Date.now() + PUBLISH_RETRY_MS;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.client.publish(subject, data, options);
-      } catch (error) {
-        if (!isLeaderless(error) || Date.now() >= deadline) throw error;
-        logger.debug({ subject, attempt, err: String(error) }, 'stream without a leader; again');
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** attempt)));
-      }
-    }
+    return throughElection(subject, () => this.client.publish(subject, data, options));
   }
 
   /**
@@ -202,14 +195,18 @@ export class JetStreamEvents {
     const durable = durableNameOf(options.durable);
     const ackWaitMs = options.ackWaitMs ?? 30_000;
     const maxDeliver = options.maxDeliver ?? 10;
-    await this.ensureConsumer(stream.name, durable, {
-      filterSubject: eventSubjectOf(event, this.options.prefix),
-      ackWaitMs,
-      maxDeliver,
-      deliverPolicy: options.deliverPolicy ?? 'all',
-      inactiveThresholdMs: options.inactiveThresholdMs,
-    });
-    const consumer = await this.client.consumers.get(stream.name, durable);
+    await throughElection(durable, () =>
+      this.ensureConsumer(stream.name, durable, {
+        filterSubject: eventSubjectOf(event, this.options.prefix),
+        ackWaitMs,
+        maxDeliver,
+        deliverPolicy: options.deliverPolicy ?? 'all',
+        inactiveThresholdMs: options.inactiveThresholdMs,
+      }),
+    );
+    const consumer = await throughElection(durable, () =>
+      this.client.consumers.get(stream.name, durable),
+    );
     const concurrency = Math.max(1, options.concurrency ?? 1);
     const messages = await consumer.consume({
       max_messages: concurrency,
@@ -300,10 +297,14 @@ export class JetStreamEvents {
   private ensureStream(stream: EventStreamConfig): Promise<void> {
     let pending = this.ensuredStreams.get(stream.name);
     if (!pending) {
-      pending = this.createOrUpdateStream(stream).catch((error: unknown) => {
-        this.ensuredStreams.delete(stream.name);
-        throw error;
-      });
+      // A cluster just started has no JetStream meta leader for its first seconds: a service
+      // started with it waits for the election instead of exiting on the API's timeout.
+      pending = throughElection(stream.name, () => this.createOrUpdateStream(stream)).catch(
+        (error: unknown) => {
+          this.ensuredStreams.delete(stream.name);
+          throw error;
+        },
+      );
       this.ensuredStreams.set(stream.name, pending);
     }
     return pending;
@@ -383,6 +384,23 @@ async function logConsumerStatus(durable: string, messages: ConsumerMessages): P
 }
 
 /** No stream leader answered: none is elected yet, or the request went to the dead one. */
+/**
+ * Runs a JetStream call, and again while the stream (or the cluster's meta leader) has no leader,
+ * for up to PUBLISH_RETRY_MS, backing off to 2 s between tries.
+ */
+async function throughElection<T>(what: string, call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + PUBLISH_RETRY_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isLeaderless(error) || Date.now() >= deadline) throw error;
+      logger.debug({ what, attempt, err: String(error) }, 'JetStream without a leader; again');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** attempt)));
+    }
+  }
+}
+
 function isLeaderless(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   return (
