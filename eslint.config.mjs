@@ -56,18 +56,15 @@ const LIBRARY_LAYERS = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: [] },
-  {
-    // The text layer's corner box is the one box type; contracts convert it at the edge.
-    sourceTag: 'scope:contracts',
-    onlyDependOnLibsWithTags: ['scope:platform', 'scope:document-processing'],
-  },
+  { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:platform'] },
   { sourceTag: 'scope:persistence', onlyDependOnLibsWithTags: ['scope:platform'] },
-  { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: [] },
+  // The engine libraries take the platform's types only (a rule below keeps them type-only).
+  { sourceTag: 'scope:document-processing', onlyDependOnLibsWithTags: ['scope:platform'] },
   // Graph regions, bundled into the worker's workflow sandbox: contract types only.
   { sourceTag: 'scope:flow-graph', onlyDependOnLibsWithTags: ['scope:contracts'] },
   {
     sourceTag: 'scope:document-intelligence',
-    onlyDependOnLibsWithTags: ['scope:document-processing'],
+    onlyDependOnLibsWithTags: ['scope:platform', 'scope:document-processing'],
   },
   {
     // What a node type does, said once for flows (validation, preview) and the worker.
@@ -164,6 +161,25 @@ export default tseslint.config(
               group: ['@docket/*'],
               allowTypeImports: true,
               message: 'Workflow code bundles this library: import Docket libraries type-only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The page runner and the engine run without the services' machinery (Nest, NATS, config):
+    // from the platform they take types alone (the one CornerBox), which compile away.
+    files: ['libs/document-processing/src/**/*.ts', 'libs/document-intelligence/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@docket/platform'],
+              allowTypeImports: true,
+              message: 'The engine libraries import the platform type-only.',
             },
           ],
         },

@@ -3,10 +3,10 @@ import {
   type FieldValue,
   intersectionOverUnion,
   type MoneyValue,
-  type NormalisedBox,
   normaliseText,
   type ValidatedField,
 } from '@docket/document-intelligence';
+import type { CornerBox } from '@docket/platform';
 
 import type { TruthRow, TruthScalar } from './synthetic-document.types';
 import type { TruthBox } from './truth-box.types';
@@ -83,7 +83,7 @@ export interface FieldOutcome {
 function iouOf(
   truthBox: TruthBox | undefined,
   page: number | undefined,
-  box: NormalisedBox | undefined,
+  box: CornerBox | undefined,
 ): number | undefined {
   if (!truthBox || page === undefined || !box) return undefined;
   return page === truthBox.page ? intersectionOverUnion(truthBox.box, box) : 0;

@@ -1,11 +1,11 @@
-import type { NormalisedBox } from '@docket/document-intelligence';
+import type { CornerBox } from '@docket/platform';
 
 import type { TruthRef } from './synthetic-document.types';
 
 /** Where a truth value is printed: page (1-based) and its box, normalised like the text layer. */
 export interface TruthBox {
   readonly page: number;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
 }
 
 export function truthKey(ref: TruthRef): string {

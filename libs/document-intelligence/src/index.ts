@@ -4,7 +4,6 @@ export type { PositionedWord, TextLine, TextSegment } from './text-layer/line-gr
 export { groupLines, splitSegments } from './text-layer/line-grouper';
 export type {
   DocumentPages,
-  NormalisedBox,
   TextLayerSource,
   TextPage,
   TextWord,

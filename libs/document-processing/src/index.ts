@@ -20,4 +20,4 @@ export { DEFAULT_PAGE_PROCESSING_OPTIONS } from './pages/page-processing-options
 export type { ProcessedPages, RenderedPage } from './pages/page-processor';
 export { extractTextLayer, processPages, renderPages } from './pages/page-processor';
 export { PageSlots, PROCESS_PAGE_SLOTS } from './runner/page-slots';
-export type { CornerBox, TextLayerPage, TextLayerSource, TextWord } from './text-layer/text-layer';
+export type { TextLayerPage, TextLayerSource, TextWord } from './text-layer/text-layer';

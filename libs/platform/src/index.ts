@@ -10,6 +10,7 @@ export * from './crypto/aes-gcm.cipher';
 export * from './errors/docket.exception';
 export * from './errors/error-codes';
 export * from './events';
+export * from './geometry/corner-box';
 export * from './http/bootstrap-service';
 export * from './http/draining-nats.server';
 export * from './http/health.controller';

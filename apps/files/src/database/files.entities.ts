@@ -1,5 +1,5 @@
 import type { FileStatus } from '@docket/contracts';
-import type { CornerBox } from '@docket/document-processing';
+import type { CornerBox } from '@docket/platform';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'files' })

@@ -1,5 +1,4 @@
 import {
-  type AiBoxRecord,
   type AiClassEvidenceRecord,
   type AiExtractedFieldRecord,
   type AiExtractedRowRecord,
@@ -9,7 +8,6 @@ import {
 import type {
   ExtractedRow,
   Grounding,
-  NormalisedBox,
   RuleEvidence,
   ValidatedField,
 } from '@docket/document-intelligence';
@@ -19,19 +17,15 @@ import type {
  * (like an item field's grounding), numbers rounded, JSON-safe values.
  */
 
-export function boxRecord(box: NormalisedBox): AiBoxRecord {
-  return pageBoxFromCorners(box);
-}
-
 export function groundingRecord(grounding: Grounding | undefined): AiGroundingRecord | null {
   if (!grounding) return null;
   return {
     documentId: grounding.documentId ?? null,
     page: grounding.page,
-    box: boxRecord(grounding.box),
+    box: pageBoxFromCorners(grounding.box),
     words: grounding.words.map((word) => ({
       text: word.text,
-      box: boxRecord(word.box),
+      box: pageBoxFromCorners(word.box),
       confidence: round(word.confidence),
     })),
   };
@@ -42,7 +36,7 @@ export function evidenceRecord(evidence: RuleEvidence): AiClassEvidenceRecord {
     label: evidence.label,
     term: evidence.term,
     page: evidence.pageNumber,
-    box: evidence.box ? boxRecord(evidence.box) : null,
+    box: evidence.box ? pageBoxFromCorners(evidence.box) : null,
     weight: evidence.weight,
   };
 }

@@ -1,12 +1,17 @@
-import type { LayoutCellRecord, LayoutTextRecord, PageLayoutRecord } from '@docket/contracts';
+import {
+  type LayoutCellRecord,
+  type LayoutTextRecord,
+  pageBoxFromCorners,
+  type PageLayoutRecord,
+} from '@docket/contracts';
 import type { LayoutCell, LayoutText, PageLayout } from '@docket/document-intelligence';
 
-import { boxRecord, round } from './ai-result.mapper';
+import { round } from './ai-result.mapper';
 
 /* The engine's page layout in the wire shape: the same {x, y, width, height} boxes as grounding. */
 
 function textRecord(text: LayoutText): LayoutTextRecord {
-  return { text: text.text, box: boxRecord(text.box) };
+  return { text: text.text, box: pageBoxFromCorners(text.box) };
 }
 
 function cellRecord(cell: LayoutCell): LayoutCellRecord {
@@ -33,7 +38,7 @@ export function pageLayoutRecord(layout: PageLayout, documentId: string | null):
       confidence: round(pair.confidence),
     })),
     tables: layout.tables.map((table) => ({
-      box: boxRecord(table.box),
+      box: pageBoxFromCorners(table.box),
       rows: table.rows,
       columns: table.columns,
       cells: table.cells.map(cellRecord),

@@ -1,4 +1,4 @@
-import type { CornerBox } from '@docket/document-processing';
+import type { CornerBox } from '@docket/platform';
 import { ApiProperty } from '@nestjs/swagger';
 
 /*

@@ -1,10 +1,12 @@
-import type { NormalisedBox, TextPage } from '../text-layer/text-layer.types';
+import type { CornerBox } from '@docket/platform';
+
+import type { TextPage } from '../text-layer/text-layer.types';
 import { labelTokens } from '../text-layer/text-normaliser';
 
 export interface PageToken {
   readonly token: string;
   readonly pageNumber: number;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
 }
 
 /** Tokens of every word in reading order (as stored), each tied to its word's box. */

@@ -1,5 +1,4 @@
-import type { NormalisedBox } from '../text-layer/text-layer.types';
-
+import type { CornerBox } from '@docket/platform';
 export interface WeightedKeyword {
   readonly term: string;
   /** Default 1. Title-like terms ("First Notice of Loss") deserve more than generic ones. */
@@ -63,6 +62,6 @@ export interface RuleEvidence {
   readonly label: string;
   readonly term: string;
   readonly pageNumber: number;
-  readonly box?: NormalisedBox;
+  readonly box?: CornerBox;
   readonly weight: number;
 }

@@ -1,3 +1,5 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { PageLayout } from '../layout/layout.types';
 import { analysePageLines } from '../layout/page-layout.analyser';
 import {
@@ -45,7 +47,7 @@ import {
   splitSegments,
   type TextLine,
 } from '../text-layer/line-grouper';
-import type { DocumentPages, NormalisedBox } from '../text-layer/text-layer.types';
+import type { DocumentPages } from '../text-layer/text-layer.types';
 import { normaliseText } from '../text-layer/text-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -200,7 +202,7 @@ function besideOnItsOwnLine(
  * starts at the anchor's left edge or sits under it, up to `maxLines`, stopping at the next label.
  */
 function alignedBelow(
-  anchor: NormalisedBox,
+  anchor: CornerBox,
   line: TextLine,
   lineIndex: number,
   maxLines: number,

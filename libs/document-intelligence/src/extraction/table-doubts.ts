@@ -1,3 +1,5 @@
+import type { CornerBox } from '@docket/platform';
+
 import type {
   ExtractedField,
   ExtractedRow,
@@ -7,7 +9,6 @@ import type {
 import type { TableColumnDefinition, TableFieldDefinition } from '../schema/field-schema.types';
 import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import { splitSegments, type TextLine } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { parseMoney } from '../values/money-normaliser';
 import { captionTerms, fieldPhrases } from '../vocabulary/label-vocabulary';
 import { wholly } from './value-kinds';
@@ -74,7 +75,7 @@ export function unreadableCells(
 interface PrintedTotal {
   readonly caption: string;
   readonly amount: number;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
 }
 
 /** The amounts of one line and the caption before the first of them. */

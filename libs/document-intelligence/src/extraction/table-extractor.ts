@@ -1,3 +1,5 @@
+import type { CornerBox } from '@docket/platform';
+
 import type {
   ExtractedCell,
   ExtractedField,
@@ -9,7 +11,6 @@ import type { TableColumnDefinition, TableFieldDefinition } from '../schema/fiel
 import { boxCentreX, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { makeSegment, splitSegments, type TextSegment } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { labelTokens } from '../text-layer/text-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -31,7 +32,7 @@ export const DEFAULT_TABLE_STOP_LABELS = [
 
 interface HeaderColumn {
   readonly column: TableColumnDefinition;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly score: number;
 }
 
@@ -43,7 +44,7 @@ interface Header {
    * Header cells of columns the schema does not ask for ("Line", "Part No."). Cells under them
    * are dropped instead of being pushed into the nearest wanted column.
    */
-  readonly foreign: readonly NormalisedBox[];
+  readonly foreign: readonly CornerBox[];
   readonly words: readonly PositionedWord[];
 }
 
@@ -126,7 +127,7 @@ function startsWithStopLabel(line: TextLine, stopLabels: readonly string[]): boo
 }
 
 /** Alignment distance of a cell to a header: left, right or centre aligned, whichever fits. */
-function alignmentDistance(cell: NormalisedBox, header: NormalisedBox): number {
+function alignmentDistance(cell: CornerBox, header: CornerBox): number {
   return Math.min(
     Math.abs(cell.x0 - header.x0),
     Math.abs(cell.x1 - header.x1),
@@ -140,7 +141,7 @@ const MAX_ALIGNMENT_DISTANCE = 0.12;
 function assignCells(line: TextLine, layout: ColumnLayout): Map<string, PositionedWord[]> {
   const assigned = new Map<string, PositionedWord[]>();
   // A foreign column has no key: cells that fall under it are dropped.
-  const targets: Array<{ key: string | null; box: NormalisedBox }> = [
+  const targets: Array<{ key: string | null; box: CornerBox }> = [
     ...layout.columns.map((c) => ({ key: c.column.key, box: c.box })),
     ...layout.foreign.map((box) => ({ key: null, box })),
   ];

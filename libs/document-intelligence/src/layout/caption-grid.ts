@@ -1,6 +1,7 @@
+import type { CornerBox } from '@docket/platform';
+
 import { boxHeight } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { captionShaped, COLON_END, hasValueSignal, isUpperCase } from './layout-text';
 
 /*
@@ -103,8 +104,8 @@ function bandCaption(segment: TextSegment): boolean {
 
 /** Under a caption: starting where it starts, or sharing most of the narrower one's width. */
 export function alignedUnder(
-  caption: { readonly box: NormalisedBox },
-  answer: { readonly box: NormalisedBox },
+  caption: { readonly box: CornerBox },
+  answer: { readonly box: CornerBox },
   tolerance: number,
 ): boolean {
   const overlap = Math.min(caption.box.x1, answer.box.x1) - Math.max(caption.box.x0, answer.box.x0);

@@ -1,5 +1,6 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { PositionedWord } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 
 /**
  * The schema-free layout of a page: what a person sees before knowing which fields matter.
@@ -9,7 +10,7 @@ import type { NormalisedBox } from '../text-layer/text-layer.types';
 /** A run of words read as one piece of text (a label, a value, a cell). */
 export interface LayoutText {
   readonly text: string;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly words: readonly PositionedWord[];
 }
 
@@ -34,7 +35,7 @@ export interface LayoutCell extends LayoutText {
 }
 
 export interface LayoutTable {
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly rows: number;
   readonly columns: number;
   /** Number of leading header rows (a two-line header is merged into one). */

@@ -1,3 +1,5 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
@@ -5,7 +7,6 @@ import type { ExtractedField } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -29,7 +30,7 @@ import { learnTable, type RememberedTable, type ReviewedTable } from './table-me
 export interface ReviewedValue {
   readonly key: string;
   readonly pageNumber: number;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
 }
 
 export interface RememberedField {
@@ -37,9 +38,9 @@ export interface RememberedField {
   readonly pageNumber: number;
   /** The caption the value hangs off, as printed. */
   readonly anchorText: string;
-  readonly anchorBox: NormalisedBox;
+  readonly anchorBox: CornerBox;
   /** The value's box relative to the anchor's top-left corner. */
-  readonly offset: NormalisedBox;
+  readonly offset: CornerBox;
 }
 
 export type { RememberedTable, ReviewedTable } from './table-memory';
@@ -54,7 +55,7 @@ export interface LayoutMemory {
 /** A memory applies from this confidence: the layout matched and the value parsed. */
 const MEMORY_CONFIDENCE = 0.95;
 
-function relative(box: NormalisedBox, origin: NormalisedBox): NormalisedBox {
+function relative(box: CornerBox, origin: CornerBox): CornerBox {
   return {
     x0: box.x0 - origin.x0,
     y0: box.y0 - origin.y0,
@@ -63,7 +64,7 @@ function relative(box: NormalisedBox, origin: NormalisedBox): NormalisedBox {
   };
 }
 
-function distance(a: NormalisedBox, b: NormalisedBox): number {
+function distance(a: CornerBox, b: CornerBox): number {
   return Math.hypot(boxCentreX(a) - boxCentreX(b), boxCentreY(a) - boxCentreY(b));
 }
 
@@ -72,10 +73,7 @@ function distance(a: NormalisedBox, b: NormalisedBox): number {
  * ("Net Amount ........ 3,825.12": a table header above it moves away when the table grows),
  * else the nearest one left of or above it (how forms are read), else the nearest.
  */
-function anchorFor(
-  page: AnalysedPage,
-  value: NormalisedBox,
-): { text: string; box: NormalisedBox } | null {
+function anchorFor(page: AnalysedPage, value: CornerBox): { text: string; box: CornerBox } | null {
   const captions = captionsOf(page).filter((c) => intersectionArea(c.box, value) === 0);
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
@@ -156,7 +154,7 @@ export function matchingMemory<T extends LayoutMemory>(
  * caption-like text that starts a table row (a totals line such as "Net Amount" that the table
  * took in, whose amount a reviewer confirms).
  */
-function captionsOf({ layout }: AnalysedPage): Array<{ text: string; box: NormalisedBox }> {
+function captionsOf({ layout }: AnalysedPage): Array<{ text: string; box: CornerBox }> {
   return [
     ...layout.keyValuePairs.map((p) => p.key),
     ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader || startsLabelledRow(t, c))),
@@ -178,9 +176,9 @@ const SAME_ANCHOR = 0.8;
  * merges), the most alike first, nearest to where it was among those alike.
  */
 function findAnchor(
-  captions: ReadonlyArray<{ text: string; box: NormalisedBox }>,
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
   remembered: RememberedField,
-): NormalisedBox | null {
+): CornerBox | null {
   const wanted = captionLetters(remembered.anchorText);
   const alike = captions
     .map((c) => ({ box: c.box, similarity: lettersSimilarity(captionLetters(c.text), wanted) }))
@@ -200,8 +198,8 @@ function findAnchor(
  */
 function untilNextCaption(
   words: readonly PositionedWord[],
-  captions: ReadonlyArray<{ box: NormalisedBox }>,
-  anchor: NormalisedBox,
+  captions: ReadonlyArray<{ box: CornerBox }>,
+  anchor: CornerBox,
 ): PositionedWord[] {
   const isCaption = (word: PositionedWord) =>
     captions.some(
@@ -212,12 +210,12 @@ function untilNextCaption(
   return cut >= 0 ? words.slice(0, cut) : [...words];
 }
 
-function boxArea(box: NormalisedBox): number {
+function boxArea(box: CornerBox): number {
   return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
 }
 
 /** Words whose centre lies in the box, in reading order. */
-function wordsIn({ lines }: AnalysedPage, box: NormalisedBox): PositionedWord[] {
+function wordsIn({ lines }: AnalysedPage, box: CornerBox): PositionedWord[] {
   const slack = 0.004;
   return lines
     .flatMap((line) => line.words)

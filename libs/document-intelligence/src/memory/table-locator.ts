@@ -1,7 +1,8 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreY, unionBox } from '../text-layer/box-geometry';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import type { ReviewedTable } from './table-memory';
 import { placesOf } from './value-locator';
 
@@ -30,7 +31,7 @@ function columnOf(key: string, value: unknown): ScalarFieldDefinition {
 interface Place {
   readonly column: string;
   readonly pageNumber: number;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
 }
 
 /** Reading order of places: page, then line. */

@@ -1,8 +1,9 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
 import { horizontalOverlap } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { captionLetters } from './caption-letters';
 
 /*
@@ -18,9 +19,9 @@ export interface ReviewedTable {
   readonly key: string;
   readonly rows: ReadonlyArray<{
     readonly pageNumber: number;
-    readonly box: NormalisedBox;
+    readonly box: CornerBox;
     /** Each configured column's cell in the row, where the review knows it. */
-    readonly cells?: ReadonlyArray<{ readonly column: string; readonly box: NormalisedBox }>;
+    readonly cells?: ReadonlyArray<{ readonly column: string; readonly box: CornerBox }>;
   }>;
 }
 
@@ -185,7 +186,7 @@ const COLUMN_SLACK = 0.03;
 export function followsRememberedColumns(
   rows: ReadonlyArray<{
     readonly cells: Readonly<
-      Record<string, { readonly grounding?: { readonly box: NormalisedBox } } | undefined>
+      Record<string, { readonly grounding?: { readonly box: CornerBox } } | undefined>
     >;
   }>,
   remembered: RememberedTable,

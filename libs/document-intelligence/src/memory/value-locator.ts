@@ -1,7 +1,8 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
-import type { NormalisedBox } from '../text-layer/text-layer.types';
 import { parseScalar } from '../values/scalar-value.parser';
 import type { ReviewedValue } from './layout-memory';
 
@@ -36,7 +37,7 @@ function sameValue(a: unknown, b: ScalarJson, type: ScalarFieldDefinition['type'
 
 interface Found {
   readonly pageNumber: number;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly words: number;
 }
 
@@ -62,7 +63,7 @@ export function placesOf(
   pages: readonly AnalysedPage[],
   field: ScalarFieldDefinition,
   value: unknown,
-): Array<{ pageNumber: number; box: NormalisedBox }> {
+): Array<{ pageNumber: number; box: CornerBox }> {
   if (value === null || value === undefined || value === '') return [];
   const wanted = value as ScalarJson;
   const needle = needleOf(wanted, field.type);
@@ -112,7 +113,7 @@ export function locateValue(
   pages: readonly AnalysedPage[],
   field: ScalarFieldDefinition,
   value: unknown,
-): { pageNumber: number; box: NormalisedBox } | null {
+): { pageNumber: number; box: CornerBox } | null {
   const places = placesOf(pages, field, value);
   return places.length === 1 ? places[0] : null;
 }
@@ -122,7 +123,7 @@ export function reviewedValueOf(
   pages: readonly AnalysedPage[],
   field: ScalarFieldDefinition,
   value: unknown,
-  given?: { pageNumber: number; box: NormalisedBox },
+  given?: { pageNumber: number; box: CornerBox },
 ): ReviewedValue | null {
   const place = given ?? locateValue(pages, field, value);
   return place ? { key: field.key, pageNumber: place.pageNumber, box: place.box } : null;

@@ -1,4 +1,6 @@
-import type { NormalisedBox, TextWord } from '../text-layer/text-layer.types';
+import type { CornerBox } from '@docket/platform';
+
+import type { TextWord } from '../text-layer/text-layer.types';
 import type { FieldType } from './field-schema.types';
 
 export interface MoneyValue {
@@ -18,7 +20,7 @@ export interface Grounding {
   readonly documentId?: string;
   readonly page: number;
   /** Union of the words' boxes, normalised 0..1, origin top-left. */
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly words: readonly TextWord[];
 }
 

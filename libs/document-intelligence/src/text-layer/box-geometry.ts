@@ -1,27 +1,26 @@
-import type { NormalisedBox } from './text-layer.types';
-
-export function boxWidth(box: NormalisedBox): number {
+import type { CornerBox } from '@docket/platform';
+export function boxWidth(box: CornerBox): number {
   return Math.max(0, box.x1 - box.x0);
 }
 
-export function boxHeight(box: NormalisedBox): number {
+export function boxHeight(box: CornerBox): number {
   return Math.max(0, box.y1 - box.y0);
 }
 
-export function boxArea(box: NormalisedBox): number {
+export function boxArea(box: CornerBox): number {
   return boxWidth(box) * boxHeight(box);
 }
 
-export function boxCentreY(box: NormalisedBox): number {
+export function boxCentreY(box: CornerBox): number {
   return (box.y0 + box.y1) / 2;
 }
 
-export function boxCentreX(box: NormalisedBox): number {
+export function boxCentreX(box: CornerBox): number {
   return (box.x0 + box.x1) / 2;
 }
 
 /** Smallest box containing all given boxes; undefined for an empty list. */
-export function unionBox(boxes: readonly NormalisedBox[]): NormalisedBox | undefined {
+export function unionBox(boxes: readonly CornerBox[]): CornerBox | undefined {
   if (boxes.length === 0) return undefined;
   let x0 = Infinity;
   let y0 = Infinity;
@@ -36,20 +35,20 @@ export function unionBox(boxes: readonly NormalisedBox[]): NormalisedBox | undef
   return { x0, y0, x1, y1 };
 }
 
-export function intersectionArea(a: NormalisedBox, b: NormalisedBox): number {
+export function intersectionArea(a: CornerBox, b: CornerBox): number {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
-export function intersectionOverUnion(a: NormalisedBox, b: NormalisedBox): number {
+export function intersectionOverUnion(a: CornerBox, b: CornerBox): number {
   const inter = intersectionArea(a, b);
   const union = boxArea(a) + boxArea(b) - inter;
   return union > 0 ? inter / union : 0;
 }
 
 /** Length of the shared x-interval of two boxes (0 when they do not overlap horizontally). */
-export function horizontalOverlap(a: NormalisedBox, b: NormalisedBox): number {
+export function horizontalOverlap(a: CornerBox, b: CornerBox): number {
   return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
 }
 
@@ -57,7 +56,7 @@ export function horizontalOverlap(a: NormalisedBox, b: NormalisedBox): number {
  * Shared y-interval relative to the shorter box. Relative to the shorter one so that a small
  * superscript or a tall OCR box still counts as "on the same line" as its neighbours.
  */
-export function verticalOverlapRatio(a: NormalisedBox, b: NormalisedBox): number {
+export function verticalOverlapRatio(a: CornerBox, b: CornerBox): number {
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   const shorter = Math.min(boxHeight(a), boxHeight(b));
   return shorter > 0 ? Math.max(0, overlap) / shorter : 0;

@@ -1,8 +1,10 @@
+import type { CornerBox } from '@docket/platform';
+
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
-import type { NormalisedBox, PositionedWord, TextPage } from './text-layer.types';
+import type { PositionedWord, TextPage } from './text-layer.types';
 
 export type { PositionedWord } from './text-layer.types';
 
@@ -10,7 +12,7 @@ export interface TextLine {
   readonly pageNumber: number;
   /** Left to right. */
   readonly words: readonly PositionedWord[];
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly text: string;
   /**
    * Median word height expressed in x-units (page-width fractions). Boxes are normalised per
@@ -23,7 +25,7 @@ export interface TextLine {
 
 export interface TextSegment {
   readonly words: readonly PositionedWord[];
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   readonly text: string;
 }
 

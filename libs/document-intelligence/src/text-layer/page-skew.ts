@@ -1,5 +1,7 @@
+import type { CornerBox } from '@docket/platform';
+
 import { boxCentreX, boxCentreY, boxHeight } from './box-geometry';
-import type { NormalisedBox, TextWord } from './text-layer.types';
+import type { TextWord } from './text-layer.types';
 
 /*
  * A scan fed in a degree or three askew: a printed line climbs or falls across the page by
@@ -51,7 +53,7 @@ export function pageSlope(words: readonly TextWord[], aspect: number): number {
 }
 
 /** `box` moved up or down by what the skew adds between `fromX` and the box's centre. */
-export function levelled(box: NormalisedBox, fromX: number, slope: number): NormalisedBox {
+export function levelled(box: CornerBox, fromX: number, slope: number): CornerBox {
   if (slope === 0) return box;
   const dy = slope * (boxCentreX(box) - fromX);
   return { ...box, y0: box.y0 - dy, y1: box.y1 - dy };

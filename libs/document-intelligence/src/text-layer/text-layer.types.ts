@@ -1,17 +1,14 @@
-import type { CornerBox } from '@docket/document-processing';
+import type { CornerBox } from '@docket/platform';
 
 /**
  * The word-level text layer produced by `@docket/document-processing`. Its words and pages are
- * declared here with the same structure (its box is imported), so the engine states what it reads;
+ * declared here with the same structure (its box is the one CornerBox), so the engine states what it reads;
  * TypeScript's structural typing makes the two interchangeable.
  */
 
-/** A rectangle in page-relative coordinates: the text layer's own corner box, by this library's name. */
-export type NormalisedBox = CornerBox;
-
 export interface TextWord {
   readonly text: string;
-  readonly box: NormalisedBox;
+  readonly box: CornerBox;
   /** 0..1; digital text is usually 1, OCR words carry the engine's confidence. */
   readonly confidence: number;
 }

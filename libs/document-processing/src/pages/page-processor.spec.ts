@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 
+import type { CornerBox } from '@docket/platform';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 
 import { emailWith } from '../testing/email-fixtures';
@@ -15,7 +16,7 @@ import {
   scannedPdf,
 } from '../testing/pdf-fixtures';
 import { zipOf } from '../testing/zip-fixtures';
-import type { CornerBox, TextLayerPage, TextWord } from '../text-layer/text-layer';
+import type { TextLayerPage, TextWord } from '../text-layer/text-layer';
 import { extractTextLayer, processPages, renderPages } from './page-processor';
 
 // These tests start the real page runner (pdf.js, canvas, tesseract in a child process).

@@ -1,17 +1,7 @@
 // The text-layer shape is a contract: the document-intelligence library consumes it. Change it
 // only together with that library.
 
-/**
- * A rectangle by its corners, normalised to the page: 0..1 on both axes, origin at the top-left
- * corner. The one corner box of the code base: the text layer makes it, and the engine, the
- * services and the contracts (which turn it into the public {x, y, width, height}) import it.
- */
-export interface CornerBox {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
+import type { CornerBox } from '@docket/platform';
 
 export interface TextWord {
   readonly text: string;

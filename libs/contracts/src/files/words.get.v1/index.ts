@@ -1,5 +1,4 @@
-import type { CornerBox } from '@docket/document-processing';
-import { defineContract } from '@docket/platform';
+import { type CornerBox,defineContract } from '@docket/platform';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsUUID, Min } from 'class-validator';
 
