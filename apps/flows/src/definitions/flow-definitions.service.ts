@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import {
   ActivateFlowRequest,
   CreateFlowRequest,
+  DirectoryAccess,
   FlowDetailRecord,
   FlowGraph,
   FlowRecord,
   FlowVersionRecord,
-  GetProjectV1,
   isTriggerType,
   PublishFlowRequest,
   SaveDraftRequest,
 } from '@docket/contracts';
-import { Actor, assertProjectAccess, DocketException, RpcClient } from '@docket/platform';
+import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -35,19 +35,21 @@ export class FlowDefinitionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: FlowAccess,
-    private readonly rpc: RpcClient,
+    private readonly directory: DirectoryAccess,
     private readonly triggers: TriggerActivation,
     private readonly references: ReferencedResources,
     private readonly audit: AuditEventsRepository,
   ) {}
 
   async create(actor: Actor, request: CreateFlowRequest): Promise<FlowDetailRecord> {
-    assertProjectAccess(actor, request.projectId);
+    // A project not granted is refused before the graph is read, as the gateway refuses it; a
+    // granted one is looked up only after the graph is valid (a 400 before a 404).
+    await this.directory.assertProjectGrant(actor, request.projectId);
     const graph = request.graph ?? DEFAULT_GRAPH;
     assertValidGraph(graph);
     assertMayChangeAiNodes(actor, null, graph);
     // The project must exist in the caller's organization (404 otherwise); it names the workspace.
-    const project = await this.rpc.call(GetProjectV1, { projectId: request.projectId }, actor);
+    const project = await this.directory.project(actor, request.projectId);
     await this.references.assertVisible(actor, graph);
     const now = new Date();
     const flow = this.dataSource.manager.create(FlowEntity, {
@@ -72,9 +74,8 @@ export class FlowDefinitionsService {
   }
 
   async list(actor: Actor, projectId: string): Promise<FlowRecord[]> {
-    assertProjectAccess(actor, projectId);
     // Another organization's project is a 404, not an empty list.
-    await this.rpc.call(GetProjectV1, { projectId }, actor);
+    await this.directory.project(actor, projectId);
     const flows = await this.dataSource.manager.find(FlowEntity, {
       where: { organizationId: actor.organizationId, projectId },
       order: { createdAt: 'ASC' },

@@ -8,6 +8,7 @@ import {
   AiExtractResult,
   AiFeedbackRequest,
   AiFeedbackResult,
+  DirectoryAccess,
   GetClassifierModelResult,
   NodeType,
 } from '@docket/contracts';
@@ -32,7 +33,7 @@ import {
   nodeConfigProblems,
   prepareClassify,
 } from '@docket/nodes';
-import { Actor, DocketException, RpcClient, SecretMask } from '@docket/platform';
+import { Actor, DocketException, SecretMask } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
 import { VariablesService } from '../variables/variables.service';
@@ -44,7 +45,6 @@ import {
 import { FileTextSource } from './file-text.source';
 import { LayoutLearningService } from './layout-learning.service';
 import { LayoutMemoryRepository } from './layout-memory.repository';
-import { projectOf } from './project-of';
 import { textAsPage } from './text-as-page';
 
 /** Enough rule hits to show a reviewer why; a long document would otherwise list hundreds. */
@@ -57,7 +57,7 @@ const MAX_EVIDENCE = 50;
 @Injectable()
 export class AiPreviewService {
   constructor(
-    private readonly rpc: RpcClient,
+    private readonly directory: DirectoryAccess,
     private readonly text: FileTextSource,
     private readonly models: ClassifierModelRepository,
     private readonly layouts: LayoutMemoryRepository,
@@ -68,7 +68,7 @@ export class AiPreviewService {
 
   async classify(actor: Actor, request: AiClassifyRequest): Promise<AiClassifyResult> {
     const config = checkedConfig<ClassifyConfig>('ai.classify', request.config);
-    const project = await projectOf(this.rpc, actor, request.projectId);
+    const project = await this.directory.project(actor, request.projectId);
     const { documents } = await this.text.read(
       actor,
       project.workspaceId,
@@ -118,7 +118,7 @@ export class AiPreviewService {
 
   async extract(actor: Actor, request: AiExtractRequest): Promise<AiExtractResult> {
     const config = checkedConfig<ExtractConfig>('ai.extract', request.config);
-    const project = await projectOf(this.rpc, actor, request.projectId);
+    const project = await this.directory.project(actor, request.projectId);
     const { documents } = await this.text.read(
       actor,
       project.workspaceId,
@@ -151,7 +151,7 @@ export class AiPreviewService {
     if (request.fields !== undefined && request.fileId === undefined) {
       throw DocketException.invalid('fields need a fileId: their positions are on its pages');
     }
-    const project = await projectOf(this.rpc, actor, request.projectId);
+    const project = await this.directory.project(actor, request.projectId);
     const organizationId = actor.organizationId;
     const key = request.idempotencyKey;
     if (

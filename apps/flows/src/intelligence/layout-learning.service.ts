@@ -1,7 +1,7 @@
 import {
   cornersFromPageBox,
+  DirectoryAccess,
   ForgottenLayoutMemoriesResult,
-  GetProjectV1,
   LAYOUT_FIELD_TYPES,
   LayoutMemoriesResult,
   LayoutMemoryRecord,
@@ -24,12 +24,11 @@ import {
   type ScalarFieldDefinition,
   type TextPage,
 } from '@docket/document-intelligence';
-import { Actor, RpcClient } from '@docket/platform';
+import type { Actor } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
 import { FileTextSource } from './file-text.source';
 import { LayoutMemoryRepository } from './layout-memory.repository';
-import { projectOf } from './project-of';
 
 const PLACEABLE_TYPES: ReadonlySet<string> = new Set(LAYOUT_FIELD_TYPES);
 
@@ -41,13 +40,13 @@ const PLACEABLE_TYPES: ReadonlySet<string> = new Set(LAYOUT_FIELD_TYPES);
 @Injectable()
 export class LayoutLearningService {
   constructor(
-    private readonly rpc: RpcClient,
+    private readonly directory: DirectoryAccess,
     private readonly text: FileTextSource,
     private readonly memories: LayoutMemoryRepository,
   ) {}
 
   async learn(actor: Actor, request: LearnLayoutRequest): Promise<LearnLayoutResult> {
-    const project = await this.rpc.call(GetProjectV1, { projectId: request.projectId }, actor);
+    const project = await this.directory.project(actor, request.projectId);
     const { documents } = await this.text.read(
       actor,
       project.workspaceId,
@@ -104,7 +103,7 @@ export class LayoutLearningService {
 
   /** What the project remembers, in the public box format, for an Admin of the project. */
   async view(actor: Actor, projectId: string): Promise<LayoutMemoriesResult> {
-    const project = await projectOf(this.rpc, actor, projectId);
+    const project = await this.directory.project(actor, projectId);
     const memories = await this.memories.summaries(actor.organizationId, project.projectId);
     return {
       data: memories.map((memory) => ({
@@ -123,7 +122,7 @@ export class LayoutLearningService {
 
   /** Forgets the project's layouts: its documents are read by their captions again. */
   async forget(actor: Actor, projectId: string): Promise<ForgottenLayoutMemoriesResult> {
-    const project = await projectOf(this.rpc, actor, projectId);
+    const project = await this.directory.project(actor, projectId);
     return { deleted: await this.memories.forget(actor.organizationId, project.projectId) };
   }
 }

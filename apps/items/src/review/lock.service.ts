@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AcquireLockRequest,
   ClaimNextItemBody,
+  DirectoryAccess,
   ItemLockResult,
   ItemLockState,
   ItemRecord,
@@ -11,7 +12,7 @@ import {
   LockSessionRequest,
   WatchLockRequest,
 } from '@docket/contracts';
-import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
+import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -46,6 +47,7 @@ export class LockService {
     private readonly locks: LockRepository,
     private readonly audit: AuditRepository,
     private readonly directory: DirectoryClient,
+    private readonly access: DirectoryAccess,
     private readonly config: ItemsConfig,
   ) {}
 
@@ -115,7 +117,7 @@ export class LockService {
 
   /** The review queue: the oldest REVIEW item of the project nobody holds, locked for the caller. */
   async claimNext(actor: Actor, request: ClaimNextItemBody): Promise<ItemRecord> {
-    assertProjectAccess(actor, request.projectId);
+    await this.access.assertProjectGrant(actor, request.projectId);
     const name = await this.directory.nameOf(actor);
     const itemId = await this.dataSource.transaction(async (manager) => {
       const item = await this.items.lockNextUnheld(
