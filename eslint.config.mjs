@@ -45,6 +45,7 @@ const workflowRestrictions = {
 // libs/nodes as the workflow bundle sees it (its entry there is libs/nodes/src/workflow.ts).
 const NODES_IN_WORKFLOW = [
   'libs/nodes/src/workflow.ts',
+  'libs/nodes/src/node-config.ts',
   'libs/nodes/src/node-error.ts',
   'libs/nodes/src/pure/*.ts',
   'libs/nodes/src/**/*.pure.ts',

@@ -19,6 +19,7 @@ export * from './hosted/hosted-engine';
 export * from './hosted/hosted-model.config';
 export * from './hosted/hosted-model.gate';
 export * from './hosted/token-meter';
+export * from './node-config';
 export * from './node-definition';
 export * from './outbound/outbound.config';
 export * from './outbound/outbound-http.client';

@@ -23,13 +23,13 @@ import {
   TextPage,
 } from '@docket/document-intelligence';
 import {
-  ClassifyConfig,
-  ExtractConfig,
   extractWithConfig,
   HostedEngine,
   HostedModelConfig,
   HostedModelGate,
   HostedUsage,
+  type NodeConfig,
+  nodeConfig,
   nodeConfigProblems,
   prepareClassify,
 } from '@docket/nodes';
@@ -67,7 +67,7 @@ export class AiPreviewService {
   ) {}
 
   async classify(actor: Actor, request: AiClassifyRequest): Promise<AiClassifyResult> {
-    const config = checkedConfig<ClassifyConfig>('ai.classify', request.config);
+    const config = checkedConfig('ai.classify', request.config);
     const project = await this.directory.project(actor, request.projectId);
     const { documents } = await this.text.read(
       actor,
@@ -117,7 +117,7 @@ export class AiPreviewService {
   }
 
   async extract(actor: Actor, request: AiExtractRequest): Promise<AiExtractResult> {
-    const config = checkedConfig<ExtractConfig>('ai.extract', request.config);
+    const config = checkedConfig('ai.extract', request.config);
     const project = await this.directory.project(actor, request.projectId);
     const { documents } = await this.text.read(
       actor,
@@ -230,14 +230,17 @@ function feedbackResult(projectId: string, model: NaiveBayesModel): AiFeedbackRe
 }
 
 /** The same rules a flow draft's node must pass: a preview accepts exactly a node's config. */
-function checkedConfig<T>(type: NodeType, config: Record<string, unknown>): T {
+function checkedConfig<T extends NodeType>(
+  type: T,
+  config: Record<string, unknown>,
+): NodeConfig<T> {
   const problems = nodeConfigProblems(type, config);
   if (problems.length > 0) {
     throw DocketException.invalid(`Invalid ${type} configuration: ${problems.join('; ')}`, {
       problems,
     });
   }
-  return config as unknown as T;
+  return nodeConfig(type, config);
 }
 
 /** A hosted model for one preview: its engine, what it cost, and the mask of its API key. */

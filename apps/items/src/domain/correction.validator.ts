@@ -223,7 +223,8 @@ export function definitionOf(
   rules: ReviewRulesInput | null,
   key: string,
 ): FieldDefinition | undefined {
-  return rules?.fields.find((field) => field.key === key) as FieldDefinition | undefined;
+  if (!rules || !isExtractConfig(rules)) return undefined;
+  return rules.fields.find((field) => field.key === key);
 }
 
 /** A stored field as the validator reads an extraction: a person's value is certain. */

@@ -1,4 +1,5 @@
 import type { ExecutionError, NodeType } from '@docket/contracts';
+import { nodeConfig } from '@docket/nodes';
 import { createLogger, DocketException } from '@docket/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApplicationFailure, Context } from '@temporalio/activity';
@@ -59,7 +60,7 @@ export class NodeRunner {
       const outcome = secrets.scrub(
         await executor.execute({
           execution,
-          config: secrets.resolveSlots(node.type, node.config ?? {}),
+          config: nodeConfig(node.type, secrets.resolveSlots(node.type, node.config ?? {})),
           secrets,
           heartbeat: () => Context.current().heartbeat(),
         }),

@@ -1,9 +1,9 @@
+import { nodeConfig } from '../node-config';
 import type { PureRecipe } from '../pure/pure-node.types';
-import type { RouteConfig } from './route.config';
 
 /** The first route whose condition is truthy names the branch; else `default`. */
 export const routeOutcome: PureRecipe = async ({ config, evaluate }) => {
-  for (const route of (config as unknown as RouteConfig).routes) {
+  for (const route of nodeConfig('control.route', config).routes) {
     if (isTruthy(await evaluate(route.when))) {
       return { output: { branch: route.branch }, branch: route.branch };
     }

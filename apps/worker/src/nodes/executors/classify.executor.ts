@@ -1,6 +1,6 @@
 import { GetClassifierModelV1 } from '@docket/contracts';
 import { parseNaiveBayesModel } from '@docket/document-intelligence';
-import { type ClassifyConfig, HostedModelGate, prepareClassify } from '@docket/nodes';
+import { HostedModelGate, prepareClassify } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -10,14 +10,14 @@ import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome, RunDocument } from '../../workflows/flow-activities.types';
 import { whileHeartbeating } from '../hosted/heartbeating';
 import { hostedModelFailure } from '../hosted/hosted-model.failure';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
  * ai.classify: a class (or none) per document, stored on the item's documents too; by the
  * same recipe as the builder's preview, so the project's learned model takes part when asked.
  */
 @Injectable()
-export class ClassifyExecutor implements NodeExecutor {
+export class ClassifyExecutor implements NodeExecutor<'ai.classify'> {
   readonly types = ['ai.classify'] as const;
   readonly recordsStart = true;
 
@@ -28,9 +28,13 @@ export class ClassifyExecutor implements NodeExecutor {
     private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, heartbeat, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({
+    execution,
+    config: settings,
+    heartbeat,
+    secrets,
+  }: NodeContext<'ai.classify'>): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
-    const settings = config as unknown as ClassifyConfig;
     const hosted = settings.hosted
       ? this.hosted.engine(
           run.organizationId,

@@ -1,6 +1,6 @@
 import { type FieldWriteInput, ListLayoutMemoriesV1, pageBoxFromCorners } from '@docket/contracts';
 import { DocumentPages, ValidatedField } from '@docket/document-intelligence';
-import { type ExtractConfig, extractWithConfig, HostedModelGate } from '@docket/nodes';
+import { extractWithConfig, HostedModelGate } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -10,14 +10,14 @@ import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { whileHeartbeating } from '../hosted/heartbeating';
 import { hostedModelFailure } from '../hosted/hosted-model.failure';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
  * ai.extract: grounded, confidence-scored fields per document (and item-level fields across
  * documents), validated by the field rules, written to the run's item with flags for review.
  */
 @Injectable()
-export class ExtractExecutor implements NodeExecutor {
+export class ExtractExecutor implements NodeExecutor<'ai.extract'> {
   readonly types = ['ai.extract'] as const;
   readonly recordsStart = true;
 
@@ -28,9 +28,13 @@ export class ExtractExecutor implements NodeExecutor {
     private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, heartbeat, secrets }: NodeContext): Promise<NodeOutcome> {
+  async execute({
+    execution,
+    config: settings,
+    heartbeat,
+    secrets,
+  }: NodeContext<'ai.extract'>): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
-    const settings = config as unknown as ExtractConfig;
     const documents: DocumentPages[] = [];
     for (const document of data.documents) {
       documents.push(await this.text.pagesOf(run, document, heartbeat));
@@ -61,8 +65,8 @@ export class ExtractExecutor implements NodeExecutor {
         `${run.executionId}:${stepKey}:fields`,
         // The item keeps the rules, so a reviewer's correction is checked by the same ones.
         {
-          fields: settings.fields as unknown as Array<Record<string, unknown>>,
-          crossFieldRules: settings.crossFieldRules as Array<Record<string, unknown>> | undefined,
+          fields: settings.fields,
+          crossFieldRules: settings.crossFieldRules,
           defaultConfidenceThreshold: settings.defaultConfidenceThreshold,
         },
       );

@@ -1,22 +1,24 @@
-import { type HttpRequestConfig, OutboundHttpClient } from '@docket/nodes';
+import { OutboundHttpClient } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { evaluateExpression } from '../expressions/expression-evaluator';
 import { expressionScope } from '../expressions/expression-scope';
 import { NodeError } from '../node-error';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 /** app.http-request: a generic call under the same outbound rules as write-back. */
 @Injectable()
-export class HttpRequestExecutor implements NodeExecutor {
+export class HttpRequestExecutor implements NodeExecutor<'app.http-request'> {
   readonly types = ['app.http-request'] as const;
   readonly recordsStart = true;
 
   constructor(private readonly http: OutboundHttpClient) {}
 
-  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
-    const request = config as unknown as HttpRequestConfig;
+  async execute({
+    execution,
+    config: request,
+  }: NodeContext<'app.http-request'>): Promise<NodeOutcome> {
     const body =
       request.body === undefined
         ? undefined

@@ -1,5 +1,4 @@
 import { GetFileV1 } from '@docket/contracts';
-import type { MatchingConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -8,7 +7,7 @@ import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { parseCsv, similarity } from '../matching/csv-table';
 import { NodeError } from '../node-error';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 const MAX_TABLE_BYTES = 10 * 1024 * 1024;
 
@@ -17,7 +16,7 @@ const MAX_TABLE_BYTES = 10 * 1024 * 1024;
  * that best matches the item's extracted values, column by column, with a score 0..1.
  */
 @Injectable()
-export class MatchingExecutor implements NodeExecutor {
+export class MatchingExecutor implements NodeExecutor<'action.matching'> {
   readonly types = ['action.matching'] as const;
   readonly recordsStart = true;
 
@@ -26,9 +25,11 @@ export class MatchingExecutor implements NodeExecutor {
     private readonly items: RunItemClient,
   ) {}
 
-  async execute({ execution, config }: NodeContext): Promise<NodeOutcome> {
+  async execute({
+    execution,
+    config: settings,
+  }: NodeContext<'action.matching'>): Promise<NodeOutcome> {
     const { run } = execution;
-    const settings = config as unknown as MatchingConfig;
     const threshold = settings.threshold ?? 0.8;
     const table =
       settings.rows ?? (await this.table(run.organizationId, settings.referenceFileId as string));

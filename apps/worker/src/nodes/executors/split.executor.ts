@@ -1,6 +1,5 @@
 import { SplitFileDocumentsV1 } from '@docket/contracts';
 import { splitDocuments } from '@docket/document-intelligence';
-import type { SplitConfig } from '@docket/nodes';
 import { RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -8,14 +7,14 @@ import { DocumentTextSource } from '../../services/document-text.source';
 import { RunItemClient } from '../../services/run-item.client';
 import { systemActor } from '../../services/system-actor';
 import type { NodeOutcome, RunDocument } from '../../workflows/flow-activities.types';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 /**
  * ai.split: cuts each file into documents where the engine finds boundaries, records the split
  * with the files service (which assigns document ids) and on the item.
  */
 @Injectable()
-export class SplitExecutor implements NodeExecutor {
+export class SplitExecutor implements NodeExecutor<'ai.split'> {
   readonly types = ['ai.split'] as const;
   readonly recordsStart = true;
 
@@ -25,9 +24,9 @@ export class SplitExecutor implements NodeExecutor {
     private readonly rpc: RpcClient,
   ) {}
 
-  async execute({ execution, config, heartbeat }: NodeContext): Promise<NodeOutcome> {
+  async execute({ execution, config, heartbeat }: NodeContext<'ai.split'>): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
-    const classes = (config as unknown as SplitConfig).classes ?? [];
+    const classes = config.classes ?? [];
     const byFile = new Map<string, RunDocument[]>();
     for (const document of data.documents) {
       byFile.set(document.fileId, [...(byFile.get(document.fileId) ?? []), document]);

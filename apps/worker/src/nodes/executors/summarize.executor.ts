@@ -1,16 +1,16 @@
 import { FieldType } from '@docket/document-intelligence';
-import { HostedModelGate, summariseWithConfig, type SummarizeConfig } from '@docket/nodes';
+import { HostedModelGate, summariseWithConfig } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
 import type { NodeOutcome } from '../../workflows/flow-activities.types';
 import { whileHeartbeating } from '../hosted/heartbeating';
 import { hostedModelFailure } from '../hosted/hosted-model.failure';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 /** ai.summarize: the item's summary and insight line from its documents and fields. */
 @Injectable()
-export class SummarizeExecutor implements NodeExecutor {
+export class SummarizeExecutor implements NodeExecutor<'ai.summarize'> {
   readonly types = ['ai.summarize'] as const;
   readonly recordsStart = true;
 
@@ -19,9 +19,13 @@ export class SummarizeExecutor implements NodeExecutor {
     private readonly hosted: HostedModelGate,
   ) {}
 
-  async execute({ execution, config, secrets, heartbeat }: NodeContext): Promise<NodeOutcome> {
+  async execute({
+    execution,
+    config: settings,
+    secrets,
+    heartbeat,
+  }: NodeContext<'ai.summarize'>): Promise<NodeOutcome> {
     const { run, data, stepKey } = execution;
-    const settings = config as unknown as SummarizeConfig;
     const hosted = settings.hosted
       ? this.hosted.engine(
           run.organizationId,

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 
 import type { ReviewSubmittedSignal } from '@docket/contracts';
-import { OutboundHttpClient, type WriteBackConfig } from '@docket/nodes';
+import { OutboundHttpClient } from '@docket/nodes';
 import { Injectable } from '@nestjs/common';
 
 import { RunItemClient } from '../../services/run-item.client';
 import type { NodeExecution, NodeOutcome } from '../../workflows/flow-activities.types';
 import { NodeError } from '../node-error';
-import { NodeContext, NodeExecutor } from '../node-executor';
+import type { NodeContext, NodeExecutor } from '../node-executor';
 
 export const SIGNATURE_HEADER = 'X-Docket-Signature';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -19,7 +19,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  * can drop repeats. Test (draft) runs only record what they would send.
  */
 @Injectable()
-export class WriteBackExecutor implements NodeExecutor {
+export class WriteBackExecutor implements NodeExecutor<'action.write-back'> {
   readonly types = ['action.write-back'] as const;
   readonly recordsStart = true;
 
@@ -28,8 +28,12 @@ export class WriteBackExecutor implements NodeExecutor {
     private readonly items: RunItemClient,
   ) {}
 
-  async execute({ execution, config, secrets }: NodeContext): Promise<NodeOutcome> {
-    const { url, secretVariable } = config as unknown as WriteBackConfig;
+  async execute({
+    execution,
+    config,
+    secrets,
+  }: NodeContext<'action.write-back'>): Promise<NodeOutcome> {
+    const { url, secretVariable } = config;
     const secret = secrets.get(secretVariable);
     const idempotencyKey = `${execution.run.executionId}:${execution.stepKey}`;
     const body = JSON.stringify(await this.payload(execution));

@@ -129,8 +129,9 @@ export class WriteItemFieldsRequest extends RunItemCommand {
 
 /** The extraction configuration's rule-bearing part, as the flows service validated it. */
 export interface ReviewRulesInput {
-  fields: Array<Record<string, unknown>>;
-  crossFieldRules?: Array<Record<string, unknown>>;
+  /** JSON the items service checks before it trusts it (the engine's types live above contracts). */
+  fields: readonly object[];
+  crossFieldRules?: readonly object[];
   defaultConfidenceThreshold?: number;
 }
 
