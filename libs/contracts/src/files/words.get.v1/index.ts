@@ -1,4 +1,4 @@
-import { type CornerBox,defineContract } from '@docket/platform';
+import { type CornerBox, defineContract } from '@docket/platform';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsUUID, Min } from 'class-validator';
 

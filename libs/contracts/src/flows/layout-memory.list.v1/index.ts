@@ -1,4 +1,4 @@
-import { type CornerBox,defineContract } from '@docket/platform';
+import { type CornerBox, defineContract } from '@docket/platform';
 import { IsUUID } from 'class-validator';
 
 /** flows.layout-memory.list.v1 (internal): what reviews taught the project about its layouts. */
