@@ -1,4 +1,5 @@
 import type { LayoutText, PageLayout } from '@docket/document-intelligence';
+import type { CornerBox } from '@docket/platform';
 
 import type { AnnotatedForm, FormEntity } from './funsd-form';
 
@@ -52,21 +53,14 @@ export function predictedLinks(layout: PageLayout, withTables: boolean): Predict
   return links;
 }
 
-interface Box {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
-
-function overlap(a: Box, b: Box): number {
+function overlap(a: CornerBox, b: CornerBox): number {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
 export class EntityLocator {
-  private readonly words: Array<{ box: Box; entity: FormEntity }>;
+  private readonly words: Array<{ box: CornerBox; entity: FormEntity }>;
 
   constructor(form: AnnotatedForm) {
     this.words = form.entities.flatMap((entity) =>
