@@ -15,7 +15,12 @@ import { DataSource } from 'typeorm';
 import { FlowAccess } from './access/flow-access';
 import { AuditEventsHandler } from './audit/audit-events.handler';
 import { AuditEventsRepository } from './database/audit-events.repository';
+import { EnvironmentRepository } from './database/environment.repository';
+import { FlowRepository } from './database/flow.repository';
+import { FlowVersionRepository } from './database/flow-version.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
+import { FlowsTransactions } from './database/transactions';
+import { VariableRepository } from './database/variable.repository';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
 import { NodeTypesHandler } from './definitions/node-types.handler';
@@ -92,6 +97,7 @@ assertProductionSafe(config, config.masterKey);
     LayoutMemoryRepository,
     ClassifierModelRepository,
     DirectoryAccess,
+    EnvironmentRepository,
     EnvironmentsService,
     ExecutionAccess,
     ExecutionEventsConsumer,
@@ -102,6 +108,9 @@ assertProductionSafe(config, config.masterKey);
     FileTriggerConsumer,
     FlowAccess,
     FlowDefinitionsService,
+    FlowRepository,
+    FlowsTransactions,
+    FlowVersionRepository,
     ReferencedResources,
     FlowVersionCache,
     RunLauncher,
@@ -110,6 +119,7 @@ assertProductionSafe(config, config.masterKey);
     TemporalClientProvider,
     TriggerActivation,
     VariableCipher,
+    VariableRepository,
     VariablesService,
     WorkflowStarter,
   ],

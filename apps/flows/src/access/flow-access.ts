@@ -1,8 +1,8 @@
 import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
-import { flowFromRow } from '../database/flow-row.mapper';
+import { FlowRepository } from '../database/flow.repository';
 import { FlowEntity } from '../database/flows.entities';
 
 /**
@@ -11,12 +11,11 @@ import { FlowEntity } from '../database/flows.entities';
  */
 @Injectable()
 export class FlowAccess {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly flows: FlowRepository) {}
 
   /**
    * `manager` runs the read inside a caller's transaction; `lock` holds the row (FOR UPDATE)
-   * for a caller that will change the flow. One statement without the ORM's query builder: every
-   * run start takes it.
+   * for a caller that will change the flow.
    */
   async load(
     actor: Actor,
@@ -24,12 +23,8 @@ export class FlowAccess {
     manager?: EntityManager,
     lock = false,
   ): Promise<FlowEntity> {
-    const rows: Record<string, unknown>[] = await (manager ?? this.dataSource).query(
-      `SELECT * FROM flows.flows WHERE id = $1 AND organization_id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [flowId, actor.organizationId],
-    );
-    if (rows.length !== 1) throw DocketException.notFound('Flow');
-    const flow = flowFromRow(rows[0]);
+    const flow = await this.flows.findInOrganization(flowId, actor.organizationId, manager, lock);
+    if (!flow) throw DocketException.notFound('Flow');
     assertProjectAccess(actor, flow.projectId);
     return flow;
   }

@@ -14,12 +14,15 @@ import {
 } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
 import { FlowAccess } from '../access/flow-access';
 import { AuditEventsRepository } from '../database/audit-events.repository';
-import { EnvironmentEntity, FlowEntity, FlowVersionEntity } from '../database/flows.entities';
-import { columns } from '../database/typeorm-partials';
+import { EnvironmentRepository } from '../database/environment.repository';
+import { FlowRepository } from '../database/flow.repository';
+import { FlowVersionRepository } from '../database/flow-version.repository';
+import { FlowEntity, FlowVersionEntity } from '../database/flows.entities';
+import { FlowsTransactions } from '../database/transactions';
 import { TriggerActivation } from '../triggers/trigger-activation.service';
 import { assertMayChangeAiNodes } from './ai-node-guard';
 import { assertValidGraph } from './flow-graph.validator';
@@ -33,7 +36,10 @@ const DEFAULT_GRAPH: FlowGraph = { nodes: [{ id: 'trigger', type: 'trigger.api' 
 @Injectable()
 export class FlowDefinitionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: FlowsTransactions,
+    private readonly flows: FlowRepository,
+    private readonly flowVersions: FlowVersionRepository,
+    private readonly environments: EnvironmentRepository,
     private readonly access: FlowAccess,
     private readonly directory: DirectoryAccess,
     private readonly triggers: TriggerActivation,
@@ -52,7 +58,7 @@ export class FlowDefinitionsService {
     const project = await this.directory.project(actor, request.projectId);
     await this.references.assertVisible(actor, graph);
     const now = new Date();
-    const flow = this.dataSource.manager.create(FlowEntity, {
+    const flow = await this.flows.insert({
       id: randomUUID(),
       organizationId: actor.organizationId,
       workspaceId: project.workspaceId,
@@ -69,17 +75,13 @@ export class FlowDefinitionsService {
       createdAt: now,
       updatedAt: now,
     });
-    await this.dataSource.manager.insert(FlowEntity, columns<FlowEntity>(flow));
     return toDetail(flow, null);
   }
 
   async list(actor: Actor, projectId: string): Promise<FlowRecord[]> {
     // Another organization's project is a 404, not an empty list.
     await this.directory.project(actor, projectId);
-    const flows = await this.dataSource.manager.find(FlowEntity, {
-      where: { organizationId: actor.organizationId, projectId },
-      order: { createdAt: 'ASC' },
-    });
+    const flows = await this.flows.listInProject(actor.organizationId, projectId);
     const active = await this.activeVersions(flows);
     return flows.map((flow) => toRecord(flow, active.get(flow.id) ?? null));
   }
@@ -94,7 +96,7 @@ export class FlowDefinitionsService {
     // The flow first (a foreign flow is the 404 to give), then what its nodes name.
     await this.access.load(actor, request.flowId);
     await this.references.assertVisible(actor, request.graph);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const flow = await this.access.load(actor, request.flowId, manager, true);
       assertMayChangeAiNodes(actor, flow.draft, request.graph);
       flow.draft = request.graph;
@@ -103,35 +105,21 @@ export class FlowDefinitionsService {
       flow.draftUpdatedAt = new Date();
       flow.draftUpdatedBy = actor.userId;
       flow.updatedAt = flow.draftUpdatedAt;
-      await manager.update(
-        FlowEntity,
-        { id: flow.id },
-        columns<FlowEntity>({
-          draft: flow.draft,
-          name: flow.name,
-          description: flow.description,
-          draftUpdatedAt: flow.draftUpdatedAt,
-          draftUpdatedBy: flow.draftUpdatedBy,
-          updatedAt: flow.updatedAt,
-        }),
-      );
+      await this.flows.saveDraft(manager, flow);
       return toDetail(flow, await this.activeVersionOf(flow, manager));
     });
   }
 
   /** Records the draft as the next immutable version; processing does not start. */
   async publish(actor: Actor, request: PublishFlowRequest): Promise<FlowVersionRecord> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const flow = await this.access.load(actor, request.flowId, manager, true);
       // Drafts are validated on save; validating again guards drafts saved by older rules.
       assertValidGraph(flow.draft);
-      const latest = await manager.findOne(FlowVersionEntity, {
-        where: { flowId: flow.id },
-        order: { major: 'DESC', minor: 'DESC', patch: 'DESC' },
-      });
+      const latest = await this.flowVersions.latest(flow.id, manager);
       const next = nextVersion(latest, request.bump);
       const trigger = flow.draft.nodes.find((node) => isTriggerType(node.type));
-      const version = manager.create(FlowVersionEntity, {
+      const version = await this.flowVersions.insert(manager, {
         id: randomUUID(),
         flowId: flow.id,
         organizationId: flow.organizationId,
@@ -144,12 +132,7 @@ export class FlowDefinitionsService {
         publishedBy: actor.userId,
         publishedAt: new Date(),
       });
-      await manager.insert(FlowVersionEntity, columns<FlowVersionEntity>(version));
-      await manager.update(
-        FlowEntity,
-        { id: flow.id },
-        { latestVersion: version.version, updatedAt: new Date() },
-      );
+      await this.flows.setLatestVersion(manager, flow.id, version.version, new Date());
       await this.audit.record(manager, {
         ...flowEvent(actor, flow, 'flow.published'),
         details: { name: flow.name, version: version.version, notes: version.notes },
@@ -160,25 +143,17 @@ export class FlowDefinitionsService {
 
   async versions(actor: Actor, flowId: string): Promise<FlowVersionRecord[]> {
     const flow = await this.access.load(actor, flowId);
-    const versions = await this.dataSource.manager.find(FlowVersionEntity, {
-      where: { flowId: flow.id },
-      order: { major: 'DESC', minor: 'DESC', patch: 'DESC' },
-    });
+    const versions = await this.flowVersions.listOfFlow(flow.id);
     return versions.map((version) => toVersionRecord(version, flow.activeVersionId));
   }
 
   /** Makes a published version's trigger live; runs already going keep their version. */
   async activate(actor: Actor, request: ActivateFlowRequest): Promise<FlowRecord> {
-    const { flow, version } = await this.dataSource.transaction(async (manager) => {
+    const { flow, version } = await this.transactions.run(async (manager) => {
       const flow = await this.access.load(actor, request.flowId, manager, true);
       const version = request.version
-        ? await manager.findOne(FlowVersionEntity, {
-            where: { flowId: flow.id, version: request.version },
-          })
-        : await manager.findOne(FlowVersionEntity, {
-            where: { flowId: flow.id },
-            order: { major: 'DESC', minor: 'DESC', patch: 'DESC' },
-          });
+        ? await this.flowVersions.named(flow.id, request.version, manager)
+        : await this.flowVersions.latest(flow.id, manager);
       if (!version && !request.version) {
         throw DocketException.conflict('Publish a version before activating the flow');
       }
@@ -188,15 +163,7 @@ export class FlowDefinitionsService {
       flow.activeVersionId = version.id;
       flow.activeEnvironmentId = request.environmentId ?? null;
       flow.updatedAt = new Date();
-      await manager.update(
-        FlowEntity,
-        { id: flow.id },
-        {
-          activeVersionId: flow.activeVersionId,
-          activeEnvironmentId: flow.activeEnvironmentId,
-          updatedAt: flow.updatedAt,
-        },
-      );
+      await this.flows.setActivation(manager, flow);
       await this.audit.record(manager, {
         ...flowEvent(actor, flow, 'flow.activated'),
         details: {
@@ -212,7 +179,7 @@ export class FlowDefinitionsService {
   }
 
   async deactivate(actor: Actor, flowId: string): Promise<FlowRecord> {
-    const flow = await this.dataSource.transaction(async (manager) => {
+    const flow = await this.transactions.run(async (manager) => {
       const flow = await this.access.load(actor, flowId, manager, true);
       if (!flow.activeVersionId) throw DocketException.conflict('The flow is not active');
       await this.audit.record(manager, {
@@ -222,11 +189,7 @@ export class FlowDefinitionsService {
       flow.activeVersionId = null;
       flow.activeEnvironmentId = null;
       flow.updatedAt = new Date();
-      await manager.update(
-        FlowEntity,
-        { id: flow.id },
-        { activeVersionId: null, activeEnvironmentId: null, updatedAt: flow.updatedAt },
-      );
+      await this.flows.setActivation(manager, flow);
       return flow;
     });
     await this.triggers.deactivated(flow);
@@ -234,27 +197,25 @@ export class FlowDefinitionsService {
   }
 
   private async assertEnvironment(manager: EntityManager, actor: Actor, environmentId: string) {
-    const found = await manager.count(EnvironmentEntity, {
-      where: { id: environmentId, organizationId: actor.organizationId },
-    });
-    if (found === 0) throw DocketException.notFound('Environment');
+    const found = await this.environments.existsInOrganization(
+      environmentId,
+      actor.organizationId,
+      manager,
+    );
+    if (!found) throw DocketException.notFound('Environment');
   }
 
   private async activeVersionOf(
     flow: FlowEntity,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<FlowVersionEntity | null> {
     if (!flow.activeVersionId) return null;
-    return manager.findOne(FlowVersionEntity, { where: { id: flow.activeVersionId } });
+    return this.flowVersions.find(flow.activeVersionId, manager);
   }
 
   private async activeVersions(flows: FlowEntity[]): Promise<Map<string, FlowVersionEntity>> {
     const ids = flows.map((flow) => flow.activeVersionId).filter((id): id is string => !!id);
-    if (ids.length === 0) return new Map();
-    const versions = await this.dataSource.manager
-      .createQueryBuilder(FlowVersionEntity, 'version')
-      .where('version.id IN (:...ids)', { ids })
-      .getMany();
+    const versions = await this.flowVersions.findMany(ids);
     return new Map(versions.map((version) => [version.flowId, version]));
   }
 }

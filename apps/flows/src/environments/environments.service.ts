@@ -3,21 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { CreateEnvironmentRequest, EnvironmentRecord } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
+import { EnvironmentRepository } from '../database/environment.repository';
 import { EnvironmentEntity } from '../database/flows.entities';
 
 /** Organization-level runtime contexts in which variables take their values. */
 @Injectable()
 export class EnvironmentsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly environments: EnvironmentRepository) {}
 
   async create(actor: Actor, request: CreateEnvironmentRequest): Promise<EnvironmentRecord> {
-    const clash = await this.dataSource.manager.count(EnvironmentEntity, {
-      where: { organizationId: actor.organizationId, name: request.name },
-    });
-    if (clash > 0) throw DocketException.conflict(`An environment named "${request.name}" exists`);
-    const row = this.dataSource.manager.create(EnvironmentEntity, {
+    if (await this.environments.nameTaken(actor.organizationId, request.name))
+      throw DocketException.conflict(`An environment named "${request.name}" exists`);
+    const row = await this.environments.insert({
       id: randomUUID(),
       organizationId: actor.organizationId,
       name: request.name,
@@ -25,15 +23,11 @@ export class EnvironmentsService {
       createdBy: actor.userId,
       createdAt: new Date(),
     });
-    await this.dataSource.manager.insert(EnvironmentEntity, row);
     return toRecord(row);
   }
 
   async list(actor: Actor): Promise<EnvironmentRecord[]> {
-    const rows = await this.dataSource.manager.find(EnvironmentEntity, {
-      where: { organizationId: actor.organizationId },
-      order: { createdAt: 'ASC' },
-    });
+    const rows = await this.environments.listOfOrganization(actor.organizationId);
     return rows.map(toRecord);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
+import { FlowVersionRepository } from '../database/flow-version.repository';
 import { FlowVersionEntity } from '../database/flows.entities';
 
 const CAPACITY = 500;
@@ -13,14 +13,12 @@ const CAPACITY = 500;
 export class FlowVersionCache {
   private readonly versions = new Map<string, FlowVersionEntity>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly flowVersions: FlowVersionRepository) {}
 
   async get(versionId: string): Promise<FlowVersionEntity | null> {
     const cached = this.versions.get(versionId);
     if (cached) return cached;
-    const version = await this.dataSource.manager.findOne(FlowVersionEntity, {
-      where: { id: versionId },
-    });
+    const version = await this.flowVersions.find(versionId);
     if (!version) return null;
     if (this.versions.size >= CAPACITY) {
       this.versions.delete(this.versions.keys().next().value as string);

@@ -7,10 +7,11 @@ import {
 } from '@docket/contracts';
 import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { FlowAccess } from '../access/flow-access';
-import { EnvironmentEntity, FlowEntity, FlowVersionEntity } from '../database/flows.entities';
+import { EnvironmentRepository } from '../database/environment.repository';
+import { FlowRepository } from '../database/flow.repository';
+import { FlowEntity, FlowVersionEntity } from '../database/flows.entities';
 import { ExecutionAccess } from '../executions/execution-access';
 import { FlowVersionCache } from './flow-version.cache';
 import { RunLauncher } from './run-launcher.service';
@@ -19,7 +20,8 @@ import { RunLauncher } from './run-launcher.service';
 @Injectable()
 export class RunsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly flowRows: FlowRepository,
+    private readonly environments: EnvironmentRepository,
     private readonly flows: FlowAccess,
     private readonly executions: ExecutionAccess,
     private readonly versions: FlowVersionCache,
@@ -71,9 +73,7 @@ export class RunsService {
   }
 
   async startScheduled(request: StartScheduledRunRequest): Promise<ScheduledRunStarted> {
-    const flow = await this.dataSource.manager.findOne(FlowEntity, {
-      where: { id: request.flowId, organizationId: request.organizationId },
-    });
+    const flow = await this.flowRows.findInOrganization(request.flowId, request.organizationId);
     if (!flow?.activeVersionId) return { executionId: null };
     const version = await this.versions.get(flow.activeVersionId);
     if (!version || version.triggerType !== 'trigger.schedule') return { executionId: null };
@@ -115,9 +115,7 @@ export class RunsService {
   }
 
   private async assertEnvironment(actor: Actor, environmentId: string): Promise<void> {
-    const found = await this.dataSource.manager.count(EnvironmentEntity, {
-      where: { id: environmentId, organizationId: actor.organizationId },
-    });
-    if (found === 0) throw DocketException.notFound('Environment');
+    const found = await this.environments.existsInOrganization(environmentId, actor.organizationId);
+    if (!found) throw DocketException.notFound('Environment');
   }
 }

@@ -6,6 +6,7 @@ import { connectToTestSchema } from '@docket/testing';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 
+import { FlowVersionRepository } from '../database/flow-version.repository';
 import { ExecutionEntity, FLOWS_ENTITIES } from '../database/flows.entities';
 import { ExecutionRepository } from '../executions/execution.repository';
 import { FlowsConfig } from '../flows.config';
@@ -49,7 +50,11 @@ describe('WorkflowStarter (Temporal and PostgreSQL)', () => {
     temporal = providerFor('docket-test');
     // A namespace Temporal does not have: every start is refused, as when Temporal is down.
     refusingTemporal = providerFor(`missing-${suffix}`);
-    starter = new WorkflowStarter(executions, new FlowVersionCache(dataSource), temporal);
+    starter = new WorkflowStarter(
+      executions,
+      new FlowVersionCache(new FlowVersionRepository(dataSource)),
+      temporal,
+    );
     await dataSource.query(
       `INSERT INTO flows.flows (id, organization_id, workspace_id, project_id, name, draft,
          draft_updated_by, created_by)
@@ -155,7 +160,7 @@ describe('WorkflowStarter (Temporal and PostgreSQL)', () => {
     const row = await recordedRun();
     const refused = new WorkflowStarter(
       executions,
-      new FlowVersionCache(dataSource),
+      new FlowVersionCache(new FlowVersionRepository(dataSource)),
       refusingTemporal,
     );
     await refused.startRecorded(row);

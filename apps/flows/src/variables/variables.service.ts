@@ -22,11 +22,13 @@ import {
   SecretMask,
 } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { FlowAccess } from '../access/flow-access';
 import { AuditEventsRepository } from '../database/audit-events.repository';
-import { EnvironmentEntity, VariableEntity } from '../database/flows.entities';
+import { EnvironmentRepository } from '../database/environment.repository';
+import { VariableEntity } from '../database/flows.entities';
+import { FlowsTransactions } from '../database/transactions';
+import { VariableRepository } from '../database/variable.repository';
 import { VariableCipher } from './variable-cipher';
 
 const logger = createLogger('variables');
@@ -41,7 +43,9 @@ const SPECIFICITY: Record<VariableScope, number> = { flow: 3, project: 2, worksp
 @Injectable()
 export class VariablesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: FlowsTransactions,
+    private readonly variables: VariableRepository,
+    private readonly environments: EnvironmentRepository,
     private readonly cipher: VariableCipher,
     private readonly flows: FlowAccess,
     private readonly directory: DirectoryAccess,
@@ -69,7 +73,7 @@ export class VariablesService {
       },
       request.value,
     );
-    const row = this.dataSource.manager.create(VariableEntity, {
+    const variable: VariableEntity = {
       id,
       organizationId: actor.organizationId,
       environmentId: request.environmentId,
@@ -80,40 +84,27 @@ export class VariablesService {
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
-    });
-    await this.dataSource.transaction(async (manager) => {
-      await manager.insert(VariableEntity, row);
+    };
+    const row = await this.transactions.run(async (manager) => {
+      const row = await this.variables.insert(manager, variable);
       await this.audit.record(manager, variableEvent(actor, row, 'variable.created'));
+      return row;
     });
     return toRecord(row);
   }
 
   async list(actor: Actor, request: ListVariablesRequest): Promise<VariablePage> {
-    const query = this.dataSource.manager
-      .createQueryBuilder(VariableEntity, 'v')
-      .where('v.organization_id = :org', { org: actor.organizationId });
-    if (request.environmentId)
-      query.andWhere('v.environment_id = :env', { env: request.environmentId });
-    if (request.scope) query.andWhere('v.scope = :scope', { scope: request.scope });
-    if (request.scopeId) query.andWhere('v.scope_id = :scopeId', { scopeId: request.scopeId });
-    if (actor.projectAccess !== 'all') {
-      const projects =
-        actor.projectAccess.length > 0
-          ? actor.projectAccess
-          : ['00000000-0000-4000-8000-000000000000'];
-      query.andWhere(
-        `(v.scope = 'workspace' OR (v.scope = 'project' AND v.scope_id IN (:...projects))
-          OR (v.scope = 'flow' AND v.scope_id IN
-            (SELECT f.id FROM flows.flows f WHERE f.project_id IN (:...projects))))`,
-        { projects },
-      );
-    }
-    query
-      .orderBy('v.name', 'ASC')
-      .addOrderBy('v.id', 'ASC')
-      .skip((request.page - 1) * request.limit)
-      .take(request.limit);
-    const [rows, total] = await query.getManyAndCount();
+    const [rows, total] = await this.variables.page(
+      {
+        organizationId: actor.organizationId,
+        environmentId: request.environmentId,
+        scope: request.scope,
+        scopeId: request.scopeId,
+        projects: actor.projectAccess,
+      },
+      request.page,
+      request.limit,
+    );
     return {
       data: rows.map(toRecord),
       page: request.page,
@@ -136,17 +127,8 @@ export class VariablesService {
       Object.assign(row, this.cipher.seal(ownerOf(row), request.value));
     }
     row.updatedAt = new Date();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(
-        VariableEntity,
-        { id: row.id },
-        {
-          name: row.name,
-          valueSealed: row.valueSealed,
-          dataKeyWrapped: row.dataKeyWrapped,
-          updatedAt: row.updatedAt,
-        },
-      );
+    await this.transactions.run(async (manager) => {
+      await this.variables.update(manager, row);
       // What changed, never to what: the value itself stays out of the trail.
       const event = variableEvent(actor, row, 'variable.updated');
       await this.audit.record(manager, {
@@ -163,8 +145,8 @@ export class VariablesService {
 
   async delete(actor: Actor, variableId: string): Promise<{ variableId: string }> {
     const row = await this.load(actor, variableId);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.delete(VariableEntity, { id: row.id });
+    await this.transactions.run(async (manager) => {
+      await this.variables.delete(manager, row.id);
       await this.audit.record(manager, variableEvent(actor, row, 'variable.deleted'));
     });
     logger.info({ variableId, name: row.name, userId: actor.userId }, 'variable deleted');
@@ -180,7 +162,7 @@ export class VariablesService {
     const value = this.cipher.open(ownerOf(row), row);
     // The record is the reveal's only write: it commits before the value leaves.
     const event = variableEvent(actor, row, 'variable.revealed');
-    await this.audit.record(this.dataSource.manager, {
+    await this.audit.record(this.transactions.manager, {
       ...event,
       details: { ...event.details, reason: reason.trim(), traceId: currentTraceId() ?? null },
     });
@@ -240,24 +222,7 @@ export class VariablesService {
     environmentId: string,
     scopes: Partial<Record<VariableScope, string>>,
   ): Promise<ResolveRunVariablesResponse> {
-    const places = Object.entries(scopes);
-    const parameters = Object.fromEntries(
-      places.flatMap(([kind, id], index) => [
-        [`kind${index}`, kind],
-        [`id${index}`, id],
-      ]),
-    );
-    const rows = await this.dataSource.manager
-      .createQueryBuilder(VariableEntity, 'v')
-      .where('v.organization_id = :org AND v.environment_id = :env', {
-        org: organizationId,
-        env: environmentId,
-      })
-      .andWhere(
-        `(${places.map((_, i) => `(v.scope = :kind${i} AND v.scope_id = :id${i})`).join(' OR ')})`,
-        parameters,
-      )
-      .getMany();
+    const rows = await this.variables.atScopes(organizationId, environmentId, scopes);
     const chosen = new Map<string, VariableEntity>();
     for (const row of rows) {
       const current = chosen.get(row.name);
@@ -273,9 +238,7 @@ export class VariablesService {
   }
 
   private async load(actor: Actor, variableId: string): Promise<VariableEntity> {
-    const row = await this.dataSource.manager.findOne(VariableEntity, {
-      where: { id: variableId, organizationId: actor.organizationId },
-    });
+    const row = await this.variables.findInOrganization(variableId, actor.organizationId);
     if (!row) throw DocketException.notFound('Variable');
     if (row.scope === 'project') assertProjectAccess(actor, row.scopeId);
     if (row.scope === 'flow') await this.flows.load(actor, row.scopeId);
@@ -283,10 +246,8 @@ export class VariablesService {
   }
 
   private async assertEnvironment(actor: Actor, environmentId: string): Promise<void> {
-    const found = await this.dataSource.manager.count(EnvironmentEntity, {
-      where: { id: environmentId, organizationId: actor.organizationId },
-    });
-    if (found === 0) throw DocketException.notFound('Environment');
+    const found = await this.environments.existsInOrganization(environmentId, actor.organizationId);
+    if (!found) throw DocketException.notFound('Environment');
   }
 
   /** The workspace, project or flow must exist in the caller's organization and be theirs. */
@@ -307,10 +268,14 @@ export class VariablesService {
     scopeId: string,
     name: string,
   ): Promise<void> {
-    const clash = await this.dataSource.manager.count(VariableEntity, {
-      where: { organizationId: actor.organizationId, environmentId, scope, scopeId, name },
+    const clash = await this.variables.nameTaken({
+      organizationId: actor.organizationId,
+      environmentId,
+      scope,
+      scopeId,
+      name,
     });
-    if (clash > 0) {
+    if (clash) {
       throw DocketException.conflict(
         `Variable ${name} already exists in this environment and scope`,
       );
