@@ -23,8 +23,8 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 
 import { fieldPageStatements } from '../apps/items/src/database/field.repository';
+import { listStatements } from '../apps/items/src/database/item-list.sql';
 import { resolveFilters } from '../apps/items/src/queries/item-filters';
-import { listStatements } from '../apps/items/src/queries/item-list.sql';
 import {
   bootstrapOrganization,
   BootstrappedOrganization,

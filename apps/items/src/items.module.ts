@@ -9,6 +9,7 @@ import { AuditRepository } from './database/audit.repository';
 import { CommandLedger } from './database/command-ledger.repository';
 import { FieldRepository } from './database/field.repository';
 import { ItemRepository } from './database/item.repository';
+import { ItemQueryRepository } from './database/item-query.repository';
 import { createItemsDataSource } from './database/items-data-source';
 import { LockRepository } from './database/lock.repository';
 import { ReviewRepository } from './database/review.repository';
@@ -41,6 +42,7 @@ const config = loadConfig(ItemsConfig);
     DirectoryClient,
     FieldRepository,
     ItemQueryService,
+    ItemQueryRepository,
     ItemRepository,
     LockRepository,
     LockService,

@@ -1,37 +1,8 @@
-import { ItemFiltersQuery, ItemStatus } from '@docket/contracts';
+import { ItemFiltersQuery } from '@docket/contracts';
 import { DocketException, isUuid } from '@docket/platform';
 
+import { DayRange, FuzzyColumn, ItemFilterSet } from '../database/item-filter-set';
 import { parseSearchText, SearchPrefix } from './search-text.parser';
-
-/** Columns the fuzzy filters search (pg_trgm): each prefix/parameter maps to one. */
-export type FuzzyColumn =
-  'flow_name' | 'summary' | 'insight' | 'field_text' | 'display_name' | 'reviewer_name';
-
-export interface DayRange {
-  from: Date;
-  to: Date;
-}
-
-/**
- * Every filter of GET /items after parameters and searchText prefixes are merged. Lists are
- * AND-ed: `flowName=a` plus `flow:b` in searchText narrows to items matching both.
- */
-export interface ItemFilterSet {
-  status?: ItemStatus;
-  assignedTo?: string;
-  createdAfter?: Date;
-  createdBefore?: Date;
-  updatedAfter?: Date;
-  updatedBefore?: Date;
-  createdDays: DayRange[];
-  fuzzy: Array<{ column: FuzzyColumn; value: string }>;
-  flowIds: string[];
-  itemIds: string[];
-  displayIds: number[];
-  unassigned: boolean;
-  /** Free words for full-text search (websearch syntax: "phrases" allowed). */
-  words?: string;
-}
 
 const MM_DD_YYYY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const FUZZY_PREFIXES: Partial<Record<SearchPrefix, FuzzyColumn>> = {

@@ -1,4 +1,4 @@
-import { ItemFilterSet } from './item-filters';
+import { ItemFilterSet } from './item-filter-set';
 import { substringTermsOf } from './search-terms';
 
 /** Collects positional parameters so that no value is ever spliced into SQL text. */

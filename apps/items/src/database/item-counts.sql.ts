@@ -1,4 +1,4 @@
-import { ItemFilterSet } from './item-filters';
+import { ItemFilterSet } from './item-filter-set';
 import { flowNamesMatching, ItemScope, SqlParams } from './item-where.sql';
 
 /**

@@ -1,8 +1,8 @@
 import { ItemSortField, ListItemsRequest } from '@docket/contracts';
 
-import { ITEM_COLUMNS } from '../database/item-rows';
 import { countableFromTable, scopeCountsSql } from './item-counts.sql';
-import { ItemFilterSet } from './item-filters';
+import { ItemFilterSet } from './item-filter-set';
+import { ITEM_COLUMNS } from './item-rows';
 import { ItemScope, itemWhere, SqlParams } from './item-where.sql';
 
 const SORT_COLUMNS: Record<ItemSortField, string> = {
