@@ -14,11 +14,15 @@ import { WorkspaceAccess } from './access/workspace-access';
 import { ArrivalService } from './arrival/arrival.service';
 import { BlobEventsHandler } from './arrival/blob-events.handler';
 import { UploadReconciler } from './arrival/upload-reconciler';
+import { DocumentRepository } from './database/document.repository';
+import { FileRepository } from './database/file.repository';
 import { createFilesDataSource } from './database/files-data-source';
+import { OutboxRepository } from './database/outbox.repository';
+import { PageRepository } from './database/page.repository';
+import { FilesTransactions } from './database/transactions';
 import { DocumentSplitService } from './documents/document-split.service';
 import { DocumentsHandler } from './documents/documents.handler';
 import { FileEvents } from './events/file-events';
-import { OutboxRepository } from './events/outbox.repository';
 import { FilesConfig } from './files.config';
 import { ContainerUnpacker } from './processing/container-unpacker';
 import { FileCompletion } from './processing/file-completion';
@@ -28,9 +32,6 @@ import { ProcessingFailures } from './processing/processing-failures';
 import { ProcessingQueue } from './processing/processing-queue';
 import { FileReader } from './reading/file-reader.service';
 import { FilesHandler } from './reading/files.handler';
-import { DocumentRepository } from './records/document.repository';
-import { FileRepository } from './records/file.repository';
-import { PageRepository } from './records/page.repository';
 import { UploadsHandler } from './uploads/upload.handler';
 import { UploadService } from './uploads/upload.service';
 
@@ -55,6 +56,7 @@ const config = loadConfig(FilesConfig);
     FileRepository,
     DocumentRepository,
     PageRepository,
+    FilesTransactions,
     OutboxRepository,
     FileEvents,
     UploadService,

@@ -2,8 +2,8 @@ import { DirectoryAccess } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
+import { FileRepository } from '../database/file.repository';
 import { FileEntity } from '../database/files.entities';
-import { FileRepository } from '../records/file.repository';
 
 /**
  * Who may see a file: the one rule every files route that names a file follows. The file must be

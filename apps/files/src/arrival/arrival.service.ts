@@ -2,11 +2,12 @@ import { createLogger, isUuid } from '@docket/platform';
 import { BlobStore, organizationIdOf } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
+import { FileRepository } from '../database/file.repository';
 import { FileEntity } from '../database/files.entities';
 import { FilesConfig } from '../files.config';
 import { processingFailures } from '../processing/processing.metrics';
 import { ProcessingQueue } from '../processing/processing-queue';
-import { FileRepository } from '../records/file.repository';
+import { fileTransition } from '../records/file-status.machine';
 
 const logger = createLogger('arrival');
 const CHECK_BATCH = 50;
@@ -65,7 +66,7 @@ export class ArrivalService {
     logger.info({ fileId: file.id, sizeBytes, status: arrived.status }, 'upload arrived');
     if (arrived.status !== 'UPLOADED') return arrived;
     if (sizeBytes > this.config.fileMaxBytes) {
-      const failed = await this.files.transition(file.id, 'FAILED', {
+      const failed = await this.files.transition(file.id, fileTransition('FAILED'), {
         failureCode: 'FILE_TOO_LARGE',
         failureReason: `The file has ${sizeBytes} bytes; at most ${this.config.fileMaxBytes} are accepted`,
       });

@@ -1,12 +1,13 @@
 import { DocumentRange, SplitDocumentsRequest, SplitDocumentsResponse } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { WorkspaceAccess } from '../access/workspace-access';
+import { DocumentRepository, DocumentSpec } from '../database/document.repository';
+import { FileRepository } from '../database/file.repository';
 import { DocumentEntity } from '../database/files.entities';
+import { FilesTransactions } from '../database/transactions';
 import { toDocumentRecord } from '../reading/file-reader.service';
-import { DocumentRepository, DocumentSpec } from '../records/document.repository';
 
 /**
  * files.documents.split.v1: after classification, a file's pages are grouped into documents.
@@ -16,7 +17,8 @@ import { DocumentRepository, DocumentSpec } from '../records/document.repository
 @Injectable()
 export class DocumentSplitService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: FilesTransactions,
+    private readonly files: FileRepository,
     private readonly access: WorkspaceAccess,
     private readonly documents: DocumentRepository,
   ) {}
@@ -30,9 +32,9 @@ export class DocumentSplitService {
       );
     }
     const specs = tilingOf(request.documents, file.pageCount);
-    const documents = await this.dataSource.transaction(async (manager) => {
+    const documents = await this.transactions.run(async (manager) => {
       // Serialises concurrent splits of one file.
-      await manager.query('SELECT id FROM files.files WHERE id = $1 FOR UPDATE', [file.id]);
+      await this.files.lock(manager, file.id);
       const current = await this.documents.forFile(file.id, manager);
       if (sameSplit(current, specs)) return current;
       return this.documents.replace(manager, file.id, file.organizationId, specs);

@@ -4,8 +4,8 @@ import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@
 import { EntityManager } from 'typeorm';
 
 import { FileEntity } from '../database/files.entities';
+import { OutboxRepository } from '../database/outbox.repository';
 import { FilesConfig } from '../files.config';
-import { OutboxRepository } from './outbox.repository';
 
 /**
  * The files service's events. `files.file.ready.v1` is written to the outbox in the transaction

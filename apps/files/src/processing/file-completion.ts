@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
+import { DocumentRepository } from '../database/document.repository';
+import { FileRepository } from '../database/file.repository';
 import { DocumentEntity, FileEntity, PageEntity } from '../database/files.entities';
+import { PageRepository } from '../database/page.repository';
+import { FilesTransactions } from '../database/transactions';
 import { FileEvents } from '../events/file-events';
-import { FileRepository } from '../records/file.repository';
-
-const INSERT_CHUNK = 200;
+import { fileTransition } from '../records/file-status.machine';
 
 export class ClaimLostError extends Error {
   constructor(fileId: string) {
@@ -23,15 +25,17 @@ export class ClaimLostError extends Error {
 @Injectable()
 export class FileCompletion {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: FilesTransactions,
     private readonly files: FileRepository,
+    private readonly pages: PageRepository,
+    private readonly documents: DocumentRepository,
     private readonly events: FileEvents,
   ) {}
 
   async pagesReady(file: FileEntity, pages: PageEntity[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const ready = await this.markReady(manager, file, pages.length);
-      await insertChunked(manager, PageEntity, pages);
+      await this.pages.insertAll(manager, pages);
       const document = Object.assign(new DocumentEntity(), {
         id: randomUUID(),
         fileId: file.id,
@@ -41,16 +45,16 @@ export class FileCompletion {
         documentType: null,
         createdAt: new Date(),
       } satisfies DocumentEntity);
-      await manager.insert(DocumentEntity, document);
+      await this.documents.insert(manager, document);
       await this.events.recordReady(manager, ready, pages.length, [document.id]);
     });
     this.events.flush();
   }
 
   async containerReady(file: FileEntity, children: FileEntity[]): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const ready = await this.markReady(manager, file, 0);
-      await insertChunked(manager, FileEntity, children);
+      await this.files.insertChildren(manager, children);
       await this.events.recordReady(manager, ready, 0, []);
     });
     this.events.flush();
@@ -63,21 +67,11 @@ export class FileCompletion {
   ): Promise<FileEntity> {
     const ready = await this.files.transition(
       file.id,
-      'READY',
+      fileTransition('READY'),
       { pageCount, processedAt: new Date() },
       manager,
     );
     if (!ready) throw new ClaimLostError(file.id);
     return ready;
-  }
-}
-
-async function insertChunked<T extends object>(
-  manager: EntityManager,
-  entity: new () => T,
-  rows: T[],
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await manager.insert(entity, rows.slice(start, start + INSERT_CHUNK) as never);
   }
 }

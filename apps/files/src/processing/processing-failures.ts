@@ -4,9 +4,10 @@ import { createLogger } from '@docket/platform';
 import { BlobTooLargeError } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
+import { FileRepository } from '../database/file.repository';
 import { FileEntity } from '../database/files.entities';
 import { FilesConfig } from '../files.config';
-import { FileRepository } from '../records/file.repository';
+import { fileTransition } from '../records/file-status.machine';
 import { ClaimLostError } from './file-completion';
 import { processingFailures } from './processing.metrics';
 
@@ -41,7 +42,7 @@ export class ProcessingFailures {
       return;
     }
     if (signal.aborted) {
-      await this.files.transition(file.id, 'UPLOADED', { notBefore: null });
+      await this.files.transition(file.id, fileTransition('UPLOADED'), { notBefore: null });
       return;
     }
     const failure = classify(error);
@@ -51,14 +52,14 @@ export class ProcessingFailures {
         : `Processing failed after ${file.attempts} attempts: ${failure.reason}`;
       logger.info({ fileId: file.id, code: failure.code, reason }, 'file failed');
       processingFailures.inc({ code: failure.code });
-      await this.files.transition(file.id, 'FAILED', {
+      await this.files.transition(file.id, fileTransition('FAILED'), {
         failureCode: failure.code,
         failureReason: reason,
       });
       return;
     }
     logger.warn({ err: error, fileId: file.id, attempt: file.attempts }, 'processing will retry');
-    await this.files.transition(file.id, 'UPLOADED', {
+    await this.files.transition(file.id, fileTransition('UPLOADED'), {
       notBefore: new Date(Date.now() + RETRY_DELAY_MS * file.attempts),
     });
   }

@@ -1,9 +1,9 @@
 import { createLogger, PeriodicTask } from '@docket/platform';
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 
+import { FileRepository } from '../database/file.repository';
 import { FileEntity } from '../database/files.entities';
 import { FilesConfig } from '../files.config';
-import { FileRepository } from '../records/file.repository';
 import { FileProcessor } from './file-processor.service';
 
 const logger = createLogger('processing-queue');

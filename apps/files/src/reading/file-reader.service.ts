@@ -11,11 +11,11 @@ import { Injectable } from '@nestjs/common';
 
 import { WorkspaceAccess } from '../access/workspace-access';
 import { ArrivalService } from '../arrival/arrival.service';
+import { documentOfPage, DocumentRepository } from '../database/document.repository';
+import { FileRepository } from '../database/file.repository';
 import { DocumentEntity, FileEntity } from '../database/files.entities';
+import { PageRepository } from '../database/page.repository';
 import { FilesConfig } from '../files.config';
-import { documentOfPage, DocumentRepository } from '../records/document.repository';
-import { FileRepository } from '../records/file.repository';
-import { PageRepository } from '../records/page.repository';
 
 /**
  * The reading side: file metadata with a download URL, page images and the text layer. Files of

@@ -1,9 +1,11 @@
 import type { FileStatus } from '@docket/contracts';
 import { stateMachine, TransitionTable } from '@docket/platform';
 
+import type { FileTransition } from '../database/file.repository';
+
 /**
- * The one file state machine (DESIGN.md §4). Repositories write a change only
- * `WHERE status IN (sourcesOf(target))`, so two detectors or two replicas racing on one file
+ * The one file state machine (DESIGN.md §4). A change is written only
+ * `WHERE status IN (sourcesOf(target))` (see `fileTransition`), so two detectors or two replicas racing on one file
  * cannot both win, and no code path can skip a step.
  *
  *   READY_TO_UPLOAD -> UPLOADED -> PROCESSING -> READY
@@ -22,3 +24,8 @@ const TRANSITIONS: TransitionTable<FileStatus> = {
 };
 
 export const { canTransition, sourcesOf } = stateMachine('A file', TRANSITIONS);
+
+/** The change to `to` as the repository writes it: guarded by the statuses that may lead there. */
+export function fileTransition(to: FileStatus): FileTransition {
+  return { to, from: sourcesOf(to) };
+}

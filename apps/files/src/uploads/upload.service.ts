@@ -12,8 +12,8 @@ import { Actor, DocketException, RpcClient } from '@docket/platform';
 import { BlobStore } from '@docket/storage';
 import { Injectable } from '@nestjs/common';
 
+import { FileRepository } from '../database/file.repository';
 import { FileEntity } from '../database/files.entities';
-import { FileRepository } from '../records/file.repository';
 import { contentBlobPath } from '../storage/blob-paths';
 
 const CONTAINER_KINDS = new Set(['eml', 'zip']);

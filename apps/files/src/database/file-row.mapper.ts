@@ -1,4 +1,4 @@
-import { FileEntity } from '../database/files.entities';
+import { FileEntity } from './files.entities';
 
 /** Each column of files.files with the entity property it holds: the one list both ways use. */
 const FILE_COLUMNS: ReadonlyArray<readonly [column: string, property: keyof FileEntity]> = [

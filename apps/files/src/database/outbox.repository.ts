@@ -4,7 +4,7 @@ import { OutboxMessage, OutboxStore } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
 
-import { OutboxEntity } from '../database/files.entities';
+import { OutboxEntity } from './files.entities';
 
 /** files.outbox: events written in the transaction of the change they announce. */
 @Injectable()

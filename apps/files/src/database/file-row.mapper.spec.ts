@@ -2,8 +2,8 @@ import 'reflect-metadata';
 
 import { getMetadataArgsStorage } from 'typeorm';
 
-import { FileEntity } from '../database/files.entities';
 import { fileFromRow, filesInsertParameters, insertFilesSql } from './file-row.mapper';
+import { FileEntity } from './files.entities';
 
 describe('file row mapper', () => {
   const entityColumns = getMetadataArgsStorage()

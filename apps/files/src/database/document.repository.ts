@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-import { DocumentEntity } from '../database/files.entities';
+import { DocumentEntity } from './files.entities';
 
 export interface DocumentSpec {
   firstPage: number;
@@ -22,6 +22,11 @@ export class DocumentRepository {
 
   find(fileId: string, documentId: string): Promise<DocumentEntity | null> {
     return this.dataSource.manager.findOne(DocumentEntity, { where: { id: documentId, fileId } });
+  }
+
+  /** A new document, inside the caller's transaction. */
+  async insert(manager: EntityManager, document: DocumentEntity): Promise<void> {
+    await manager.insert(DocumentEntity, document);
   }
 
   /** Replaces the file's documents (inside the caller's transaction). */

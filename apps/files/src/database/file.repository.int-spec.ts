@@ -5,8 +5,8 @@ import type { Pool, QueryConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
-import { FileEntity, FILES_ENTITIES } from '../database/files.entities';
 import { FileRepository } from './file.repository';
+import { FileEntity, FILES_ENTITIES } from './files.entities';
 
 /** Upload records against the migrated files schema: inserts that arrive together, abandonment. */
 describe('FileRepository (PostgreSQL)', () => {

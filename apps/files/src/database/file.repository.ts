@@ -4,9 +4,18 @@ import { WriteBatcher } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-import { FileEntity } from '../database/files.entities';
 import { fileFromRow, filesInsertParameters, insertFilesSql } from './file-row.mapper';
-import { sourcesOf } from './file-status.machine';
+import { FileEntity } from './files.entities';
+import { insertChunked } from './insert-chunked';
+
+/**
+ * A status change as written: to `to`, only from one of `from` (the state machine's sources of
+ * `to`, which the records' domain gives), so that two writers racing on one file cannot both win.
+ */
+export interface FileTransition {
+  to: FileStatus;
+  from: readonly FileStatus[];
+}
 
 /** Columns a status change may set besides the status. */
 export interface TransitionPatch {
@@ -55,6 +64,16 @@ export class FileRepository {
   /** No ORM: an upload request's only write, on the hot path of `POST /files`. */
   insert(file: FileEntity): Promise<void> {
     return this.pendingInserts.add(file);
+  }
+
+  /** A container's children, inside the caller's transaction that makes the container READY. */
+  insertChildren(manager: EntityManager, children: FileEntity[]): Promise<void> {
+    return insertChunked(manager, FileEntity, children);
+  }
+
+  /** Holds the file's row until the caller's transaction ends (FOR UPDATE). */
+  async lock(manager: EntityManager, fileId: string): Promise<void> {
+    await manager.query('SELECT id FROM files.files WHERE id = $1 FOR UPDATE', [fileId]);
   }
 
   /** Null for unknown ids and for files of other organizations alike. */
@@ -168,15 +187,15 @@ export class FileRepository {
     return rows.length;
   }
 
-  /** A guarded status change: applied only from a legal source status. */
+  /** A guarded status change: applied only from one of the change's source statuses. */
   async transition(
     fileId: string,
-    to: FileStatus,
+    change: FileTransition,
     patch: TransitionPatch = {},
     manager: EntityManager = this.dataSource.manager,
   ): Promise<FileEntity | undefined> {
     const sets = ['status = $1', 'updated_at = now()'];
-    const values: unknown[] = [to, fileId, [...sourcesOf(to)]];
+    const values: unknown[] = [change.to, fileId, [...change.from]];
     for (const [key, column] of Object.entries(PATCH_COLUMNS) as [
       keyof TransitionPatch,
       string,

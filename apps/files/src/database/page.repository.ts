@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Between, DataSource, FindOptionsWhere } from 'typeorm';
+import { Between, DataSource, EntityManager, FindOptionsWhere } from 'typeorm';
 
-import { PageEntity } from '../database/files.entities';
+import { PageEntity } from './files.entities';
+import { insertChunked } from './insert-chunked';
 
 export interface PageRange {
   firstPage: number;
@@ -40,6 +41,11 @@ export class PageRepository {
 
   find(fileId: string, pageNumber: number): Promise<PageEntity | null> {
     return this.dataSource.manager.findOne(PageEntity, { where: { fileId, pageNumber } });
+  }
+
+  /** A processed file's pages, inside the caller's transaction. */
+  insertAll(manager: EntityManager, pages: PageEntity[]): Promise<void> {
+    return insertChunked(manager, PageEntity, pages);
   }
 }
 
