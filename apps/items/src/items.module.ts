@@ -15,6 +15,7 @@ import { LockRepository } from './database/lock.repository';
 import { ReviewRepository } from './database/review.repository';
 import { registerReviewQueueMetric } from './database/review-queue.metrics';
 import { SignalOutboxRepository } from './database/signal-outbox.repository';
+import { ItemsTransactions } from './database/transactions';
 import { ItemsConfig } from './items.config';
 import { ItemQueryHandler } from './queries/item-query.handler';
 import { ItemQueryService } from './queries/item-query.service';
@@ -44,6 +45,7 @@ const config = loadConfig(ItemsConfig);
     ItemQueryService,
     ItemQueryRepository,
     ItemRepository,
+    ItemsTransactions,
     LockRepository,
     LockService,
     ReviewRepository,

@@ -1,9 +1,9 @@
 import { createLogger, PeriodicTask } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { AuditRepository } from '../database/audit.repository';
 import { ItemRepository } from '../database/item.repository';
+import { ItemsTransactions } from '../database/transactions';
 import { assertTransition } from '../domain/item-state-machine';
 import { ItemsConfig } from '../items.config';
 
@@ -18,7 +18,7 @@ export class DeferralSweeper implements OnApplicationBootstrap, OnApplicationShu
   private readonly task: PeriodicTask;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: ItemsTransactions,
     private readonly items: ItemRepository,
     private readonly audit: AuditRepository,
     config: ItemsConfig,
@@ -41,7 +41,7 @@ export class DeferralSweeper implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async sweep(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const returned = await this.items.returnDueDeferrals(manager);
       for (const item of returned) {
         await this.audit.record(manager, item, null, 'item.resumed', { by: 'until-time' });

@@ -14,7 +14,7 @@ import {
 } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
 import { DirectoryClient } from '../access/directory.client';
 import { assertItemProjectAccess } from '../access/item-access';
@@ -22,6 +22,7 @@ import { AuditRepository } from '../database/audit.repository';
 import { ItemRepository, LockedItem } from '../database/item.repository';
 import { LockRow, toLock } from '../database/item-rows';
 import { LockRepository } from '../database/lock.repository';
+import { ItemsTransactions } from '../database/transactions';
 import { assertTransition } from '../domain/item-state-machine';
 import { ItemsConfig } from '../items.config';
 import {
@@ -42,7 +43,7 @@ const WATCH_INTERVAL_MS = 400;
 @Injectable()
 export class LockService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: ItemsTransactions,
     private readonly items: ItemRepository,
     private readonly locks: LockRepository,
     private readonly audit: AuditRepository,
@@ -67,7 +68,7 @@ export class LockService {
 
   async heartbeat(actor: Actor, request: LockSessionRequest): Promise<ItemLockResult> {
     const name = await this.directory.nameOf(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const item = await this.reviewable(manager, actor, request.itemId);
       const lock = await this.locks.find(manager, item.id);
       assertHolds(lock, actor.userId, item.now);
@@ -87,7 +88,7 @@ export class LockService {
   /** Releases the caller's lock; a lock another tab of theirs holds is left alone. */
   async release(actor: Actor, request: LockSessionRequest): Promise<LockReleased> {
     const { itemId } = request;
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const item = await this.items.lockForUpdate(manager, actor.organizationId, itemId);
       assertItemProjectAccess(actor, item);
       const lock = await this.locks.find(manager, item.id);
@@ -119,7 +120,7 @@ export class LockService {
   async claimNext(actor: Actor, request: ClaimNextItemBody): Promise<ItemRecord> {
     await this.access.assertProjectGrant(actor, request.projectId);
     const name = await this.directory.nameOf(actor);
-    const itemId = await this.dataSource.transaction(async (manager) => {
+    const itemId = await this.transactions.run(async (manager) => {
       const item = await this.items.lockNextUnheld(
         manager,
         actor.organizationId,
@@ -136,11 +137,11 @@ export class LockService {
       return item.id;
     });
     if (!itemId) throw new DocketException('NOT_FOUND', 'No item is waiting for review');
-    return this.items.requireLeanRecord(this.dataSource.manager, actor.organizationId, itemId);
+    return this.items.requireLeanRecord(this.transactions.manager, actor.organizationId, itemId);
   }
 
   private async stateOf(actor: Actor, request: WatchLockRequest): Promise<ItemLockState> {
-    const manager = this.dataSource.manager;
+    const manager = this.transactions.manager;
     const item = await this.items.readWithClock(manager, actor.organizationId, request.itemId);
     assertItemProjectAccess(actor, item);
     const lock = await this.locks.find(manager, item.id);
@@ -170,7 +171,7 @@ export class LockService {
   ): Promise<ItemLockResult> {
     const { itemId, session } = request;
     const name = await this.directory.nameOf(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const item = await this.items.lockForUpdate(manager, actor.organizationId, itemId);
       assertItemProjectAccess(actor, item);
       if (item.status !== 'REVIEW' && item.status !== 'DEFERRED') {

@@ -15,7 +15,7 @@ import {
 } from '@docket/contracts';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
 import { DirectoryClient } from '../access/directory.client';
 import { assertItemProjectAccess } from '../access/item-access';
@@ -26,6 +26,7 @@ import { acceptanceOf, FieldRow, toFieldRecord } from '../database/item-rows';
 import { LockRepository } from '../database/lock.repository';
 import { ReviewRepository } from '../database/review.repository';
 import { SignalOutboxRepository } from '../database/signal-outbox.repository';
+import { ItemsTransactions } from '../database/transactions';
 import { correctValue, definitionOf, flagsAfterCorrection } from '../domain/correction.validator';
 import { assertTransition } from '../domain/item-state-machine';
 import { SignalOutboxDispatcher } from '../temporal/signal-outbox.dispatcher';
@@ -38,7 +39,7 @@ const MAX_DEFERRAL_MS = 366 * 24 * 60 * 60 * 1000;
 @Injectable()
 export class ReviewService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: ItemsTransactions,
     private readonly items: ItemRepository,
     private readonly fields: FieldRepository,
     private readonly locks: LockRepository,
@@ -59,7 +60,7 @@ export class ReviewService {
    */
   async updateField(actor: Actor, request: UpdateFieldRequest): Promise<UpdatedField> {
     const name = await this.directory.nameOf(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const { item, field } = await this.fieldUnderLock(manager, actor, request);
       const rules = await this.items.fieldRules(manager, item.id);
       const value = correctValue(
@@ -104,7 +105,7 @@ export class ReviewService {
    */
   async acceptField(actor: Actor, request: AcceptFieldRequest): Promise<UpdatedField> {
     const name = await this.directory.nameOf(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const { item, field } = await this.fieldUnderLock(manager, actor, request);
       await this.fields.accept(manager, field.id, { userId: actor.userId, name });
       await this.audit.record(manager, item, actor.userId, 'field.accepted', {
@@ -148,7 +149,7 @@ export class ReviewService {
    */
   async submit(actor: Actor, itemId: string): Promise<SubmitReviewResult> {
     const reviewer = { userId: actor.userId, name: await this.directory.nameOf(actor) };
-    const { reviewId, signalId } = await this.dataSource.transaction(async (manager) => {
+    const { reviewId, signalId } = await this.transactions.run(async (manager) => {
       const item = await this.inReview(manager, actor, itemId);
       assertHolds(await this.locks.find(manager, item.id), actor.userId, item.now);
       assertTransition(item.status, 'IN_PROGRESS');
@@ -185,7 +186,7 @@ export class ReviewService {
   /** REVIEW -> DEFERRED, lock released; back to REVIEW at `until` or when someone resumes it. */
   async defer(actor: Actor, request: DeferItemRequest): Promise<ItemRecord> {
     const until = request.until ? new Date(request.until) : null;
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const item = await this.inReview(manager, actor, request.itemId);
       assertHolds(await this.locks.find(manager, item.id), actor.userId, item.now);
       if (until && until.getTime() <= item.now.getTime())
@@ -209,7 +210,7 @@ export class ReviewService {
    */
   async close(actor: Actor, request: CloseItemRequest): Promise<ItemRecord> {
     const closedBy = { userId: actor.userId, name: await this.directory.nameOf(actor) };
-    const signalId = await this.dataSource.transaction(async (manager) => {
+    const signalId = await this.transactions.run(async (manager) => {
       const item = await this.items.lockForUpdate(manager, actor.organizationId, request.itemId);
       assertItemProjectAccess(actor, item);
       const lock = await this.locks.find(manager, item.id);
@@ -256,7 +257,7 @@ export class ReviewService {
   }
 
   private recordOf(actor: Actor, itemId: string): Promise<ItemRecord> {
-    return this.items.requireLeanRecord(this.dataSource.manager, actor.organizationId, itemId);
+    return this.items.requireLeanRecord(this.transactions.manager, actor.organizationId, itemId);
   }
 }
 

@@ -1,8 +1,8 @@
 import { createLogger, PeriodicTask } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { SignalOutboxRepository } from '../database/signal-outbox.repository';
+import { ItemsTransactions } from '../database/transactions';
 import { ItemsConfig } from '../items.config';
 import { RunSignalSender } from './run-signal.sender';
 
@@ -20,7 +20,7 @@ export class SignalOutboxDispatcher implements OnApplicationBootstrap, OnApplica
   private readonly retries: PeriodicTask;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: ItemsTransactions,
     private readonly outbox: SignalOutboxRepository,
     private readonly sender: RunSignalSender,
     config: ItemsConfig,
@@ -51,7 +51,7 @@ export class SignalOutboxDispatcher implements OnApplicationBootstrap, OnApplica
   }
 
   private deliverClaimed(id?: string): Promise<string[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const due = await this.outbox.claimDue(manager, BATCH, id);
       const delivered: string[] = [];
       for (const signal of due) {
