@@ -7,7 +7,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-import { ClassifierModelEntity } from '../database/classifier-model.entity';
+import { ClassifierModelEntity } from './classifier-model.entity';
 
 /** Thrown by a keyed save when the same feedback was applied meanwhile (its save rolled back). */
 export class FeedbackAlreadyAppliedError extends Error {

@@ -28,6 +28,18 @@ export class FlowRepository {
     return rows.length === 1 ? flowFromRow(rows[0]) : null;
   }
 
+  /** The workspace's flows with a live version (any trigger). */
+  activeInWorkspace(organizationId: string, workspaceId: string): Promise<FlowEntity[]> {
+    return this.dataSource.manager
+      .createQueryBuilder(FlowEntity, 'flow')
+      .where('flow.organization_id = :org AND flow.workspace_id = :workspace', {
+        org: organizationId,
+        workspace: workspaceId,
+      })
+      .andWhere('flow.active_version_id IS NOT NULL')
+      .getMany();
+  }
+
   /** The flow as given, inserted outside any transaction. */
   async insert(flow: FlowEntity): Promise<FlowEntity> {
     const row = this.dataSource.manager.create(FlowEntity, flow);

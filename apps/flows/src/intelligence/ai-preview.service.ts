@@ -36,15 +36,15 @@ import {
 import { Actor, DocketException, SecretMask } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
-import { VariablesService } from '../variables/variables.service';
-import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
 import {
   ClassifierModelRepository,
   FeedbackAlreadyAppliedError,
-} from './classifier-model.repository';
+} from '../database/classifier-model.repository';
+import { LayoutMemoryRepository } from '../database/layout-memory.repository';
+import { VariablesService } from '../variables/variables.service';
+import { evidenceRecord, fieldRecord, round } from './ai-result.mapper';
 import { FileTextSource } from './file-text.source';
 import { LayoutLearningService } from './layout-learning.service';
-import { LayoutMemoryRepository } from './layout-memory.repository';
 import { textAsPage } from './text-as-page';
 
 /** Enough rule hits to show a reviewer why; a long document would otherwise list hundreds. */

@@ -13,7 +13,7 @@ import { ClassifierModelEntity } from '../database/classifier-model.entity';
 import {
   ClassifierModelRepository,
   FeedbackAlreadyAppliedError,
-} from './classifier-model.repository';
+} from '../database/classifier-model.repository';
 import { textAsPage } from './text-as-page';
 
 /** The PostgreSQL classifier store against the stack's migrated flows schema. */

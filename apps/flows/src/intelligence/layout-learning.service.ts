@@ -27,8 +27,8 @@ import {
 import type { Actor } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
+import { LayoutMemoryRepository } from '../database/layout-memory.repository';
 import { FileTextSource } from './file-text.source';
-import { LayoutMemoryRepository } from './layout-memory.repository';
 
 const PLACEABLE_TYPES: ReadonlySet<string> = new Set(LAYOUT_FIELD_TYPES);
 

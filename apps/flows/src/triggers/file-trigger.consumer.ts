@@ -1,9 +1,9 @@
 import { FileReadyEvent, FileReadyEventV1 } from '@docket/contracts';
 import { createLogger, JetStreamEvents, Subscription } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
-import { FlowEntity, FlowVersionEntity } from '../database/flows.entities';
+import { FlowRepository } from '../database/flow.repository';
+import { FlowVersionEntity } from '../database/flows.entities';
 import { FlowVersionCache } from '../runs/flow-version.cache';
 import { RunLauncher } from '../runs/run-launcher.service';
 
@@ -20,7 +20,7 @@ export class FileTriggerConsumer implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     private readonly events: JetStreamEvents,
-    private readonly dataSource: DataSource,
+    private readonly flowRows: FlowRepository,
     private readonly versions: FlowVersionCache,
     private readonly launcher: RunLauncher,
   ) {}
@@ -42,14 +42,7 @@ export class FileTriggerConsumer implements OnApplicationBootstrap, OnApplicatio
   async onFileReady(event: FileReadyEvent): Promise<void> {
     // E-mails and archives have no pages of their own; their unpacked children get events.
     if (event.pageCount === 0 && event.documentIds.length === 0) return;
-    const flows = await this.dataSource.manager
-      .createQueryBuilder(FlowEntity, 'flow')
-      .where('flow.organization_id = :org AND flow.workspace_id = :workspace', {
-        org: event.organizationId,
-        workspace: event.workspaceId,
-      })
-      .andWhere('flow.active_version_id IS NOT NULL')
-      .getMany();
+    const flows = await this.flowRows.activeInWorkspace(event.organizationId, event.workspaceId);
     for (const flow of flows) {
       const version = await this.versions.get(flow.activeVersionId as string);
       if (!version || !matches(version, event)) continue;
