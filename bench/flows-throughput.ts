@@ -93,6 +93,10 @@ async function main(): Promise<void> {
     durable: `bench-flows-${randomUUID().slice(0, 8)}`,
     deliverPolicy: 'new',
     concurrency: 64,
+    // The server removes it a minute after the benchmark stops pulling. Left behind on the prod
+    // profile's cluster, two of them (R3, about 90,000 entries each) kept a restarted NATS node
+    // from catching up, and the fault suite stopped on "did not catch up its streams".
+    inactiveThresholdMs: 60_000,
     handle: async (event) => {
       if (event.status === 'completed') completions.set(event.executionId, Date.parse(event.at));
     },
