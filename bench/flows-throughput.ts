@@ -7,6 +7,8 @@
  * latency. Targets: >= 50 completed runs/s, >= 0.9x the direct baseline (issue 14), run-start p50 <= 25 ms.
  *   node -r @swc-node/register bench/flows-throughput.ts [--seconds 60] [--concurrency 16]
  *     [--rounds 2] [--inflight 48] [--profile sandbox4] [--start]   (--start builds and starts the bench stack first)
+ *   --profile prod measures the prod profile (prod.sh up first; two replicas, Temporal's server,
+ *   a three-node NATS cluster): its gateway is the load balancer, CPU is summed over replicas.
  * The two paths alternate gateway, direct, direct, gateway ... (--rounds phases of each), so a
  * machine that drifts faster or slower during the run weighs on both alike; the figures are
  * over all of a path's phases.
@@ -76,6 +78,9 @@ interface PhaseResult {
 const completions = new Map<string, number>();
 
 async function main(): Promise<void> {
+  if (values.start && PROFILE.name === 'prod') {
+    throw new Error('--start resets the database: bring the prod profile up with prod.sh up');
+  }
   if (values.start) startBenchStack('identity,flows,worker,gateway', PROFILE);
   const org = await bootstrapOrganization('Bench flows', PROFILE);
   const token = await exchangeToken(org.apiKey, GATEWAY);
@@ -88,6 +93,10 @@ async function main(): Promise<void> {
     durable: `bench-flows-${randomUUID().slice(0, 8)}`,
     deliverPolicy: 'new',
     concurrency: 64,
+    // The server removes it a minute after the benchmark stops pulling. Left behind on the prod
+    // profile's cluster, two of them (R3, about 90,000 entries each) kept a restarted NATS node
+    // from catching up, and the fault suite stopped on "did not catch up its streams".
+    inactiveThresholdMs: 60_000,
     handle: async (event) => {
       if (event.status === 'completed') completions.set(event.executionId, Date.parse(event.at));
     },
@@ -95,7 +104,7 @@ async function main(): Promise<void> {
 
   const flowId = await liveFlow(GATEWAY, token, org.projectId);
   const connection = await Connection.connect({
-    address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    address: process.env.TEMPORAL_ADDRESS ?? PROFILE.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
   });
   const client = new Client({ connection, namespace: PROFILE.env.TEMPORAL_NAMESPACE });
   const taskQueue = `${PROFILE.env.DOCKET_NATS_PREFIX}-flows`;
@@ -243,9 +252,15 @@ async function phase(
  */
 function processGroups(): Record<string, number[]> {
   const services = ['gateway', 'identity', 'flows', 'worker'];
+  // The prod profile runs two replicas of each (<service>-1, -2) and Temporal's real server.
+  const replicas = Array.from({ length: PROFILE.replicas ?? 1 }, (_, i) => i + 1);
+  const pidsOf = (name: string) =>
+    replicas.length === 1
+      ? [servicePid(PROFILE, name)]
+      : replicas.map((replica) => servicePid(PROFILE, `${name}-${replica}`));
   return {
-    ...Object.fromEntries(services.map((name) => [name, [servicePid(PROFILE, name)]])),
-    temporal: pidsNamed('temporal'),
+    ...Object.fromEntries(services.map((name) => [name, pidsOf(name)])),
+    temporal: pidsNamed(PROFILE.name === 'prod' ? 'temporal-server' : 'temporal'),
     postgres: pidsNamed('postgres'),
     nats: pidsNamed('nats-server'),
   };

@@ -256,6 +256,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           fault.injectedAt,
           options.settleTimeoutMs,
         );
+        if (fault.foundDead) {
+          options.say(`round ${round} ${kind}: ${fault.target} had already exited; restarted it`);
+        }
         options.say(
           `round ${round} ${kind} (${fault.target}): back in ${fault.restoredAt - fault.injectedAt} ms, ` +
             (recovered === undefined

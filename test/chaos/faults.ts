@@ -30,6 +30,8 @@ export interface InjectedFault {
   injectedAt: number;
   /** When the faulted component answered ready again. */
   restoredAt: number;
+  /** The target had already exited when the fault came (a crash the suite did not cause). */
+  foundDead?: boolean;
 }
 
 const REPLICAS = TEST_PROFILE.replicas ?? 1;
@@ -38,14 +40,31 @@ function processName(service: string, replica: number): string {
   return REPLICAS > 1 ? `${service}-${replica}` : service;
 }
 
-function pidOf(name: string): number {
-  return Number(readFileSync(path.join(REPO_ROOT, '.data/run', `${name}.pid`), 'utf8').trim());
+function pidOf(name: string): number | undefined {
+  try {
+    return Number(readFileSync(path.join(REPO_ROOT, '.data/run', `${name}.pid`), 'utf8').trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
-async function sigkill(pidName: string): Promise<void> {
+/**
+ * SIGKILLs a process and waits until it is gone. A target that has already exited (it crashed
+ * since the last fault, or its pid file is gone) is a fault that has already happened: reported
+ * (false) and then brought back like any other, never an ESRCH that ends the suite.
+ */
+async function sigkill(pidName: string): Promise<boolean> {
   const pid = pidOf(pidName);
-  process.kill(pid, 'SIGKILL');
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
   await eventually(async () => (isAlive(pid) ? undefined : true), 30_000, 20);
+  return true;
 }
 
 async function services(...args: string[]): Promise<void> {
@@ -66,10 +85,11 @@ export async function inject(kind: FaultKind): Promise<InjectedFault> {
   rounds.set(kind, round + 1);
   const injectedAt = Date.now();
   let target: string;
+  let killed = true;
   if (kind === 'nats-node') {
     const node = (round % 3) + 1;
     target = `nats-${node}`;
-    await sigkill(`prod-nats-${node}`);
+    killed = await sigkill(`prod-nats-${node}`);
     await prod('start-nats', String(node));
   } else if (kind === 'postgres') {
     target = 'postgres';
@@ -79,8 +99,8 @@ export async function inject(kind: FaultKind): Promise<InjectedFault> {
     await prod('restart', 'temporal-frontend');
   } else {
     target = processName(kind, (round % REPLICAS) + 1);
-    await sigkill(`${TEST_PROFILE.name}-${target}`);
+    killed = await sigkill(`${TEST_PROFILE.name}-${target}`);
     await services('up', TEST_PROFILE.name, '--only', target);
   }
-  return { kind, target, injectedAt, restoredAt: Date.now() };
+  return { kind, target, injectedAt, restoredAt: Date.now(), foundDead: !killed || undefined };
 }

@@ -59,6 +59,8 @@ export interface ChaosReport {
     missing: string[];
   };
   items: { expected: number; found: number; duplicated: number; notComplete: number };
+  /** Targets that had exited before their fault came: crashes the suite did not cause. */
+  foundDead: string[];
   failures: string[];
 }
 
@@ -250,6 +252,9 @@ export async function verdictOf(evidence: ChaosEvidence): Promise<ChaosReport> {
       duplicated: duplicatedItems,
       notComplete,
     },
+    foundDead: evidence.faults
+      .filter((fault) => fault.foundDead)
+      .map((fault) => `${fault.kind} ${fault.target}`),
     failures,
   };
 }
@@ -270,6 +275,7 @@ export function reportLines(report: ChaosReport): string[] {
     `runs expected ${report.runs.expected}, completed ${report.runs.completed}, duplicated ${report.runs.duplicated.length}, missing ${report.runs.missing.length}`,
     `write-backs received ${report.writeBacks.received}, repeats deduplicated by Idempotency-Key ${report.writeBacks.deduplicated}, missing ${report.writeBacks.missing.length}`,
     `items ${report.items.found} for ${report.items.expected} runs, duplicated ${report.items.duplicated}, not COMPLETE ${report.items.notComplete}`,
+    `targets already exited when their fault came ${report.foundDead.length}${report.foundDead.length ? ` (${report.foundDead.join(', ')})` : ''}`,
     report.failures.length ? `FAILED: ${report.failures.join('; ')}` : 'all assertions hold',
   ];
   return lines;

@@ -1,5 +1,7 @@
 import { DataSource, MixedList } from 'typeorm';
 
+import { ObservedPgClient } from './observed-pg-client';
+
 // TypeORM's option types for these lists are loose unions; this keeps call sites typed.
 type EntityList = MixedList<string | (new () => unknown)>;
 type MigrationList = MixedList<string | (new () => unknown)>;
@@ -27,7 +29,8 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     logging: false,
     poolSize: options.poolSize ?? 10,
     applicationName: options.applicationName ?? options.schema,
-    extra: { max: options.poolSize ?? 10 },
+    // pg-pool builds its clients from `Client`: one that survives losing its session.
+    extra: { max: options.poolSize ?? 10, Client: ObservedPgClient },
   });
 }
 

@@ -7,6 +7,7 @@ export * from './config/base.config';
 export * from './config/env.decorator';
 export * from './config/load-config';
 export * from './crypto/aes-gcm.cipher';
+export * from './errors/connection-loss';
 export * from './errors/docket.exception';
 export * from './errors/error-codes';
 export * from './events';

@@ -35,4 +35,20 @@ describe('error registry and wire errors', () => {
       message: 'Internal error',
     });
   });
+
+  it('answers SERVICE_UNAVAILABLE, which clients retry, for a query cut off by a database restart', () => {
+    const terminated = Object.assign(
+      new Error('terminating connection due to administrator command'),
+      {
+        code: '57P01',
+      },
+    );
+    expect(toWireError(terminated)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database connection was lost; retry',
+    });
+    // A statement that is wrong stays INTERNAL.
+    const wrong = Object.assign(new Error('relation "x" does not exist'), { code: '42P01' });
+    expect(toWireError(wrong).code).toBe('INTERNAL');
+  });
 });

@@ -1,3 +1,4 @@
+import { isDatabaseConnectionLoss } from './connection-loss';
 import { ErrorCode, isErrorCode } from './error-codes';
 
 /** What crosses NATS when a service call fails: never a bare Error, never a stack. */
@@ -55,6 +56,10 @@ export function isWireError(value: unknown): value is WireError {
 export function toWireError(error: unknown): WireError {
   if (error instanceof DocketException) return error.toWire();
   if (isWireError(error)) return error;
+  // A query cut off by a database restart is worth retrying: 503, which clients retry.
+  if (isDatabaseConnectionLoss(error)) {
+    return { code: 'SERVICE_UNAVAILABLE', message: 'The database connection was lost; retry' };
+  }
   return { code: 'INTERNAL', message: 'Internal error' };
 }
 
