@@ -1,4 +1,4 @@
-import { isDatabaseConnectionLoss } from './connection-loss';
+import { isDatabaseConnectionLoss, isTransactionConflict } from './connection-loss';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -26,5 +26,19 @@ describe('isDatabaseConnectionLoss', () => {
     expect(isDatabaseConnectionLoss(new Error('boom'))).toBe(false);
     expect(isDatabaseConnectionLoss(undefined)).toBe(false);
     expect(isDatabaseConnectionLoss('Connection terminated')).toBe(false);
+  });
+});
+
+describe('isTransactionConflict', () => {
+  it('recognizes a transaction PostgreSQL rolled back for colliding with another', () => {
+    expect(isTransactionConflict(withCode('40P01'))).toBe(true); // deadlock detected
+    expect(isTransactionConflict(withCode('40001'))).toBe(true); // serialization failure
+  });
+
+  it('leaves other failures alone', () => {
+    expect(isTransactionConflict(withCode('23505'))).toBe(false); // unique violation
+    expect(isTransactionConflict(withCode('57P01'))).toBe(false); // a lost connection, not a conflict
+    expect(isTransactionConflict(new Error('deadlock detected'))).toBe(false);
+    expect(isTransactionConflict(null)).toBe(false);
   });
 });

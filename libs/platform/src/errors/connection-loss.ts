@@ -17,6 +17,19 @@ export function isDatabaseConnectionLoss(error: unknown): boolean {
   return typeof message === 'string' && CONNECTION_LOSS_MESSAGES.some((m) => message.includes(m));
 }
 
+/**
+ * Whether PostgreSQL rolled the transaction back because it collided with a concurrent one
+ * (deadlock_detected, serialization_failure). Nothing of it was kept, and the same request run
+ * again succeeds or fails on its own merits, so it is a 503 the client retries, not a 500.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && TRANSACTION_CONFLICT_SQLSTATES.has(code);
+}
+
+const TRANSACTION_CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
 /** admin_shutdown, crash_shutdown, cannot_connect_now (class 08 is connection_exception). */
 const CONNECTION_LOSS_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 

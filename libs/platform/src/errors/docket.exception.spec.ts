@@ -51,4 +51,12 @@ describe('error registry and wire errors', () => {
     const wrong = Object.assign(new Error('relation "x" does not exist'), { code: '42P01' });
     expect(toWireError(wrong).code).toBe('INTERNAL');
   });
+
+  it('answers SERVICE_UNAVAILABLE for a transaction rolled back as a deadlock victim', () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(toWireError(deadlock)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The request collided with a concurrent change to the same records; retry',
+    });
+  });
 });

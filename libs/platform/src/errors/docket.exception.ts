@@ -1,4 +1,4 @@
-import { isDatabaseConnectionLoss } from './connection-loss';
+import { isDatabaseConnectionLoss, isTransactionConflict } from './connection-loss';
 import { ErrorCode, isErrorCode } from './error-codes';
 
 /** What crosses NATS when a service call fails: never a bare Error, never a stack. */
@@ -59,6 +59,12 @@ export function toWireError(error: unknown): WireError {
   // A query cut off by a database restart is worth retrying: 503, which clients retry.
   if (isDatabaseConnectionLoss(error)) {
     return { code: 'SERVICE_UNAVAILABLE', message: 'The database connection was lost; retry' };
+  }
+  if (isTransactionConflict(error)) {
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The request collided with a concurrent change to the same records; retry',
+    };
   }
   return { code: 'INTERNAL', message: 'Internal error' };
 }
