@@ -1,4 +1,5 @@
 import { DirectoryAccess } from '@docket/contracts';
+import { SERVICE_TRANSACTIONS_PROVIDER } from '@docket/persistence';
 import {
   createLogger,
   HealthModule,
@@ -19,7 +20,6 @@ import { FileRepository } from './database/file.repository';
 import { createFilesDataSource } from './database/files-data-source';
 import { OutboxRepository } from './database/outbox.repository';
 import { PageRepository } from './database/page.repository';
-import { FilesTransactions } from './database/transactions';
 import { DocumentSplitService } from './documents/document-split.service';
 import { DocumentsHandler } from './documents/documents.handler';
 import { FileEvents } from './events/file-events';
@@ -56,7 +56,7 @@ const config = loadConfig(FilesConfig);
     FileRepository,
     DocumentRepository,
     PageRepository,
-    FilesTransactions,
+    SERVICE_TRANSACTIONS_PROVIDER,
     OutboxRepository,
     FileEvents,
     UploadService,

@@ -1,5 +1,6 @@
 import { DirectoryAccess } from '@docket/contracts';
 import { HostedModelGate, OutboundHttpClient } from '@docket/nodes';
+import { SERVICE_TRANSACTIONS_PROVIDER } from '@docket/persistence';
 import {
   AesGcmCipher,
   assertProductionSafe,
@@ -22,7 +23,6 @@ import { FlowRepository } from './database/flow.repository';
 import { FlowVersionRepository } from './database/flow-version.repository';
 import { createFlowsDataSource } from './database/flows-data-source';
 import { LayoutMemoryRepository } from './database/layout-memory.repository';
-import { FlowsTransactions } from './database/transactions';
 import { VariableRepository } from './database/variable.repository';
 import { FlowDefinitionsHandler } from './definitions/flow-definitions.handler';
 import { FlowDefinitionsService } from './definitions/flow-definitions.service';
@@ -109,7 +109,7 @@ assertProductionSafe(config, config.masterKey);
     FlowAccess,
     FlowDefinitionsService,
     FlowRepository,
-    FlowsTransactions,
+    SERVICE_TRANSACTIONS_PROVIDER,
     FlowVersionRepository,
     ReferencedResources,
     FlowVersionCache,

@@ -1,3 +1,4 @@
+import { SERVICE_TRANSACTIONS_PROVIDER } from '@docket/persistence';
 import {
   AesGcmCipher,
   HealthModule,
@@ -20,7 +21,6 @@ import { OrganizationRepository } from './database/organization.repository';
 import { SessionRepository } from './database/session.repository';
 import { SigningKeyRepository } from './database/signing-key.repository';
 import { SsoLoginRepository } from './database/sso-login.repository';
-import { IdentityTransactions } from './database/transactions';
 import { UserRepository } from './database/user.repository';
 import { WorkspaceRepository } from './database/workspace.repository';
 import { AccessEvents } from './directory/access-events';
@@ -53,7 +53,7 @@ const config = loadConfig(IdentityConfig);
     DirectoryService,
     DirectoryReads,
     IdentityProviderRepository,
-    IdentityTransactions,
+    SERVICE_TRANSACTIONS_PROVIDER,
     OrganizationRepository,
     SessionRepository,
     SigningKeyRepository,

@@ -1,4 +1,5 @@
 import { DirectoryAccess } from '@docket/contracts';
+import { SERVICE_TRANSACTIONS_PROVIDER } from '@docket/persistence';
 import { HealthModule, loadConfig, ReadinessRegistry, RpcClientModule } from '@docket/platform';
 import { Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -15,7 +16,6 @@ import { LockRepository } from './database/lock.repository';
 import { ReviewRepository } from './database/review.repository';
 import { registerReviewQueueMetric } from './database/review-queue.metrics';
 import { SignalOutboxRepository } from './database/signal-outbox.repository';
-import { ItemsTransactions } from './database/transactions';
 import { ItemsConfig } from './items.config';
 import { ItemQueryHandler } from './queries/item-query.handler';
 import { ItemQueryService } from './queries/item-query.service';
@@ -45,7 +45,7 @@ const config = loadConfig(ItemsConfig);
     ItemQueryService,
     ItemQueryRepository,
     ItemRepository,
-    ItemsTransactions,
+    SERVICE_TRANSACTIONS_PROVIDER,
     LockRepository,
     LockService,
     ReviewRepository,

@@ -1,4 +1,5 @@
 import { DocumentRange, SplitDocumentsRequest, SplitDocumentsResponse } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
@@ -6,7 +7,6 @@ import { WorkspaceAccess } from '../access/workspace-access';
 import { DocumentRepository, DocumentSpec } from '../database/document.repository';
 import { FileRepository } from '../database/file.repository';
 import { DocumentEntity } from '../database/files.entities';
-import { FilesTransactions } from '../database/transactions';
 import { toDocumentRecord } from '../reading/file-reader.service';
 
 /**
@@ -17,7 +17,7 @@ import { toDocumentRecord } from '../reading/file-reader.service';
 @Injectable()
 export class DocumentSplitService {
   constructor(
-    private readonly transactions: FilesTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly files: FileRepository,
     private readonly access: WorkspaceAccess,
     private readonly documents: DocumentRepository,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { ServiceTransactions } from '@docket/persistence';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
@@ -7,7 +8,6 @@ import { DocumentRepository } from '../database/document.repository';
 import { FileRepository } from '../database/file.repository';
 import { DocumentEntity, FileEntity, PageEntity } from '../database/files.entities';
 import { PageRepository } from '../database/page.repository';
-import { FilesTransactions } from '../database/transactions';
 import { FileEvents } from '../events/file-events';
 import { fileTransition } from '../records/file-status.machine';
 
@@ -25,7 +25,7 @@ export class ClaimLostError extends Error {
 @Injectable()
 export class FileCompletion {
   constructor(
-    private readonly transactions: FilesTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly files: FileRepository,
     private readonly pages: PageRepository,
     private readonly documents: DocumentRepository,

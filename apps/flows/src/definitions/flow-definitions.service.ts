@@ -12,6 +12,7 @@ import {
   PublishFlowRequest,
   SaveDraftRequest,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -22,7 +23,6 @@ import { EnvironmentRepository } from '../database/environment.repository';
 import { FlowRepository } from '../database/flow.repository';
 import { FlowVersionRepository } from '../database/flow-version.repository';
 import { FlowEntity, FlowVersionEntity } from '../database/flows.entities';
-import { FlowsTransactions } from '../database/transactions';
 import { TriggerActivation } from '../triggers/trigger-activation.service';
 import { assertMayChangeAiNodes } from './ai-node-guard';
 import { assertValidGraph } from './flow-graph.validator';
@@ -36,7 +36,7 @@ const DEFAULT_GRAPH: FlowGraph = { nodes: [{ id: 'trigger', type: 'trigger.api' 
 @Injectable()
 export class FlowDefinitionsService {
   constructor(
-    private readonly transactions: FlowsTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly flows: FlowRepository,
     private readonly flowVersions: FlowVersionRepository,
     private readonly environments: EnvironmentRepository,

@@ -13,6 +13,7 @@ import {
   VariableRecord,
   VariableScope,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import {
   Actor,
   assertProjectAccess,
@@ -27,7 +28,6 @@ import { FlowAccess } from '../access/flow-access';
 import { AuditEventsRepository } from '../database/audit-events.repository';
 import { EnvironmentRepository } from '../database/environment.repository';
 import { VariableEntity } from '../database/flows.entities';
-import { FlowsTransactions } from '../database/transactions';
 import { VariableRepository } from '../database/variable.repository';
 import { VariableCipher } from './variable-cipher';
 
@@ -43,7 +43,7 @@ const SPECIFICITY: Record<VariableScope, number> = { flow: 3, project: 2, worksp
 @Injectable()
 export class VariablesService {
   constructor(
-    private readonly transactions: FlowsTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly variables: VariableRepository,
     private readonly environments: EnvironmentRepository,
     private readonly cipher: VariableCipher,

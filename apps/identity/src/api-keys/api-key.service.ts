@@ -5,6 +5,7 @@ import {
   ApiKeyRevoked,
   ListApiKeysRequest,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException, generateApiKey, parseApiKey } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -12,7 +13,6 @@ import { EntityManager } from 'typeorm';
 import { ApiKeyRepository, ListedKeyRow } from '../database/api-key.repository';
 import { AuditEventsRepository } from '../database/audit-events.repository';
 import { UserEntity } from '../database/identity.entities';
-import { IdentityTransactions } from '../database/transactions';
 import { UserRepository } from '../database/user.repository';
 import { AccessEvents } from '../directory/access-events';
 
@@ -32,7 +32,7 @@ export class ApiKeyService {
     private readonly keys: ApiKeyRepository,
     private readonly users: UserRepository,
     private readonly audit: AuditEventsRepository,
-    private readonly transactions: IdentityTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly events: AccessEvents,
   ) {}
 

@@ -1,8 +1,8 @@
+import { ServiceTransactions } from '@docket/persistence';
 import { Injectable } from '@nestjs/common';
 
 import { ApiKeyService } from '../api-keys/api-key.service';
 import { OrganizationRepository } from '../database/organization.repository';
-import { IdentityTransactions } from '../database/transactions';
 import { UserRepository } from '../database/user.repository';
 import { WorkspaceRepository } from '../database/workspace.repository';
 
@@ -18,7 +18,7 @@ export interface BootstrapResult {
 @Injectable()
 export class BootstrapService {
   constructor(
-    private readonly transactions: IdentityTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly organizations: OrganizationRepository,
     private readonly workspaces: WorkspaceRepository,
     private readonly users: UserRepository,

@@ -6,13 +6,13 @@ import {
   UserRecord,
   WorkspaceRecord,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException, isUuid, Role } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
 import { ApiKeyRepository } from '../database/api-key.repository';
 import { AuditEventsRepository } from '../database/audit-events.repository';
 import { DirectoryReads, toProject, toWorkspace } from '../database/directory.reads';
-import { IdentityTransactions } from '../database/transactions';
 import { UserRepository } from '../database/user.repository';
 import { WorkspaceRepository } from '../database/workspace.repository';
 import { SessionService } from '../sso/session.service';
@@ -30,7 +30,7 @@ export class DirectoryService {
     private readonly users: UserRepository,
     private readonly keys: ApiKeyRepository,
     private readonly audit: AuditEventsRepository,
-    private readonly transactions: IdentityTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly sessions: SessionService,
   ) {}
 

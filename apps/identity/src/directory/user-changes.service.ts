@@ -1,4 +1,5 @@
 import { UpdateUserRequest, UserRecord } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException, Role } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -7,7 +8,6 @@ import { ApiKeyRepository } from '../database/api-key.repository';
 import { AuditEventsRepository } from '../database/audit-events.repository';
 import { UserEntity } from '../database/identity.entities';
 import { SessionRepository } from '../database/session.repository';
-import { IdentityTransactions } from '../database/transactions';
 import { UserRepository } from '../database/user.repository';
 import { AccessEvents } from './access-events';
 import { replaceProjectGrants } from './project-grants';
@@ -25,7 +25,7 @@ export class UserChangesService {
     private readonly keys: ApiKeyRepository,
     private readonly sessions: SessionRepository,
     private readonly audit: AuditEventsRepository,
-    private readonly transactions: IdentityTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly events: AccessEvents,
   ) {}
 

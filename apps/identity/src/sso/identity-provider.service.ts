@@ -5,6 +5,7 @@ import {
   IdentityProviderRecord,
   UpdateIdentityProviderBody,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, AesGcmCipher, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, QueryFailedError } from 'typeorm';
@@ -12,7 +13,6 @@ import { EntityManager, QueryFailedError } from 'typeorm';
 import { AuditEventsRepository } from '../database/audit-events.repository';
 import { IdentityProviderEntity } from '../database/identity.entities';
 import { IdentityProviderRepository } from '../database/identity-provider.repository';
-import { IdentityTransactions } from '../database/transactions';
 import { IdentityConfig } from '../identity.config';
 
 /** What the sign-in flow needs of a provider, secret included; never leaves this service. */
@@ -30,7 +30,7 @@ export interface ProviderCredentials {
 export class IdentityProviderService {
   constructor(
     private readonly providers: IdentityProviderRepository,
-    private readonly transactions: IdentityTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly cipher: AesGcmCipher,
     private readonly config: IdentityConfig,
     private readonly audit: AuditEventsRepository,

@@ -1,9 +1,9 @@
+import { ServiceTransactions } from '@docket/persistence';
 import { createLogger, PeriodicTask } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 
 import { AuditRepository } from '../database/audit.repository';
 import { ItemRepository } from '../database/item.repository';
-import { ItemsTransactions } from '../database/transactions';
 import { assertTransition } from '../domain/item-state-machine';
 import { ItemsConfig } from '../items.config';
 
@@ -18,7 +18,7 @@ export class DeferralSweeper implements OnApplicationBootstrap, OnApplicationShu
   private readonly task: PeriodicTask;
 
   constructor(
-    private readonly transactions: ItemsTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly items: ItemRepository,
     private readonly audit: AuditRepository,
     config: ItemsConfig,

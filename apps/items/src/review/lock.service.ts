@@ -12,6 +12,7 @@ import {
   LockSessionRequest,
   WatchLockRequest,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -22,7 +23,6 @@ import { AuditRepository } from '../database/audit.repository';
 import { ItemRepository, LockedItem } from '../database/item.repository';
 import { LockRow, toLock } from '../database/item-rows';
 import { LockRepository } from '../database/lock.repository';
-import { ItemsTransactions } from '../database/transactions';
 import { assertTransition } from '../domain/item-state-machine';
 import { ItemsConfig } from '../items.config';
 import {
@@ -43,7 +43,7 @@ const WATCH_INTERVAL_MS = 400;
 @Injectable()
 export class LockService {
   constructor(
-    private readonly transactions: ItemsTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly items: ItemRepository,
     private readonly locks: LockRepository,
     private readonly audit: AuditRepository,

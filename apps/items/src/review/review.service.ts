@@ -13,6 +13,7 @@ import {
   UpdatedField,
   UpdateFieldRequest,
 } from '@docket/contracts';
+import { ServiceTransactions } from '@docket/persistence';
 import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -26,7 +27,6 @@ import { acceptanceOf, FieldRow, toFieldRecord } from '../database/item-rows';
 import { LockRepository } from '../database/lock.repository';
 import { ReviewRepository } from '../database/review.repository';
 import { SignalOutboxRepository } from '../database/signal-outbox.repository';
-import { ItemsTransactions } from '../database/transactions';
 import { correctValue, definitionOf, flagsAfterCorrection } from '../domain/correction.validator';
 import { assertTransition } from '../domain/item-state-machine';
 import { SignalOutboxDispatcher } from '../temporal/signal-outbox.dispatcher';
@@ -39,7 +39,7 @@ const MAX_DEFERRAL_MS = 366 * 24 * 60 * 60 * 1000;
 @Injectable()
 export class ReviewService {
   constructor(
-    private readonly transactions: ItemsTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly items: ItemRepository,
     private readonly fields: FieldRepository,
     private readonly locks: LockRepository,

@@ -1,8 +1,8 @@
+import { ServiceTransactions } from '@docket/persistence';
 import { createLogger, PeriodicTask } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 
 import { SignalOutboxRepository } from '../database/signal-outbox.repository';
-import { ItemsTransactions } from '../database/transactions';
 import { ItemsConfig } from '../items.config';
 import { RunSignalSender } from './run-signal.sender';
 
@@ -20,7 +20,7 @@ export class SignalOutboxDispatcher implements OnApplicationBootstrap, OnApplica
   private readonly retries: PeriodicTask;
 
   constructor(
-    private readonly transactions: ItemsTransactions,
+    private readonly transactions: ServiceTransactions,
     private readonly outbox: SignalOutboxRepository,
     private readonly sender: RunSignalSender,
     config: ItemsConfig,
