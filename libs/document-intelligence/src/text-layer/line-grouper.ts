@@ -1,5 +1,6 @@
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
+import { withoutSpecks } from './ocr-specks';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
 import type { NormalisedBox, PositionedWord, TextPage } from './text-layer.types';
@@ -59,7 +60,7 @@ function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): 
  */
 export function groupLines(page: TextPage): TextLine[] {
   const aspect = page.width > 0 ? page.height / page.width : 1;
-  const words: PositionedWord[] = page.words
+  const read: PositionedWord[] = page.words
     .flatMap((word, index) =>
       splitGluedWord(word).map((part, i) => ({
         ...part,
@@ -69,6 +70,8 @@ export function groupLines(page: TextPage): TextLine[] {
     )
     .filter((word) => word.text.trim().length > 0 && boxHeight(word.box) > 0)
     .sort((a, b) => a.box.x0 - b.box.x0 || a.box.y0 - b.box.y0);
+  // Noise and rulings OCR read as marks would break the lines they stand among.
+  const words = page.source === 'ocr' ? withoutSpecks(read, aspect) : read;
 
   // A skewed scan's lines climb or fall across the page: words are compared as if levelled.
   const slope = page.source === 'ocr' ? pageSlope(words, aspect) : 0;
