@@ -1,7 +1,7 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
-import { groupLines } from '../text-layer/line-grouper';
+import { groupLines, splitSegments } from '../text-layer/line-grouper';
 import { detectKeyValuePairs } from './key-value-pair.detector';
-import { detectTableLayout, detectTables, tableWords } from './table.detector';
+import { detectTableLayout, detectTables, isNoisePhrase, tableWords } from './table.detector';
 import { tableFootPairs } from './table-foot';
 
 function grid(table: ReturnType<typeof detectTables>[number]): string[][] {
@@ -436,5 +436,14 @@ describe('detectTables on harsh scans', () => {
     expect(tables.map((t) => grid(t)[0])).toEqual([
       ['COVERAGE PART', 'AMOUNT OF INSURANCE', 'COST'],
     ]);
+  });
+
+  it('takes a short unsure phrase for noise, but not an abbreviated caption or an amount', () => {
+    const phrase = (text: string, confidence: number) =>
+      splitSegments(groupLines(makePage([{ x: 50, y: 100, text, confidence }], 1, 'ocr'))[0])[0];
+    expect(isNoisePhrase(phrase('ee', 0.2))).toBe(true);
+    expect(isNoisePhrase(phrase('ee', 0.9))).toBe(false);
+    expect(isNoisePhrase(phrase('DED.', 0.2))).toBe(false);
+    expect(isNoisePhrase(phrase('$12', 0.2))).toBe(false);
   });
 });

@@ -68,6 +68,8 @@ export function isNoisePhrase(segment: TextSegment): boolean {
   return (
     unsure(segment.words) &&
     segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS &&
+    // An abbreviated caption ("DED.", "No.") is print, however unsure.
+    !/\p{L}\.$/u.test(segment.text) &&
     !/[$€£]/.test(segment.text)
   );
 }
