@@ -68,8 +68,9 @@ export function isNoisePhrase(segment: TextSegment): boolean {
   return (
     unsure(segment.words) &&
     segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS &&
-    // An abbreviated caption ("DED.", "No.") is print, however unsure.
-    !/\p{L}\.$/u.test(segment.text) &&
+    // An abbreviated caption ("DED.", "No.") is print, however unsure; a colon says a form's
+    // caption stands there, which no header row holds.
+    !/\p{L}[.:]$/u.test(segment.text) &&
     !/[$€£]/.test(segment.text)
   );
 }
@@ -283,7 +284,7 @@ function tableFrom(
     if (row.size < MIN_COLUMNS) break;
     // Another caption row followed by answers: a boxed form's next band, not a table row.
     if (
-      isHeaderLine(segmentsOf(i)) &&
+      isHeaderLine(captionsOf(i)) &&
       body.length > 0 &&
       !body.some((r) => !hasValueSignal(rowText(r)))
     ) {
@@ -359,7 +360,7 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   // Header rows are told without OCR noise; body rows keep every phrase (an unsure cell
   // still counts where the rows end).
   const captions = lines.map(tablePhrases);
-  const parts = lines.map((line, i) => ({ line, segments: segments[i] }));
+  const parts = lines.map((line, i) => ({ line, segments: captions[i] }));
   const band = new Set<number>();
   // Repeated bands of a boxed form: each caption row would otherwise head a table.
   for (const found of formBands(parts, () => true)) {

@@ -40,8 +40,16 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): TextLine {
-  const sorted = joinSplitFigures([...words].sort((a, b) => a.box.x0 - b.box.x0));
+function makeLine(
+  pageNumber: number,
+  words: PositionedWord[],
+  aspect: number,
+  ocr: boolean,
+): TextLine {
+  const sorted = joinSplitFigures(
+    [...words].sort((a, b) => a.box.x0 - b.box.x0),
+    ocr,
+  );
   return {
     pageNumber,
     words: sorted,
@@ -102,7 +110,7 @@ export function groupLines(page: TextPage): TextLine[] {
   }
 
   return lines
-    .map((line) => makeLine(page.pageNumber, line, aspect))
+    .map((line) => makeLine(page.pageNumber, line, aspect, page.source === 'ocr'))
     .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0);
 }
 
