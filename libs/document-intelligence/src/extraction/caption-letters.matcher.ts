@@ -1,7 +1,7 @@
 import { captionLetters } from '../memory/caption-letters';
 import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
-import { levenshteinDistance } from '../text-layer/text-normaliser';
+import { levenshteinDistance, tokenise } from '../text-layer/text-normaliser';
 
 /*
  * A caption printed as the label, read by OCR with a slip or two: "Brand Narne:" for "Brand
@@ -18,6 +18,10 @@ const MIN_LETTERS_FOR_A_SLIP = 6;
 const LETTERS_PER_SLIP = 6;
 /** A word OCR read at least this sure is what was printed (label-matcher's SURE_OCR). */
 const SURE_OCR = 0.92;
+
+function digitsOf(text: string): string {
+  return text.replace(/\D/g, '');
+}
 
 /** How many letters OCR may have got wrong in a label of this many letters. */
 export function allowedSlips(letters: number): number {
@@ -59,6 +63,12 @@ export function letterMatches(line: TextLine, label: string): LetterMatch[] {
         if (captionLetters(line.words[start].text).length === 0) break;
         const distance = levenshteinDistance(letters, wanted);
         if (distance > (unsure ? slips : 0)) continue;
+        const printed = line.words.slice(start, end).map((w) => w.text);
+        // Letters alone drop digits: "Total (205)" is not "Total (99)".
+        if (digitsOf(printed.join(' ')) !== digitsOf(label)) continue;
+        // Printed word for word as the label, it is the word matcher's to find.
+        if (distance === 0 && tokenise(printed.join(' ')).join(' ') === tokenise(label).join(' '))
+          continue;
         matches.push({
           startWord: start,
           endWord: end,

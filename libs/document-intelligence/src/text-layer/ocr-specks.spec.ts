@@ -21,12 +21,13 @@ function page(words: PositionedWord[], source: TextPage['source'] = 'ocr'): Text
 describe('isSpeck: what OCR reads from noise and rulings', () => {
   it('takes lone marks read unsure and rulings at any confidence', () => {
     expect(isSpeck({ text: ';', confidence: 0.3 })).toBe(true);
-    expect(isSpeck({ text: '©', confidence: 0.9 })).toBe(true);
+    expect(isSpeck({ text: '©', confidence: 0.3 })).toBe(true);
     expect(isSpeck({ text: '|', confidence: 0.95 })).toBe(true);
     expect(isSpeck({ text: '~~', confidence: 0.95 })).toBe(true);
   });
 
-  it('keeps words with a letter or digit, signs that mean something, and leaders', () => {
+  it('keeps words with a letter or digit, signs that mean something, leaders and marks read sure', () => {
+    expect(isSpeck({ text: '-', confidence: 1 })).toBe(false);
     expect(isSpeck({ text: 'i', confidence: 0 })).toBe(false);
     expect(isSpeck({ text: '$', confidence: 0.2 })).toBe(false);
     expect(isSpeck({ text: '#', confidence: 0.2 })).toBe(false);
@@ -37,11 +38,11 @@ describe('isSpeck: what OCR reads from noise and rulings', () => {
 });
 
 describe('withoutSpecks', () => {
-  it('keeps a colon read on its own right after a caption, and drops one standing apart', () => {
+  it('keeps an unsure colon read on its own right after a caption, and drops one standing apart', () => {
     const words = [
       word('BUSINESS', 0.1, 0.2),
       word(':', 0.198, 0.2, 0.2),
-      word(':', 0.4, 0.2, 0.9),
+      word(':', 0.4, 0.2, 0.3),
     ];
     expect(withoutSpecks(words, 1).map((w) => [w.text, w.box.x0])).toEqual([
       ['BUSINESS', 0.1],

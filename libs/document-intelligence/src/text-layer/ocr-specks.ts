@@ -14,8 +14,11 @@ import type { PositionedWord } from './text-layer.types';
 const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\]+$/u;
 /** A dot or underscore leader drawn from a caption to its answer: printed, not a speck. */
 const LEADER = /^[._…·]{3,}$/;
-/** A ruling line read as text: a speck at any confidence. */
-const RULING = /^[|_\-–—=~]+$/u;
+/**
+ * A ruling line read as text: a speck at any confidence. A lone dash or underscore is left to
+ * the confidence rule, as forms print them ("9 - 3", a blank to fill in).
+ */
+const RULING = /^(?:\|+|~+|=+|[-–—_]{2,})$/u;
 /** OCR this unsure of a lone mark read noise, not print. */
 const UNSURE_MARK = 0.5;
 /** A colon this close (line heights) after a word is that word's caption end. */
@@ -25,9 +28,12 @@ const ATTACHED_COLON_GAP = 0.6;
 export function isSpeck(word: Pick<PositionedWord, 'text' | 'confidence'>): boolean {
   const text = word.text.trim();
   if (!MARKS_ONLY.test(text) || LEADER.test(text)) return false;
-  if (RULING.test(text)) return true;
-  // A colon or full stop read sure may be print; whether it stands at a caption decides.
-  return word.confidence < UNSURE_MARK || !/^[:;.,]$/.test(text);
+  return RULING.test(text) || word.confidence < UNSURE_MARK;
+}
+
+/** A colon or stop read sure is print only where it closes the word before it. */
+function isStop(word: PositionedWord): boolean {
+  return /^[:;.,]$/.test(word.text.trim());
 }
 
 /** A colon read on its own ("CLASS OF BUSINESS :"), which may end the caption before it. */
@@ -36,9 +42,9 @@ function isColon(word: PositionedWord): boolean {
 }
 
 /**
- * An OCR page's words without its specks (`aspect`: page height over width). A colon standing right after a word keeps its place
- * (a caption's end read as a word of its own), whatever its confidence; so does a full stop or
- * comma read sure right after a word. Anything else made only of marks is dropped.
+ * An OCR page's words without its specks (`aspect`: page height over width). A colon standing
+ * right after a word keeps its place (a caption's end read as a word of its own), however
+ * unsure; marks read sure are print, rulings aside.
  */
 export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
   const marks = words.filter((w) => MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim()));
@@ -59,6 +65,6 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
     (word) =>
       !marks.includes(word) ||
       (isColon(word) && attached(word)) ||
-      (!isSpeck(word) && attached(word)),
+      (!isSpeck(word) && (!isStop(word) || attached(word))),
   );
 }
