@@ -60,6 +60,7 @@ import { settleTotal } from './sum-check';
 import { tableDoubts } from './table-doubts';
 import { extractTable } from './table-extractor';
 import { columnsForAReading, matchTableToLayout } from './table-matcher';
+import { answerGoesOn } from './value-continuation';
 import { fitsKind, fitsKindAtCaption } from './value-kinds';
 
 /** How much each way of finding a value is trusted before parsing and OCR confidence. */
@@ -145,11 +146,15 @@ function rightOfLabel(
         // the caption is no value.
         if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
         const words = untilNextLabel(line.words.slice(endWord, end), context);
+        if (words.length === end - endWord && answerGoesOn(words, segments[s + 1], line))
+          words.push(...segments[s + 1].words);
         return words.length > 0 ? { words, position: 'same-segment' } : null;
       }
       const next = segments[s + 1];
       if (!next || looksLikeLabel(next.words, context)) return null;
       const words = untilNextLabel(next.words, context);
+      if (words.length === next.words.length && answerGoesOn(words, segments[s + 2], line))
+        words.push(...segments[s + 2].words);
       return words.length > 0 ? { words, position: 'next-segment' } : null;
     }
     start = end;

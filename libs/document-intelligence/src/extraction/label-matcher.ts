@@ -2,6 +2,7 @@ import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
 import { tokenSimilarity } from '../text-layer/text-normaliser';
 import { type CaptionTerm, captionTerms, wordCaptionTerms } from '../vocabulary/label-vocabulary';
+import { letterMatches } from './caption-letters.matcher';
 
 /** An occurrence of a label phrase on a line. Word indices refer to `line.words`. */
 export interface LabelMatch {
@@ -131,9 +132,43 @@ export function findLabelMatches(
         const match = scoreMatch(line, lineIndex, tokens, i, i + wanted.length, similarity, phrase);
         if (match) matches.push(match);
       }
+      if (fuzzy) matches.push(...printedAsLabel(line, lineIndex, phrase));
     }
   });
   return dedupe(matches);
+}
+
+/**
+ * Captions OCR read as the whole label with a letter or two wrong, or with its words split or
+ * run together (caption-letters.matcher.ts). The caption must be the label and nothing more:
+ * no plain words before it in its phrase, and after it the phrase ends, a colon follows, or
+ * the answer starts.
+ */
+function printedAsLabel(line: TextLine, lineIndex: number, phrase: string): LabelMatch[] {
+  const found: LabelMatch[] = [];
+  for (const letters of letterMatches(line, phrase)) {
+    const { startWord, segmentStart, segmentEnd } = letters;
+    if (labelPrefixStart(line, segmentStart, startWord) !== startWord) continue;
+    let endWord = letters.endWord;
+    // A colon OCR read as a word of its own ends the caption.
+    if (endWord < segmentEnd && /^[:;]$/.test(line.words[endWord].text)) endWord += 1;
+    const next = endWord < segmentEnd ? line.words[endWord].text : null;
+    const colon = endsWithColon(line.words[endWord - 1].text);
+    if (next !== null && !colon && !/\d/.test(next)) continue;
+    const alone = startWord === segmentStart && endWord === segmentEnd;
+    found.push({
+      line,
+      lineIndex,
+      startWord,
+      captionStart: startWord,
+      endWord,
+      score: letters.similarity * (colon || alone ? 1 : NO_COLON_FACTOR),
+      endsWithColon: colon,
+      alone,
+      phrase,
+    });
+  }
+  return found;
 }
 
 function scoreMatch(

@@ -1,7 +1,7 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
-import { groupLines } from '../text-layer/line-grouper';
+import { groupLines, splitSegments } from '../text-layer/line-grouper';
 import { detectKeyValuePairs } from './key-value-pair.detector';
-import { detectTableLayout, detectTables, tableWords } from './table.detector';
+import { detectTableLayout, detectTables, isNoisePhrase, tableWords } from './table.detector';
 import { tableFootPairs } from './table-foot';
 
 function grid(table: ReturnType<typeof detectTables>[number]): string[][] {
@@ -384,5 +384,66 @@ describe('detectTables', () => {
       ]),
     );
     expect(detectTables(lines)).toEqual([]);
+  });
+});
+
+describe('detectTables on harsh scans', () => {
+  const body: PlacedText[] = [
+    { x: 50, y: 114, text: 'Loss of Use', confidence: 0.9 },
+    { x: 250, y: 114, text: '$500000.00', confidence: 0.9 },
+    { x: 420, y: 114, text: '$354.40', confidence: 0.9 },
+    { x: 50, y: 128, text: 'Dwelling', confidence: 0.9 },
+    { x: 250, y: 128, text: '$250000.00', confidence: 0.9 },
+    { x: 420, y: 128, text: '$780.85', confidence: 0.9 },
+  ];
+
+  it('finds a header whose captions OCR read with noise between them', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 100, text: 'Coverage Part', confidence: 0.9 },
+            { x: 170, y: 100, text: 'ee', confidence: 0.2 },
+            { x: 250, y: 100, text: 'Limits', confidence: 0.9 },
+            { x: 420, y: 100, text: 'Charge', confidence: 0.9 },
+            ...body,
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map((t) => grid(t)[0])).toEqual([['Coverage Part', 'Limits', 'Charge']]);
+  });
+
+  it('heads the table with the lower line of a two-line header whose upper line was read first', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 88, text: 'COVERAGE', confidence: 0.9 },
+            { x: 250, y: 88, text: 'AMOUNT OF', confidence: 0.9 },
+            { x: 50, y: 100, text: 'PART', confidence: 0.9 },
+            { x: 250, y: 100, text: 'INSURANCE', confidence: 0.9 },
+            { x: 420, y: 100, text: 'COST', confidence: 0.9 },
+            ...body,
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map((t) => grid(t)[0])).toEqual([
+      ['COVERAGE PART', 'AMOUNT OF INSURANCE', 'COST'],
+    ]);
+  });
+
+  it('takes a short unsure phrase for noise, but not an abbreviated caption or an amount', () => {
+    const phrase = (text: string, confidence: number) =>
+      splitSegments(groupLines(makePage([{ x: 50, y: 100, text, confidence }], 1, 'ocr'))[0])[0];
+    expect(isNoisePhrase(phrase('ee', 0.2))).toBe(true);
+    expect(isNoisePhrase(phrase('ee', 0.9))).toBe(false);
+    expect(isNoisePhrase(phrase('DED.', 0.2))).toBe(false);
+    expect(isNoisePhrase(phrase('$12', 0.2))).toBe(false);
   });
 });

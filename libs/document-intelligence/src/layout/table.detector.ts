@@ -56,6 +56,30 @@ function isHeaderLine(segments: readonly TextSegment[]): boolean {
   );
 }
 
+/** A noise phrase has at most this many letters and digits. */
+const NOISE_CHARACTERS = 3;
+
+/**
+ * A phrase OCR read from noise, a shaded band or a ruling between cells ("ee", "i", "ASA", a
+ * lone "5"), every word of it unsure and only a few characters long. Among a header's captions
+ * or a row's cells it is neither a column nor a cell.
+ */
+export function isNoisePhrase(segment: TextSegment): boolean {
+  return (
+    unsure(segment.words) &&
+    segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS &&
+    // An abbreviated caption ("DED.", "No.") is print, however unsure; a colon says a form's
+    // caption stands there, which no header row holds.
+    !/\p{L}[.:]$/u.test(segment.text) &&
+    !/[$€£]/.test(segment.text)
+  );
+}
+
+/** A line's phrases without OCR noise: the phrases tables are read from. */
+function tablePhrases(line: TextLine): TextSegment[] {
+  return splitSegments(line).filter((segment) => !isNoisePhrase(segment));
+}
+
 /** The column a phrase falls under: most shared width, else the nearest within reach. */
 function columnOf(segment: TextSegment, columns: readonly Column[], reach: number): number {
   let best = -1;
@@ -197,8 +221,9 @@ function tableFrom(
   lines: readonly TextLine[],
   start: number,
   segmentsOf: (index: number) => TextSegment[],
+  captionsOf: (index: number) => TextSegment[],
 ): Detected | null {
-  const headerSegments = segmentsOf(start);
+  const headerSegments = captionsOf(start);
   const columns: Column[] = headerSegments.map((s) => ({
     x0: s.box.x0,
     x1: s.box.x1,
@@ -207,12 +232,12 @@ function tableFrom(
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
   let last = start;
-  const above = headerAbove(lines, start, segmentsOf);
+  const above = headerAbove(lines, start, captionsOf);
   const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
   aboveRow?.forEach((words, column) => columns[column].header.unshift(...words));
 
   // A second caption line close under the first completes a two-line header.
-  const second = start + 1 < lines.length ? segmentsOf(start + 1) : [];
+  const second = start + 1 < lines.length ? captionsOf(start + 1) : [];
   const secondRow = second.length > 0 ? rowOf(second, columns, reach) : null;
   const third = start + 2 < lines.length ? segmentsOf(start + 2) : [];
   if (
@@ -259,7 +284,7 @@ function tableFrom(
     if (row.size < MIN_COLUMNS) break;
     // Another caption row followed by answers: a boxed form's next band, not a table row.
     if (
-      isHeaderLine(segmentsOf(i)) &&
+      isHeaderLine(captionsOf(i)) &&
       body.length > 0 &&
       !body.some((r) => !hasValueSignal(rowText(r)))
     ) {
@@ -305,6 +330,22 @@ function tableFrom(
   };
 }
 
+/**
+ * A caption line close above a header line of more columns ("COVERAGE  AMOUNT OF" over "PART
+ * INSURANCE  DED.  COST"): the lower line heads the table, the upper one joins its captions.
+ */
+function headsLineBelow(
+  lines: readonly TextLine[],
+  segments: readonly TextSegment[][],
+  index: number,
+): boolean {
+  const below = index + 1;
+  if (below >= lines.length || lines[below].pageNumber !== lines[index].pageNumber) return false;
+  const close =
+    lines[below].box.y0 - lines[index].box.y1 < boxHeight(lines[below].box) * CONTINUATION_GAP;
+  return close && segments[below].length > segments[index].length && isHeaderLine(segments[below]);
+}
+
 /** Finds the tables on the lines of one page, top to bottom. */
 export function detectTables(lines: readonly TextLine[]): LayoutTable[] {
   return detectTableLayout(lines).tables;
@@ -316,7 +357,10 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   feet: TableFoot[];
 } {
   const segments = lines.map((line) => splitSegments(line));
-  const parts = lines.map((line, i) => ({ line, segments: segments[i] }));
+  // Header rows are told without OCR noise; body rows keep every phrase (an unsure cell
+  // still counts where the rows end).
+  const captions = lines.map(tablePhrases);
+  const parts = lines.map((line, i) => ({ line, segments: captions[i] }));
   const band = new Set<number>();
   // Repeated bands of a boxed form: each caption row would otherwise head a table.
   for (const found of formBands(parts, () => true)) {
@@ -328,8 +372,15 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   const tables: LayoutTable[] = [];
   const feet: TableFoot[] = [];
   for (let i = 0; i < lines.length; i += 1) {
-    if (band.has(i) || !isHeaderLine(segments[i])) continue;
-    const found = tableFrom(lines, i, (index) => segments[index]);
+    if (band.has(i) || !isHeaderLine(captions[i])) continue;
+    // The first line of a two-line header: the line under it sets the columns (headerAbove).
+    if (headsLineBelow(lines, captions, i)) continue;
+    const found = tableFrom(
+      lines,
+      i,
+      (index) => segments[index],
+      (index) => captions[index],
+    );
     if (!found) continue;
     tables.push(found.table);
     if (found.foot) feet.push(found.foot);

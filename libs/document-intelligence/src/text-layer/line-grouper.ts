@@ -2,6 +2,7 @@ import type { CornerBox } from '@docket/platform';
 
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
+import { withoutSpecks } from './ocr-specks';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
 import type { PositionedWord, TextPage } from './text-layer.types';
@@ -41,8 +42,16 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): TextLine {
-  const sorted = joinSplitFigures([...words].sort((a, b) => a.box.x0 - b.box.x0));
+function makeLine(
+  pageNumber: number,
+  words: PositionedWord[],
+  aspect: number,
+  ocr: boolean,
+): TextLine {
+  const sorted = joinSplitFigures(
+    [...words].sort((a, b) => a.box.x0 - b.box.x0),
+    ocr,
+  );
   return {
     pageNumber,
     words: sorted,
@@ -61,7 +70,7 @@ function makeLine(pageNumber: number, words: PositionedWord[], aspect: number): 
  */
 export function groupLines(page: TextPage): TextLine[] {
   const aspect = page.width > 0 ? page.height / page.width : 1;
-  const words: PositionedWord[] = page.words
+  const read: PositionedWord[] = page.words
     .flatMap((word, index) =>
       splitGluedWord(word).map((part, i) => ({
         ...part,
@@ -71,6 +80,8 @@ export function groupLines(page: TextPage): TextLine[] {
     )
     .filter((word) => word.text.trim().length > 0 && boxHeight(word.box) > 0)
     .sort((a, b) => a.box.x0 - b.box.x0 || a.box.y0 - b.box.y0);
+  // Noise and rulings OCR read as marks would break the lines they stand among.
+  const words = page.source === 'ocr' ? withoutSpecks(read, aspect) : read;
 
   // A skewed scan's lines climb or fall across the page: words are compared as if levelled.
   const slope = page.source === 'ocr' ? pageSlope(words, aspect) : 0;
@@ -101,7 +112,7 @@ export function groupLines(page: TextPage): TextLine[] {
   }
 
   return lines
-    .map((line) => makeLine(page.pageNumber, line, aspect))
+    .map((line) => makeLine(page.pageNumber, line, aspect, page.source === 'ocr'))
     .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0);
 }
 

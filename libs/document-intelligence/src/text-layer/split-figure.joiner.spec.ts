@@ -1,6 +1,7 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
 import { makePage } from '../testing/text-page.fixture';
 import { groupLines } from './line-grouper';
+import { joinSplitFigures } from './split-figure.joiner';
 import type { TextPage } from './text-layer.types';
 
 /** One OCR line: each piece a word, `spacing` points apart, with its own confidence. */
@@ -93,5 +94,46 @@ describe('figures OCR split at their separators', () => {
     );
     expect(due.value).toEqual({ amount: 6994.08, currency: 'USD' });
     expect(due.confidence).toBeLessThanOrEqual(0.6);
+  });
+});
+
+describe('joinSplitFigures: amounts whose decimal point OCR lost', () => {
+  /** Words placed left to right, each `gap` character widths after the one before. */
+  function words(texts: string[], gap = 0.8) {
+    const char = 0.01;
+    let x = 0.1;
+    return texts.map((text, index) => {
+      const word = {
+        text,
+        box: { x0: x, y0: 0.3, x1: x + char * text.length, y1: 0.31 },
+        confidence: 0.9,
+        index,
+        pageNumber: 1,
+      };
+      x = word.box.x1 + gap * char;
+      return word;
+    });
+  }
+  const texts = (joinedWords: ReadonlyArray<{ text: string }>) => joinedWords.map((w) => w.text);
+
+  it('puts the cents back after the whole units of an amount', () => {
+    expect(texts(joinSplitFigures(words(['$996', '68']), true))).toEqual(['$996.68']);
+    expect(texts(joinSplitFigures(words(['USD', '541', '77']), true))).toEqual(['USD', '541.77']);
+    expect(texts(joinSplitFigures(words(['11', '7.30', 'USD']), true))).toEqual(['117.30', 'USD']);
+  });
+
+  it('leaves figures with no currency, far apart, going on, or in a PDF text layer', () => {
+    expect(texts(joinSplitFigures(words(['Items', '541', '77']), true))).toEqual([
+      'Items',
+      '541',
+      '77',
+    ]);
+    expect(texts(joinSplitFigures(words(['$996', '68'], 3), true))).toEqual(['$996', '68']);
+    expect(texts(joinSplitFigures(words(['$996', '68', '12']), true))).toEqual([
+      '$996',
+      '68',
+      '12',
+    ]);
+    expect(texts(joinSplitFigures(words(['$996', '68'])))).toEqual(['$996', '68']);
   });
 });

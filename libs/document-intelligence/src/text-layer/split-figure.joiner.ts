@@ -67,17 +67,55 @@ function figureFrom(words: readonly PositionedWord[], start: number): number | n
   return best;
 }
 
-/** The words of one line, left to right, with figures OCR split into pieces joined back. */
-export function joinSplitFigures(words: readonly PositionedWord[]): PositionedWord[] {
+/** Whole units of an amount, with its currency sign when printed before it: "$996", "541". */
+const WHOLE_UNITS = /^[$€£]?\d{1,3}(?:,\d{3})*$/;
+/** A currency code printed before an amount. */
+const CURRENCY_CODE = /^(?:USD|EUR|GBP|CAD|AUD)$/i;
+/** A lost separator shows as a gap at most this many character widths wide. */
+const MAX_LOST_SEPARATOR_CHARACTERS = 1.2;
+
+/**
+ * An amount whose decimal point OCR lost, read as two words ("$996 68", "USD 541 77"), or
+ * whose digits OCR cut apart ("11 7.30"): the whole units of an amount (a currency sign or code
+ * before it), then close after them the cents alone and nothing more of the figure; or a
+ * digit group right before an amount with cents. The joined text is the amount.
+ */
+function lostSeparator(words: readonly PositionedWord[], i: number): string | null {
+  const [units, rest, after] = [words[i], words[i + 1], words[i + 2]];
+  if (!rest || !/^\d/.test(units.text.replace(/^[$€£]/, ''))) return null;
+  const gap = rest.box.x0 - units.box.x1;
+  if (gap < 0 || gap > MAX_LOST_SEPARATOR_CHARACTERS * characterWidth([units, rest])) return null;
+  if (/^\d{1,3}$/.test(units.text) && /^\d{1,3}\.\d{2}$/.test(rest.text)) {
+    const text = units.text + rest.text;
+    return AMOUNT.test(text) ? text : null;
+  }
+  const currency = /^[$€£]/.test(units.text) || CURRENCY_CODE.test(words[i - 1]?.text ?? '');
+  if (!currency || !WHOLE_UNITS.test(units.text) || !/^\d{2}$/.test(rest.text)) return null;
+  // "$996 68 12" is no amount with its cents: a third digit group goes on with the figure.
+  if (after && /^\d/.test(after.text) && after.box.x0 - rest.box.x1 < gap * 2) return null;
+  return `${units.text}.${rest.text}`;
+}
+
+/**
+ * The words of one line, left to right, with figures OCR split into pieces joined back; with
+ * `ocr`, amounts whose decimal point OCR lost too (a PDF's own text prints what it prints).
+ */
+export function joinSplitFigures(words: readonly PositionedWord[], ocr = false): PositionedWord[] {
   const result: PositionedWord[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const end = endsOpen(words[i].text) ? figureFrom(words, i) : null;
-    if (end === null) {
-      result.push(words[i]);
+    if (end !== null) {
+      result.push(joined(words.slice(i, end + 1)));
+      i = end;
       continue;
     }
-    result.push(joined(words.slice(i, end + 1)));
-    i = end;
+    const amount = ocr ? lostSeparator(words, i) : null;
+    if (amount !== null) {
+      result.push({ ...joined(words.slice(i, i + 2)), text: amount });
+      i += 1;
+      continue;
+    }
+    result.push(words[i]);
   }
   return result;
 }

@@ -1,0 +1,44 @@
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import { groupLines, splitSegments } from '../text-layer/line-grouper';
+import { answerGoesOn } from './value-continuation';
+
+/** The first phrase after the caption, and whether the phrase after it finishes it. */
+function goesOn(runs: PlacedText[]): boolean {
+  const [line] = groupLines(makePage(runs, 1, 'ocr'));
+  const [, answer, next] = splitSegments(line);
+  return answerGoesOn(answer.words, next, line);
+}
+
+describe('answerGoesOn: an answer OCR split into two phrases', () => {
+  it('takes the year after a day and its comma', () => {
+    expect(
+      goesOn([
+        { x: 40, y: 100, text: 'DATE:' },
+        { x: 150, y: 100, text: 'March 27,' },
+        { x: 215, y: 100, text: '1984' },
+      ]),
+    ).toBe(true);
+  });
+
+  it("takes a figure's unit", () => {
+    expect(
+      goesOn([
+        { x: 40, y: 100, text: 'Rod Length' },
+        { x: 280, y: 100, text: '64' },
+        { x: 305, y: 100, text: 'mm' },
+      ]),
+    ).toBe(true);
+  });
+
+  it('leaves another caption, a far phrase and a word that is no unit', () => {
+    const after = (text: string, x = 305) =>
+      goesOn([
+        { x: 40, y: 100, text: 'Rod Length' },
+        { x: 280, y: 100, text: '64' },
+        { x, y: 100, text },
+      ]);
+    expect(after('Net Tobacco')).toBe(false);
+    expect(after('mm', 420)).toBe(false);
+    expect(after('Closed')).toBe(false);
+  });
+});

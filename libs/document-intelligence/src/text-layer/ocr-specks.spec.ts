@@ -1,0 +1,73 @@
+import { groupLines } from './line-grouper';
+import { isSpeck, withoutSpecks } from './ocr-specks';
+import type { PositionedWord, TextPage } from './text-layer.types';
+
+/** A word on a 1000 x 1000 page, boxes in page fractions. */
+function word(text: string, x0: number, y0: number, confidence = 0.9): PositionedWord {
+  const width = 0.012 * Math.max(1, text.length);
+  return {
+    text,
+    box: { x0, y0, x1: x0 + width, y1: y0 + 0.015 },
+    confidence,
+    index: 0,
+    pageNumber: 1,
+  };
+}
+
+function page(words: PositionedWord[], source: TextPage['source'] = 'ocr'): TextPage {
+  return { pageNumber: 1, width: 1000, height: 1000, source, words };
+}
+
+describe('isSpeck: what OCR reads from noise and rulings', () => {
+  it('takes lone marks read unsure and rulings at any confidence', () => {
+    expect(isSpeck({ text: ';', confidence: 0.3 })).toBe(true);
+    expect(isSpeck({ text: '©', confidence: 0.3 })).toBe(true);
+    expect(isSpeck({ text: '|', confidence: 0.95 })).toBe(true);
+    expect(isSpeck({ text: '~~', confidence: 0.95 })).toBe(true);
+  });
+
+  it('keeps words with a letter or digit, signs that mean something, leaders and marks read sure', () => {
+    expect(isSpeck({ text: '-', confidence: 1 })).toBe(false);
+    expect(isSpeck({ text: 'i', confidence: 0 })).toBe(false);
+    expect(isSpeck({ text: '$', confidence: 0.2 })).toBe(false);
+    expect(isSpeck({ text: '#', confidence: 0.2 })).toBe(false);
+    expect(isSpeck({ text: '%', confidence: 0.2 })).toBe(false);
+    expect(isSpeck({ text: '..........', confidence: 0.9 })).toBe(false);
+    expect(isSpeck({ text: ':', confidence: 0.9 })).toBe(false);
+  });
+});
+
+describe('withoutSpecks', () => {
+  it('keeps an unsure colon read on its own right after a caption, and drops one standing apart', () => {
+    const words = [
+      word('BUSINESS', 0.1, 0.2),
+      word(':', 0.198, 0.2, 0.2),
+      word(':', 0.4, 0.2, 0.3),
+    ];
+    expect(withoutSpecks(words, 1).map((w) => [w.text, w.box.x0])).toEqual([
+      ['BUSINESS', 0.1],
+      [':', 0.198],
+    ]);
+  });
+});
+
+describe('groupLines on a noisy scan', () => {
+  it('does not let a speck between two cells cut a table row in two', () => {
+    // The speck sits a little below the row and joins it; chained to it, the next cell (a
+    // little higher on a skewed page) would start a line of its own.
+    const row = [
+      word('Loss', 0.1, 0.3),
+      word('of', 0.16, 0.3),
+      word('Use', 0.19, 0.3),
+      word(';', 0.3, 0.307, 0.3),
+      word('500.00', 0.32, 0.2975),
+      word('USD', 0.41, 0.2975),
+    ];
+    expect(groupLines(page(row)).map((l) => l.text)).toEqual(['Loss of Use 500.00 USD']);
+  });
+
+  it('leaves a PDF text layer as printed', () => {
+    const words = [word('Total', 0.1, 0.3), word(';', 0.2, 0.3, 1)];
+    expect(groupLines(page(words, 'pdf-text')).map((l) => l.text)).toEqual(['Total ;']);
+  });
+});

@@ -1,0 +1,70 @@
+import { boxHeight, verticalOverlapRatio } from './box-geometry';
+import type { PositionedWord } from './text-layer.types';
+
+/*
+ * Specks: what OCR reads from dust, noise and ruling lines on a scan (`.`, `,`, `;`, `'`, `|`,
+ * `©`, `~~`). They stand between the cells of a row and between the words of a header, where
+ * they break lines apart (a speck a little above a row becomes the word the row's next cell is
+ * chained to) and cut header rows into phrases that are no captions. Words with a letter or a
+ * digit are never specks; signs that carry meaning (currency, `#`, `%`, `&`, `/`, brackets of a
+ * tick box) and dot leaders are kept.
+ */
+
+/** Nothing but marks that mean nothing alone. */
+const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\]+$/u;
+/** A dot or underscore leader drawn from a caption to its answer: printed, not a speck. */
+const LEADER = /^[._…·]{3,}$/;
+/**
+ * A ruling line read as text: a speck at any confidence. A lone dash or underscore is left to
+ * the confidence rule, as forms print them ("9 - 3", a blank to fill in).
+ */
+const RULING = /^(?:\|+|~+|=+|[-–—_]{2,})$/u;
+/** OCR this unsure of a lone mark read noise, not print. */
+const UNSURE_MARK = 0.5;
+/** A colon this close (line heights) after a word is that word's caption end. */
+const ATTACHED_COLON_GAP = 0.6;
+
+/** A word OCR read from noise or a ruling line rather than from print. */
+export function isSpeck(word: Pick<PositionedWord, 'text' | 'confidence'>): boolean {
+  const text = word.text.trim();
+  if (!MARKS_ONLY.test(text) || LEADER.test(text)) return false;
+  return RULING.test(text) || word.confidence < UNSURE_MARK;
+}
+
+/** A colon or stop read sure is print only where it closes the word before it. */
+function isStop(word: PositionedWord): boolean {
+  return /^[:;.,]$/.test(word.text.trim());
+}
+
+/** A colon read on its own ("CLASS OF BUSINESS :"), which may end the caption before it. */
+function isColon(word: PositionedWord): boolean {
+  return /^[:;]$/.test(word.text.trim());
+}
+
+/**
+ * An OCR page's words without its specks (`aspect`: page height over width). A colon standing
+ * right after a word keeps its place (a caption's end read as a word of its own), however
+ * unsure; marks read sure are print, rulings aside.
+ */
+export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
+  const marks = words.filter((w) => MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim()));
+  if (marks.length === 0) return [...words];
+  const print = words.filter((w) => !marks.includes(w));
+  const attached = (mark: W): boolean =>
+    print.some((word) => {
+      // Boxes are normalised per axis: the aspect ratio turns a height into a width.
+      const height = boxHeight(word.box) * aspect;
+      const gap = mark.box.x0 - word.box.x1;
+      return (
+        gap >= -height * 0.2 &&
+        gap < height * ATTACHED_COLON_GAP &&
+        verticalOverlapRatio(word.box, mark.box) >= 0.5
+      );
+    });
+  return words.filter(
+    (word) =>
+      !marks.includes(word) ||
+      (isColon(word) && attached(word)) ||
+      (!isSpeck(word) && (!isStop(word) || attached(word))),
+  );
+}
