@@ -30,6 +30,7 @@ import {
   OcrReader,
   tesseractJsReader,
 } from './ocr-readers';
+import { hasDigit, matchedWords } from './word-matching';
 
 const { values } = parseArgs({
   options: {
@@ -74,28 +75,6 @@ async function scannedPages(): Promise<ScannedPage[]> {
   }
   return pages;
 }
-
-function counts(words: readonly string[]): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const word of words) map.set(word, (map.get(word) ?? 0) + 1);
-  return map;
-}
-
-/** Words of `expected` found in `actual`, each found word used once. */
-function matched(expected: readonly string[], actual: readonly string[]): number {
-  const available = counts(actual);
-  let found = 0;
-  for (const word of expected) {
-    const left = available.get(word) ?? 0;
-    if (left > 0) {
-      found += 1;
-      available.set(word, left - 1);
-    }
-  }
-  return found;
-}
-
-const hasDigit = (word: string) => /\d/.test(word);
 
 interface Reading {
   words: RunnerOcrWord[][];
@@ -151,10 +130,10 @@ function score(name: string, reading: Reading, pages: readonly ScannedPage[]): S
       const words = (joined ? joinSplitNumbers(raw) : raw).map((w) => w.text.trim());
       truthWords += page.truth.length;
       readWords += words.length;
-      found += matched(page.truth, words);
+      found += matchedWords(page.truth, words);
       const numbers = page.truth.filter(hasDigit);
       truthNumbers += numbers.length;
-      foundNumbers += matched(numbers, words.filter(hasDigit));
+      foundNumbers += matchedWords(numbers, words.filter(hasDigit));
     });
     return {
       reader: name,
