@@ -47,6 +47,9 @@ const FIELD_TYPE: Readonly<Record<ValueKind, ScalarFieldDefinition['type']>> = {
   email: 'string',
   percent: 'string',
   word: 'string',
+  mark: 'string',
+  text: 'string',
+  measure: 'string',
 };
 
 /** Words in reading order (top to bottom, then left to right), as a text layer lists them. */
@@ -109,7 +112,8 @@ export function pageExamples(random: SeededRandom, scan: boolean, pageId: string
     (f) =>
       ({
         key: f.key,
-        type: FIELD_TYPE[f.kind],
+        // Half the schemas ask for text whatever the value is, as a label-given schema does.
+        type: random.chance(0.5) ? 'string' : FIELD_TYPE[f.kind],
         label: labelOf(f, random),
       }) as ScalarFieldDefinition,
   );

@@ -26,9 +26,18 @@ export const DEFAULT_LINKER_RANKING: LinkerRanking = 'rules';
 const ANSWER_MODEL = asLogisticModel(weights.answers);
 const PAIR_MODEL = asLogisticModel(weights.pairs);
 
-/** The probability that a field's reading under its caption is the field's value. */
-export function answerLinkProbability(evidence: AnswerEvidence): number {
-  return probability(ANSWER_MODEL, answerFeatures(evidence));
+/**
+ * Probabilities closer than this are one rank: the model does not tell readings apart that
+ * finely, and a tie is settled as the rules settle theirs, by page order. That matters for a
+ * caption printed several times ("NAME:" in two blocks): every such field reads the same
+ * candidates, and only page order says which answer is whose.
+ */
+export const ANSWER_RANK_STEP = 0.05;
+
+/** The rank of a field's reading under its caption: its probability, to the model's resolution. */
+export function answerLinkRank(evidence: AnswerEvidence): number {
+  const p = probability(ANSWER_MODEL, answerFeatures(evidence));
+  return Math.round(p / ANSWER_RANK_STEP) * ANSWER_RANK_STEP;
 }
 
 /** The probability that a layout pair's answer belongs to its caption; 0 for an empty answer. */
