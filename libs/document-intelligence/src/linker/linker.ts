@@ -15,11 +15,11 @@ import { pairFeatures } from './pair-features';
 export type LinkerRanking = 'learned' | 'rules';
 
 /**
- * The ranking `ai.extract` uses when nothing asks for another. The rules: on real forms the
- * model loses to them (FUNSD label-given, testing split: 0.609 learned against 0.666 rules on
- * annotated words, 0.295 against 0.302 on production OCR; the training split likewise), because
- * its generated answers read like captions and it learned to prefer caption-like readings. On
- * generated documents the two give the same figures. `docs/forms-benchmark.md`, "learned linker".
+ * The ranking `ai.extract` uses when nothing asks for another. The rules: retrained on answers
+ * that read like answers, the model beats them on FUNSD's training split (label-given, annotated
+ * words, 0.659 against 0.652) but still loses on the testing split (0.652 against 0.666) and on
+ * the quality bench's scored draw (seed 606, zero-shot field F1 0.907 against 0.944, the
+ * first-notice-of-loss layouts). `docs/forms-benchmark.md`, "The learned linker".
  */
 export const DEFAULT_LINKER_RANKING: LinkerRanking = 'rules';
 
