@@ -202,9 +202,15 @@ function inlineBlock(
     }
     // Sometimes the caption stands empty: an answer space left blank. A long answer wraps.
     const right = x + (PAGE_WIDTH - 2 * c.look.margin) * (x > c.look.margin + 1 ? 0.6 : 1);
-    const lines = c.blank()
+    const blank = c.blank();
+    const lines = blank
       ? 1
       : c.putAnswer(d.answer, valueX, Math.max(right - valueX, c.look.size * 6), d.key);
+    // A column of figures of nobody's at the right edge, as a priced list prints one.
+    if (!blank && lines === 1 && c.random.chance(0.15)) {
+      const figure = makeValue(c.random.pick(['money', 'count'] as const), c.random);
+      c.put(figure, right - c.width(figure, c.look.size), c.look.size, null);
+    }
     c.newLine();
     for (let extra = 1; extra < lines; extra += 1) c.newLine(1.2 / c.look.lineGap);
   }
@@ -225,7 +231,12 @@ function twoColumnBlock(c: Composer, x: number, width: number): void {
       });
       if (c.blank()) continue;
       const valueX = end + c.look.size * c.random.between(0.5, 2);
-      c.put(d.answer, valueX, c.look.size, { field: d.key, part: 'answer' });
+      const answerEnd = c.put(d.answer, valueX, c.look.size, { field: d.key, part: 'answer' });
+      // A figure of nobody's at the end of the row (a column of amounts), further right.
+      if (c.random.chance(0.25)) {
+        const figure = makeValue(c.random.pick(['money', 'count', 'measure'] as const), c.random);
+        c.put(figure, answerEnd + c.look.size * c.random.between(2, 8), c.look.size, null);
+      }
     }
     c.newLine();
   }

@@ -17,7 +17,7 @@ export type LinkerRanking = 'learned' | 'rules';
 /**
  * The ranking `ai.extract` uses when nothing asks for another. The rules: retrained on answers
  * that read like answers, the model beats them on FUNSD's training split (label-given, annotated
- * words, 0.659 against 0.652) but still loses on the testing split (0.652 against 0.666) and on
+ * words, 0.660 against 0.652) but still loses on the testing split (0.654 against 0.666) and on
  * the quality bench's scored draw (seed 606, zero-shot field F1 0.907 against 0.944, the
  * first-notice-of-loss layouts). `docs/forms-benchmark.md`, "The learned linker".
  */
