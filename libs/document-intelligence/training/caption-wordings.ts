@@ -16,7 +16,10 @@ export type ValueKind =
   | 'phone'
   | 'email'
   | 'percent'
-  | 'word';
+  | 'word'
+  | 'mark'
+  | 'text'
+  | 'measure';
 
 export interface Concept {
   readonly kind: ValueKind;
@@ -296,6 +299,93 @@ export const CONCEPTS: readonly Concept[] = [
       'Cause',
       'Priority',
       'Plan',
+    ],
+  },
+  {
+    // Tick boxes: the caption names an option, the answer is the mark set beside it.
+    kind: 'mark',
+    captions: [
+      'Urgent',
+      'Express delivery',
+      'Repeat order',
+      'First notice',
+      'Renewal',
+      'Cancelled',
+      'Samples enclosed',
+      'Signed original',
+      'Copy requested',
+      'Domestic',
+      'Overseas',
+      'Full time',
+      'Part time',
+      'Returned',
+      'Replacement',
+      'Retail',
+      'Wholesale',
+      'Par avion',
+      'Eilig',
+      'Urgente',
+      'Spoed',
+      'Is the item damaged?',
+      'Was a receipt issued?',
+      'Previous claims?',
+      'Photos attached?',
+    ],
+  },
+  {
+    // Free text: a sentence or two written into the space after the caption.
+    kind: 'text',
+    captions: [
+      'Remarks',
+      'Comments',
+      'Description',
+      'Purpose',
+      'Instructions',
+      'Objective',
+      'Reason for request',
+      'Summary',
+      'Findings',
+      'Notes',
+      'Describe what happened',
+      'What was done?',
+      'Motif',
+      'Commentaires',
+      'Beschreibung',
+      'Anmerkungen',
+      'Descripción',
+      'Motivo',
+      'Descrizione',
+      'Omschrijving',
+      'Observações',
+      'Action taken',
+      'Special handling',
+      'Background',
+    ],
+  },
+  {
+    // A figure with its unit.
+    kind: 'measure',
+    captions: [
+      'Weight',
+      'Net weight',
+      'Length',
+      'Width',
+      'Height',
+      'Volume',
+      'Temperature',
+      'Moisture',
+      'Thickness',
+      'Distance',
+      'Duration',
+      'Gewicht',
+      'Länge',
+      'Poids',
+      'Longueur',
+      'Peso',
+      'Lunghezza',
+      'Gewicht netto',
+      'Pressure',
+      'Speed',
     ],
   },
 ];

@@ -3,6 +3,10 @@ import { type Concept, CONCEPTS, HEADINGS, PROSE_WORDS, type ValueKind } from '.
 import type { SeededRandom } from './seeded-random';
 import { makeValue } from './value-maker';
 
+/** Tick-box options are drawn in their own blocks; every other concept in any block. */
+const MARK_CONCEPTS = CONCEPTS.filter((c) => c.kind === 'mark');
+const FIELD_CONCEPTS = CONCEPTS.filter((c) => c.kind !== 'mark');
+
 /*
  * One generated form page with its truth: which words are each field's caption and which its
  * answer. Every page draws its own look (page margins, font size and width, caption case and
@@ -47,9 +51,22 @@ interface Look {
   readonly captionWeight: number;
   readonly lineGap: number;
   readonly margin: number;
+  /** Answers typed in capitals throughout (a typewriter's forms) or as written. */
+  readonly answerCase: 'as-is' | 'upper';
+  /** How often a caption's answer space is left blank on this page. */
+  readonly blankShare: number;
 }
 
-type BlockStyle = 'colon' | 'colon-tab' | 'tab' | 'leader' | 'above' | 'grid-colon' | 'grid-tab';
+type BlockStyle =
+  | 'colon'
+  | 'colon-tab'
+  | 'tab'
+  | 'leader'
+  | 'above'
+  | 'grid-colon'
+  | 'grid-tab'
+  | 'two-column'
+  | 'options';
 
 class Composer {
   readonly words: DraftWord[] = [];
@@ -96,12 +113,51 @@ class Composer {
     return text;
   }
 
-  field(): { key: string; caption: string; answer: string; concept: Concept } {
-    const concept = this.random.pick(CONCEPTS);
+  field(concepts: readonly Concept[] = FIELD_CONCEPTS): {
+    key: string;
+    caption: string;
+    answer: string;
+    concept: Concept;
+  } {
+    const concept = this.random.pick(concepts);
     const caption = this.caption(concept);
     const key = `f${this.fields.length}`;
     this.fields.push({ key, kind: concept.kind, caption, concept });
-    return { key, caption, answer: makeValue(concept.kind, this.random), concept };
+    const answer = makeValue(concept.kind, this.random);
+    return {
+      key,
+      caption,
+      answer: this.look.answerCase === 'upper' ? answer.toUpperCase() : answer,
+      concept,
+    };
+  }
+
+  blank(): boolean {
+    return this.random.chance(this.look.blankShare);
+  }
+
+  /**
+   * Writes an answer from x, wrapping onto lines below at `maxWidth` as a typed remark does;
+   * returns how many lines it took.
+   */
+  putAnswer(text: string, x: number, maxWidth: number, key: string, y = this.y): number {
+    const role: WordRole = { field: key, part: 'answer' };
+    const pieces = text.split(' ').filter(Boolean);
+    let line: string[] = [];
+    let lines = 0;
+    const flush = (): void => {
+      if (line.length === 0) return;
+      this.put(line.join(' '), x, this.look.size, role, 1, y + lines * this.look.size * 1.2);
+      lines += 1;
+      line = [];
+    };
+    for (const piece of pieces) {
+      if (line.length > 0 && this.width([...line, piece].join(' '), this.look.size) > maxWidth)
+        flush();
+      line.push(piece);
+    }
+    flush();
+    return lines;
   }
 }
 
@@ -113,6 +169,8 @@ function drawLook(random: SeededRandom): Look {
     captionWeight: random.chance(0.4) ? 1.08 : 1,
     lineGap: random.between(1.25, 2.3),
     margin: random.between(28, 80),
+    answerCase: random.chance(0.2) ? 'upper' : 'as-is',
+    blankShare: random.between(0.04, 0.25),
   };
 }
 
@@ -142,9 +200,99 @@ function inlineBlock(
       c.put('.'.repeat(dots), end + 2, c.look.size, null);
       valueX = Math.max(tab, end + c.width('.'.repeat(dots), c.look.size) + 6);
     }
-    // Sometimes the caption stands empty: an answer space left blank.
-    if (!c.random.chance(0.08))
-      c.put(d.answer, valueX, c.look.size, { field: d.key, part: 'answer' });
+    // Sometimes the caption stands empty: an answer space left blank. A long answer wraps.
+    const right = x + (PAGE_WIDTH - 2 * c.look.margin) * (x > c.look.margin + 1 ? 0.6 : 1);
+    const blank = c.blank();
+    const lines = blank
+      ? 1
+      : c.putAnswer(d.answer, valueX, Math.max(right - valueX, c.look.size * 6), d.key);
+    // A column of figures of nobody's at the right edge, as a priced list prints one.
+    if (!blank && lines === 1 && c.random.chance(0.15)) {
+      const figure = makeValue(c.random.pick(['money', 'count'] as const), c.random);
+      c.put(figure, right - c.width(figure, c.look.size), c.look.size, null);
+    }
+    c.newLine();
+    for (let extra = 1; extra < lines; extra += 1) c.newLine(1.2 / c.look.lineGap);
+  }
+}
+
+/** Pairs in two columns across the page: a caption and its answer on each side of each line. */
+function twoColumnBlock(c: Composer, x: number, width: number): void {
+  const rows = c.random.int(2, 6);
+  const colon = c.random.chance(0.7) ? ':' : '';
+  const half = width / 2;
+  for (let r = 0; r < rows && !c.full(); r += 1) {
+    for (const left of [x, x + half + c.random.between(-10, 10)]) {
+      if (c.random.chance(0.1)) continue;
+      const d = c.field();
+      const end = c.put(`${d.caption}${colon}`, left, c.look.size, {
+        field: d.key,
+        part: 'caption',
+      });
+      if (c.blank()) continue;
+      const valueX = end + c.look.size * c.random.between(0.5, 2);
+      const answerEnd = c.put(d.answer, valueX, c.look.size, { field: d.key, part: 'answer' });
+      // A figure of nobody's at the end of the row (a column of amounts), further right.
+      if (c.random.chance(0.25)) {
+        const figure = makeValue(c.random.pick(['money', 'count', 'measure'] as const), c.random);
+        c.put(figure, answerEnd + c.look.size * c.random.between(2, 8), c.look.size, null);
+      }
+    }
+    c.newLine();
+  }
+}
+
+/**
+ * Tick boxes: a list of options down the page or along a line, a mark beside some of them (after
+ * the option mostly, before it sometimes), the rest empty captions.
+ */
+function optionsBlock(c: Composer, x: number, width: number): void {
+  const across = c.random.chance(0.4);
+  const n = c.random.int(2, 6);
+  const marked = c.random.between(0.2, 0.7);
+  const before = c.random.chance(0.3);
+  const boxes = c.random.chance(0.5);
+  let at = x;
+  for (let i = 0; i < n && !c.full(); i += 1) {
+    const d = c.field(MARK_CONCEPTS);
+    const ticked = c.random.chance(marked);
+    const markWidth = c.width('XX ', c.look.size);
+    let start = at;
+    if (before) {
+      if (ticked) c.put(d.answer, at, c.look.size, { field: d.key, part: 'answer' });
+      else if (boxes) c.put('☐', at, c.look.size, null);
+      start = at + markWidth;
+    }
+    const end = c.put(d.caption, start, c.look.size, { field: d.key, part: 'caption' });
+    if (!before) {
+      const markX = end + c.look.size * c.random.between(0.6, 2.5);
+      if (ticked) c.put(d.answer, markX, c.look.size, { field: d.key, part: 'answer' });
+      else if (boxes) c.put('☐', markX, c.look.size, null);
+    }
+    if (across && at + width / n < x + width) at += width / n;
+    else {
+      at = x;
+      c.newLine();
+    }
+  }
+  if (at !== x) c.newLine();
+}
+
+/** A table with its header row and a few rows of figures: nobody's captions and answers. */
+function tableClutter(c: Composer, x: number, width: number): void {
+  const columns = c.random.int(3, 5);
+  const cell = width / columns;
+  for (let k = 0; k < columns; k += 1)
+    c.put(c.random.pick(HEADINGS).split(' ')[0], x + k * cell, c.look.size, null);
+  c.newLine();
+  for (let r = c.random.int(1, 4); r > 0 && !c.full(); r -= 1) {
+    for (let k = 0; k < columns; k += 1)
+      c.put(
+        makeValue(c.random.pick(['count', 'money', 'measure'] as const), c.random),
+        x + k * cell,
+        c.look.size,
+        null,
+      );
     c.newLine();
   }
 }
@@ -163,7 +311,7 @@ function aboveBlock(c: Composer, x: number, width: number): void {
       const left = x + k * cell + c.random.between(0, 4);
       const colon = c.random.chance(0.3) ? ':' : '';
       c.put(`${d.caption}${colon}`, left, captionSize, { field: d.key, part: 'caption' });
-      if (c.random.chance(0.08)) return;
+      if (c.blank()) return;
       const indent = c.random.chance(0.5) ? c.random.between(0, c.look.size * 2) : 0;
       c.put(d.answer, left + indent, valueSize, { field: d.key, part: 'answer' }, 1, c.y + drop);
     });
@@ -191,15 +339,18 @@ function gridBlock(c: Composer, style: 'grid-colon' | 'grid-tab', x: number, wid
       const gap =
         c.look.size *
         (style === 'grid-tab' ? c.random.between(1.2, 3) : c.random.between(0.4, 1.5));
-      if (!c.random.chance(0.08))
-        c.put(d.answer, end + gap, c.look.size, { field: d.key, part: 'answer' });
+      if (!c.blank()) c.put(d.answer, end + gap, c.look.size, { field: d.key, part: 'answer' });
     }
     c.newLine();
   }
 }
 
 function clutter(c: Composer, x: number, width: number): void {
-  const kind = c.random.int(0, 4);
+  const kind = c.random.int(0, 5);
+  if (kind === 5) {
+    tableClutter(c, x, width);
+    return;
+  }
   if (kind === 0) {
     const size = c.look.size * c.random.between(1.3, 2.2);
     const text = c.random.pick(HEADINGS);
@@ -255,6 +406,8 @@ export function generateFormPage(random: SeededRandom): {
     'above',
     'grid-colon',
     'grid-tab',
+    'two-column',
+    'options',
   ];
   while (!c.full()) {
     if (random.chance(0.3)) clutter(c, x, width);
@@ -262,6 +415,8 @@ export function generateFormPage(random: SeededRandom): {
     const style = random.pick(styles);
     if (style === 'above') aboveBlock(c, x, width);
     else if (style === 'grid-colon' || style === 'grid-tab') gridBlock(c, style, x, width);
+    else if (style === 'two-column') twoColumnBlock(c, x, width);
+    else if (style === 'options') optionsBlock(c, x, width);
     else {
       // Two columns of inline pairs side by side are drawn as one block in the left half.
       const indent = random.chance(0.2) ? width * random.between(0.3, 0.5) : 0;

@@ -47,7 +47,13 @@ const FIELD_TYPE: Readonly<Record<ValueKind, ScalarFieldDefinition['type']>> = {
   email: 'string',
   percent: 'string',
   word: 'string',
+  mark: 'string',
+  text: 'string',
+  measure: 'string',
 };
+
+/** The share of a page's fields its schema asks for. */
+const SCHEMA_SHARE = 0.75;
 
 /** Words in reading order (top to bottom, then left to right), as a text layer lists them. */
 function readingOrder(words: readonly DraftWord[]): DraftWord[] {
@@ -105,11 +111,15 @@ export function pageExamples(random: SeededRandom, scan: boolean, pageId: string
     if (role?.part === 'answer')
       answerWords.set(role.field, (answerWords.get(role.field) ?? 0) + 1);
   });
-  const definitions = fields.map(
+  // A schema asks for some of a form's fields, not all: the other captions stay on the page as
+  // captions the extractor does not know, and a reading under a known caption may be one of them.
+  const asked = fields.filter(() => random.chance(SCHEMA_SHARE));
+  const definitions = asked.map(
     (f) =>
       ({
         key: f.key,
-        type: FIELD_TYPE[f.kind],
+        // Half the schemas ask for text whatever the value is, as a label-given schema does.
+        type: random.chance(0.5) ? 'string' : FIELD_TYPE[f.kind],
         label: labelOf(f, random),
       }) as ScalarFieldDefinition,
   );

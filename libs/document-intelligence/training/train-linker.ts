@@ -2,7 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ANSWER_FEATURES } from '../src/linker/answer-features';
-import { fitLogistic, type LogisticModel, probability } from '../src/linker/logistic-model';
+import {
+  type FeatureVector,
+  fitLogistic,
+  type LogisticModel,
+  probability,
+} from '../src/linker/logistic-model';
 import { PAIR_FEATURES } from '../src/linker/pair-features';
 import { type Example, pageExamples } from './link-examples';
 import { SeededRandom } from './seeded-random';
@@ -18,7 +23,7 @@ import { SeededRandom } from './seeded-random';
 export const RECIPE = {
   trainingSeed: 2811,
   heldOutSeed: 2812,
-  trainingPages: 400,
+  trainingPages: 1000,
   heldOutPages: 100,
   scanShare: 0.4,
   l2: 1,
@@ -30,6 +35,7 @@ function examples(seed: number, pages: number): { answers: Example[]; pairs: Exa
   const answers: Example[] = [];
   const pairs: Example[] = [];
   for (let p = 0; p < pages; p += 1) {
+    if (p % 50 === 0) process.stderr.write(`  seed ${seed}: page ${p}/${pages}\n`);
     const found = pageExamples(random, random.chance(RECIPE.scanShare), `${seed}:${p}`);
     answers.push(...found.answers);
     pairs.push(...found.pairs);
@@ -57,6 +63,56 @@ function firstChoice(
     if (best(rules).right) byRules += 1;
   }
   return { groups: counted, learned: byModel, rules: byRules };
+}
+
+/**
+ * Fits the readings' model to rank: within each field's readings, the right one against each
+ * wrong one (a pairwise logistic model on feature differences, which learns what sets the right
+ * reading apart from its rivals rather than what right readings look like across pages), then
+ * scales the ranking score into a probability by a one-feature logistic fit on all readings, so
+ * readings of different fields still compare.
+ */
+function fitRanking(names: readonly string[], rows: readonly Example[]): LogisticModel {
+  const groups = new Map<string, Example[]>();
+  for (const e of rows) groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
+  const diffs: FeatureVector[] = [];
+  const labels: boolean[] = [];
+  for (const group of groups.values()) {
+    for (const right of group.filter((e) => e.right)) {
+      for (const wrong of group.filter((e) => !e.right)) {
+        const diff = Object.fromEntries(
+          names.map((n) => [n, (right.features[n] ?? 0) - (wrong.features[n] ?? 0)]),
+        );
+        diffs.push(diff, Object.fromEntries(names.map((n) => [n, -diff[n]])));
+        labels.push(true, false);
+      }
+    }
+  }
+  console.log(`  ranking pairs: ${diffs.length / 2} from ${groups.size} fields`);
+  const ranking = fitLogistic(names, diffs, labels, RECIPE);
+  const mean = names.map(
+    (n) => rows.reduce((sum, e) => sum + (e.features[n] ?? 0), 0) / rows.length,
+  );
+  const score = (e: Example): number =>
+    names.reduce(
+      (sum, n, j) => sum + (ranking.weights[j] * (e.features[n] ?? 0)) / ranking.scale[j],
+      0,
+    );
+  const calibration = fitLogistic(
+    ['score'],
+    rows.map((e) => ({ score: score(e) })),
+    rows.map((e) => e.right),
+    { l2: 0, iterations: RECIPE.iterations },
+  );
+  const slope = calibration.weights[0] / calibration.scale[0];
+  // z = bias + slope * (score - mean score); the mean score is the score of the mean features.
+  return {
+    features: [...names],
+    mean,
+    scale: ranking.scale,
+    weights: ranking.weights.map((w) => w * slope),
+    bias: calibration.bias,
+  };
 }
 
 function accuracy(model: LogisticModel, held: readonly Example[]): number {
@@ -87,7 +143,8 @@ function main(): void {
         RECIPE,
       ),
     );
-  const answers = fit(training.answers, ANSWER_FEATURES);
+  console.log(`drawn in ${(Date.now() - started) / 1000} s; fitting`);
+  const answers = rounded(fitRanking(ANSWER_FEATURES, training.answers));
   const pairs = fit(training.pairs, PAIR_FEATURES);
   const answerRules = (e: Example): number =>
     e.features.rule_position_factor *

@@ -7,11 +7,7 @@ import {
   answerFeatures,
   type CaptionReading,
 } from '../linker/answer-features';
-import {
-  answerLinkProbability,
-  DEFAULT_LINKER_RANKING,
-  type LinkerRanking,
-} from '../linker/linker';
+import { answerLinkRank, DEFAULT_LINKER_RANKING, type LinkerRanking } from '../linker/linker';
 import type { FeatureVector } from '../linker/logistic-model';
 import {
   applyLayoutMemory,
@@ -374,7 +370,7 @@ function labelCandidates(
     const asPrinted = printedAsPhrase(match, phrasesOf(field)) ? 1 : NOT_AS_PRINTED;
     for (const { candidate, position } of atCaption) {
       const evidence = answerEvidence(candidate, position, match, atCaption.length);
-      const rank = context.ranking === 'learned' ? answerLinkProbability(evidence) : candidate.rank;
+      const rank = context.ranking === 'learned' ? answerLinkRank(evidence) : candidate.rank;
       candidates.push({ ...candidate, evidence, rank: rank * asPrinted });
     }
   }

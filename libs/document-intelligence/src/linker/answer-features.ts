@@ -1,6 +1,12 @@
-import { hasValueSignal, isUpperCase, looksLikeLabelText } from '../layout/layout-text';
+import {
+  captionShaped,
+  hasValueSignal,
+  isUpperCase,
+  looksLikeLabelText,
+} from '../layout/layout-text';
 import { boxHeight, unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord } from '../text-layer/line-grouper';
+import { digitShare, endsWithColon, isMark, startsLowerCase, titleCase } from './answer-look';
 import type { FeatureVector } from './logistic-model';
 
 /*
@@ -69,6 +75,17 @@ export const ANSWER_FEATURES = [
   'same_case_as_caption',
   'value_signal',
   'two_readings',
+  'rules_rank',
+  'below_with_right',
+  'right_with_below',
+  'read_mark',
+  'read_digit_share',
+  'read_ends_colon',
+  'read_caption_shaped',
+  'read_title_case',
+  'read_starts_lower',
+  'read_sentence',
+  'read_chars',
 ] as const;
 
 export function answerFeatures(evidence: AnswerEvidence): FeatureVector {
@@ -101,5 +118,25 @@ export function answerFeatures(evidence: AnswerEvidence): FeatureVector {
     same_case_as_caption: isUpperCase(read) === isUpperCase(caption) ? 1 : 0,
     value_signal: hasValueSignal(parsed) ? 1 : 0,
     two_readings: evidence.readingsAtCaption > 1 ? 1 : 0,
+    // The rules' own score for the reading, so the model ranks from where the rules stand.
+    rules_rank: Math.log(
+      Math.max(
+        evidence.positionFactor *
+          reading.labelScore *
+          reading.parseQuality *
+          evidence.wordConfidence,
+        1e-3,
+      ),
+    ),
+    below_with_right: evidence.position === 'below' && evidence.readingsAtCaption > 1 ? 1 : 0,
+    right_with_below: evidence.position !== 'below' && evidence.readingsAtCaption > 1 ? 1 : 0,
+    read_mark: isMark(read) ? 1 : 0,
+    read_digit_share: digitShare(read),
+    read_ends_colon: endsWithColon(read) ? 1 : 0,
+    read_caption_shaped: captionShaped(read.replace(/:\s*$/, '')) ? 1 : 0,
+    read_title_case: titleCase(read) ? 1 : 0,
+    read_starts_lower: startsLowerCase(read) ? 1 : 0,
+    read_sentence: reading.readWords.length >= 5 && !titleCase(read) ? 1 : 0,
+    read_chars: Math.log1p(read.length),
   };
 }

@@ -1,7 +1,7 @@
 import type { KeyValuePair } from '../layout/layout.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { ANSWER_FEATURES, type AnswerEvidence, answerFeatures } from './answer-features';
-import { answerLinkProbability, pairLinkProbability } from './linker';
+import { ANSWER_RANK_STEP, answerLinkRank, pairLinkProbability } from './linker';
 import weights from './linker-weights.json';
 import { PAIR_FEATURES, pairFeatures } from './pair-features';
 
@@ -59,8 +59,8 @@ describe('learned linker', () => {
   });
 
   it('trusts a figure beside its caption more than a caption-like text far below it', () => {
-    const beside = answerLinkProbability(reading([word('AB-1234', 0.26, 0.2, 2)]));
-    const farBelow = answerLinkProbability(
+    const beside = answerLinkRank(reading([word('AB-1234', 0.26, 0.2, 2)]));
+    const farBelow = answerLinkRank(
       reading(
         [word('Claim', 0.1, 0.3, 3), word('Date', 0.16, 0.3, 4)],
         { position: 'below', positionFactor: 0.93, readingsAtCaption: 2 },
@@ -69,6 +69,32 @@ describe('learned linker', () => {
     );
     expect(beside).toBeGreaterThan(0.8);
     expect(farBelow).toBeLessThan(beside);
+  });
+
+  it('prefers a tick mark beside an option to the next option printed under it', () => {
+    const option = [word('Urgent', 0.1, 0.2, 0)];
+    const options = { labelWords: option, labelScore: 1, parseQuality: 1 };
+    const evidence = (words: PositionedWord[], position: 'next-segment' | 'below') =>
+      reading([], {
+        reading: { ...options, words, readWords: words },
+        position,
+        positionFactor: position === 'below' ? 0.93 : 0.97,
+        endsWithColon: false,
+        readingsAtCaption: 2,
+      });
+    const mark = answerLinkRank(evidence([word('X', 0.2, 0.2, 1)], 'next-segment'));
+    const nextOption = answerLinkRank(evidence([word('Renewal', 0.1, 0.22, 2)], 'below'));
+    expect(mark).toBeGreaterThan(nextOption);
+  });
+
+  it('ranks in steps, so readings the model hardly tells apart tie and page order settles them', () => {
+    const at = (x: number) => answerLinkRank(reading([word('AB-1234', x, 0.2, 2)]));
+    for (const x of [0.26, 0.27, 0.3]) {
+      expect(
+        Math.abs(at(x) / ANSWER_RANK_STEP - Math.round(at(x) / ANSWER_RANK_STEP)),
+      ).toBeLessThan(1e-9);
+    }
+    expect(at(0.26)).toBe(at(0.261));
   });
 
   it('scores a layout pair with an answer, and none without one', () => {

@@ -6,6 +6,7 @@ import {
   namesAPerson,
 } from '../layout/layout-text';
 import { boxHeight } from '../text-layer/box-geometry';
+import { digitShare, endsWithColon, isMark, startsLowerCase, titleCase } from './answer-look';
 import type { FeatureVector } from './logistic-model';
 
 /*
@@ -31,6 +32,11 @@ export const PAIR_FEATURES = [
   'key_upper',
   'same_case',
   'word_confidence',
+  'value_mark',
+  'value_digit_share',
+  'value_ends_colon',
+  'value_title_case',
+  'value_starts_lower',
 ] as const;
 
 function clip(value: number, low: number, high: number): number {
@@ -65,5 +71,10 @@ export function pairFeatures(pair: KeyValuePair): FeatureVector | null {
     key_upper: isUpperCase(key.text) ? 1 : 0,
     same_case: isUpperCase(key.text) === isUpperCase(value.text) ? 1 : 0,
     word_confidence: confidence,
+    value_mark: isMark(value.text) ? 1 : 0,
+    value_digit_share: digitShare(value.text),
+    value_ends_colon: endsWithColon(value.text) ? 1 : 0,
+    value_title_case: titleCase(value.text) ? 1 : 0,
+    value_starts_lower: startsLowerCase(value.text) ? 1 : 0,
   };
 }
