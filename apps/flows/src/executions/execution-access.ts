@@ -1,8 +1,8 @@
 import { Actor, assertProjectAccess, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
+import { ExecutionRepository } from '../database/execution.repository';
 import { ExecutionEntity } from '../database/flows.entities';
-import { ExecutionRepository } from './execution.repository';
 
 /** An execution as the caller may see it: their organization, a project they are granted. */
 @Injectable()

@@ -6,7 +6,7 @@ import {
 import { Delivery, JetStreamEvents, RedeliverLater, Subscription } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 
-import { ExecutionRepository } from './execution.repository';
+import { ExecutionRepository } from '../database/execution.repository';
 
 /** Events handled at once per consumer: the more in flight, the fewer statements write them. */
 const IN_FLIGHT = 64;

@@ -12,12 +12,12 @@ import { Actor, DocketException } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { WorkflowNotFoundError } from '@temporalio/client';
 
+import { ExecutionRepository } from '../database/execution.repository';
 import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
+import { canTransition } from '../execution-rules/execution-status.machine';
 import { TemporalClientProvider } from '../temporal/temporal-client.provider';
 import { VariablesService } from '../variables/variables.service';
-import { ExecutionRepository } from './execution.repository';
 import { ExecutionAccess } from './execution-access';
-import { canTransition } from './execution-status.machine';
 
 /** Run history (Admin and Partner): lists, detail, steps, and cancellation. */
 @Injectable()

@@ -4,8 +4,8 @@ import { ExecutionTrigger, FlowGraph } from '@docket/contracts';
 import { createLogger, currentTraceId } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 
+import { ExecutionRepository } from '../database/execution.repository';
 import { ExecutionEntity, FlowEntity } from '../database/flows.entities';
-import { ExecutionRepository } from '../executions/execution.repository';
 import { WorkflowStarter } from './workflow-starter.service';
 
 const logger = createLogger('run-launcher');

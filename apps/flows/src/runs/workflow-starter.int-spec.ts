@@ -6,9 +6,9 @@ import { connectToTestSchema } from '@docket/testing';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { DataSource } from 'typeorm';
 
+import { ExecutionRepository } from '../database/execution.repository';
 import { FlowVersionRepository } from '../database/flow-version.repository';
 import { ExecutionEntity, FLOWS_ENTITIES } from '../database/flows.entities';
-import { ExecutionRepository } from '../executions/execution.repository';
 import { FlowsConfig } from '../flows.config';
 import { TemporalClientProvider } from '../temporal/temporal-client.provider';
 import { FlowVersionCache } from './flow-version.cache';

@@ -3,8 +3,8 @@ import { createLogger, PeriodicTask, runWithTrace } from '@docket/platform';
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 
+import { ExecutionRepository } from '../database/execution.repository';
 import { ExecutionEntity } from '../database/flows.entities';
-import { ExecutionRepository } from '../executions/execution.repository';
 import { TemporalClientProvider } from '../temporal/temporal-client.provider';
 import { FlowVersionCache } from './flow-version.cache';
 

@@ -10,9 +10,17 @@ import { WriteBatcher } from '@docket/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { ExecutionEntity, ExecutionStepEntity } from '../database/flows.entities';
-import { mergeStatusEvents, mergeStepEvents, stepRank } from './execution-event.merge';
-import { isTerminal, sourcesOf, TERMINAL_STATUSES } from './execution-status.machine';
+import {
+  mergeStatusEvents,
+  mergeStepEvents,
+  stepRank,
+} from '../execution-rules/execution-event.merge';
+import {
+  isTerminal,
+  sourcesOf,
+  TERMINAL_STATUSES,
+} from '../execution-rules/execution-status.machine';
+import { ExecutionEntity, ExecutionStepEntity } from './flows.entities';
 
 export interface ExecutionFilter {
   organizationId: string;
