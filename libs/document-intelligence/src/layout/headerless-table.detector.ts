@@ -59,7 +59,7 @@ function captionLine(phrases: readonly TextSegment[]): boolean {
  * Runs of line indexes that may be a table's rows: lines of figures one close under the other,
  * with at most one line of text between two of them.
  */
-export function candidateRuns(
+function candidateRuns(
   lines: readonly TextLine[],
   phrasesOf: (index: number) => TextSegment[],
   skip: ReadonlySet<number>,
@@ -108,10 +108,7 @@ export function candidateRuns(
  * (noise between cells, a figure run into its neighbour) joins neither rather than merging
  * them. Columns few rows use (noise lined up by chance) are dropped.
  */
-export function runColumns(
-  run: readonly number[],
-  phrasesOf: (index: number) => TextSegment[],
-): Column[] {
+function runColumns(run: readonly number[], phrasesOf: (index: number) => TextSegment[]): Column[] {
   const columns: Column[] = [];
   const phrases = run
     .flatMap((lineIndex, row) => phrasesOf(lineIndex).map((phrase) => ({ phrase, row })))
