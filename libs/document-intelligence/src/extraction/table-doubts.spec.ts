@@ -3,7 +3,7 @@ import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import { tableDoubts } from './table-doubts';
+import { HEADERLESS_READING, tableDoubts } from './table-doubts';
 import { extractTable } from './table-extractor';
 
 const lineItems: TableFieldDefinition = {
@@ -152,5 +152,29 @@ describe('a doubted table in validation', () => {
     const result = validateFields(extracted, schema);
     expect(result.fields[0].flagReasons).toEqual([]);
     expect(result.needsReview).toBe(false);
+  });
+});
+
+describe('a table read without a header row', () => {
+  const lines = groupLines(makePage(rows));
+  const reading = extractTable(lineItems, groupLines(makePage([...header, ...rows])), {
+    fuzzy: false,
+  }).field;
+  const headerless = {
+    ...reading,
+    notes: [`${HEADERLESS_READING}: description = column 1, amount = column 3`],
+  };
+
+  it('stays in doubt when a reviewed layout dropped the reading’s own doubts', () => {
+    expect(tableDoubts(lineItems, headerless, lines)).toContain(
+      `${HEADERLESS_READING}: description = column 1, amount = column 3`,
+    );
+  });
+
+  it('is not doubted twice for it', () => {
+    const doubted = { ...headerless, doubts: [...headerless.notes] };
+    expect(
+      tableDoubts(lineItems, doubted, lines).filter((d) => d.startsWith(HEADERLESS_READING)),
+    ).toEqual([]);
   });
 });

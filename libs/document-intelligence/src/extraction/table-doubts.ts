@@ -20,6 +20,12 @@ import { wholly } from './value-kinds';
  * names what is wrong, so the reviewer knows where to look.
  */
 
+/**
+ * What a table reading from a table found without a header row says of itself: its columns
+ * were matched to the schema's by the kinds of their values and their order alone.
+ */
+export const HEADERLESS_READING = 'columns matched by their values, no header read';
+
 /** Words saying a caption prints a sum of the column above it. */
 const TOTAL_WORDS: ReadonlySet<string> = new Set(['total', 'totals', 'subtotal', 'sum']);
 /** Words of a totals caption that name no column ("Total Amount" names no narrower column). */
@@ -242,6 +248,10 @@ export function tableDoubts(
 ): string[] {
   const rows = table.rows ?? [];
   const doubts: string[] = [];
+  // Kept even where a reviewed layout confirmed where the columns stand (and the reading's own
+  // doubts were dropped): no header was read, so the page may hold another table than this.
+  const headerless = table.notes.find((note) => note.startsWith(HEADERLESS_READING));
+  if (headerless && !(table.doubts ?? []).includes(headerless)) doubts.push(headerless);
   const empty = emptyColumns(field, rows);
   if (empty.length > 0)
     doubts.push(

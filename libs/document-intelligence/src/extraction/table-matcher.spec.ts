@@ -161,4 +161,46 @@ describe('table columns no header names, placed by what their cells hold', () =>
     );
     expect(items.value).toBeNull();
   });
+  describe('tables found without a header row', () => {
+    const items = [
+      ['Fender LH', '2', '$182.55', '$365.10'],
+      ['Headlamp assembly', '1', '$949.03', '$949.03'],
+      ['Hood panel', '2', '$498.34', '$996.68'],
+    ];
+    // An OCR page whose shaded header band came back as nothing: the rows alone.
+    const page = makePage(
+      [
+        { x: 50, y: 60, text: 'TAX INVOICE', size: 16, confidence: 0.9 },
+        ...items.flatMap((cells, r) =>
+          cells.map((text, c) => ({
+            x: [50, 300, 380, 480][c],
+            y: 120 + r * 16,
+            text,
+            confidence: 0.9,
+          })),
+        ),
+      ],
+      1,
+      'ocr',
+    );
+    const [table] = extractDocumentFields({ pages: [page] }, invoice);
+
+    it('matches the columns by what their values are and their order', () => {
+      const usd = (text: string) => ({ amount: Number(text.slice(1)), currency: 'USD' });
+      expect(table.value).toEqual(
+        items.map(([description, quantity, unitPrice, amount]) => ({
+          description,
+          quantity: Number(quantity),
+          unit_price: usd(unitPrice),
+          amount: usd(amount),
+        })),
+      );
+    });
+
+    it('says it read no header, and trusts the reading little', () => {
+      expect(table.doubts?.[0]).toMatch(/^columns matched by their values, no header read: /);
+      expect(table.doubts?.[0]).toContain('amount = column 4');
+      expect(table.confidence).toBeLessThan(0.5);
+    });
+  });
 });

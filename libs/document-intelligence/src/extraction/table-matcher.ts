@@ -14,6 +14,7 @@ import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import { parseFit } from './column-fit';
 import { placeColumnsByKind } from './table-column-filler';
+import { HEADERLESS_READING } from './table-doubts';
 import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
 
 /*
@@ -174,12 +175,19 @@ export function matchTableToLayout(
   const first = matched[0];
   const found = new Set(first.matches.map((m) => m.column.key));
   const missing = field.columns.filter((c) => !found.has(c.key)).map((c) => c.key);
+  const headerless = first.table.headerRows === 0;
   const headers = first.matches
-    .map(
-      (m) =>
-        `${m.column.key} = "${headerText(first.table, m.layoutColumn)}"${m.byKind ? ' (by what its cells hold and the column order)' : ''}`,
+    .map((m) =>
+      headerless
+        ? `${m.column.key} = column ${m.layoutColumn + 1}`
+        : `${m.column.key} = "${headerText(first.table, m.layoutColumn)}"${m.byKind ? ' (by what its cells hold and the column order)' : ''}`,
     )
     .join(', ');
+  // A table found without a header row is a guess twice over (that it is the table, and which
+  // column is which): said as such, so a reviewer always sees it.
+  const reading = headerless
+    ? `${HEADERLESS_READING}: ${headers}`
+    : `columns matched by meaning: ${headers}`;
   const words = matched.flatMap(({ table }) => table.cells.flatMap((c) => [...c.words]));
   const confidence =
     rows.length === 0
@@ -187,7 +195,7 @@ export function matchTableToLayout(
       : Math.min(MAX_CONFIDENCE, rows.reduce((s, r) => s + r.confidence, 0) / rows.length);
   return {
     field: {
-      doubts: [`table columns matched by meaning: ${headers}`],
+      doubts: [headerless ? reading : `table ${reading}`],
       key: field.key,
       type: 'table',
       value,
@@ -197,7 +205,7 @@ export function matchTableToLayout(
       source: 'table',
       rows,
       notes: [
-        `columns matched by meaning: ${headers}`,
+        reading,
         ...(missing.length > 0 ? [`columns not found: ${missing.join(', ')}`] : []),
         ...(rows.length === 0 ? ['table has no rows'] : []),
       ],

@@ -6,8 +6,10 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { formBands, gridRuns } from './caption-grid';
+import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
+import { TOTALS } from './table-totals';
 
 /*
  * Tables without a schema, ruled or not (the text layer has no ruling lines, so both are read
@@ -17,7 +19,6 @@ import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './lay
  * to the key-value pairs.
  */
 
-const TOTALS = /^(?:sub[\s-]?total|grand\s+total|total|totals|balance|amount\s+due|sum)\b/i;
 /** A row further below the previous one than this many line heights starts something else. */
 const MAX_ROW_GAP = 2.2;
 /** A wrapped cell line sits closer than this many line heights under its row. */
@@ -362,13 +363,22 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   const captions = lines.map(tablePhrases);
   const parts = lines.map((line, i) => ({ line, segments: captions[i] }));
   const band = new Set<number>();
+  // Lines of a form no table without a header is read from: a boxed form's bands, and grids
+  // of two caption/answer pairs a line, whose answer columns would pass for a table's figures.
+  // A grid of one pair a line ("Frame labor  $62.00" among an invoice's rows) holds one column
+  // of figures, which no table without a header is made of.
+  const formLines = new Set<number>();
   // Repeated bands of a boxed form: each caption row would otherwise head a table.
   for (const found of formBands(parts, () => true)) {
     if (found.repeated) band.add(found.captionLine).add(found.captionLine + 1);
   }
+  band.forEach((i) => formLines.add(i));
   // A caption/answer grid's rows are pairs; one of them ("Account Name  Hiroshi Thompson")
   // would otherwise head a table of the rows under it.
-  gridRuns(parts, () => true).forEach((run) => run.slice(1).forEach((i) => band.add(i)));
+  for (const run of gridRuns(parts, () => true)) {
+    run.slice(1).forEach((i) => band.add(i));
+    if (run.some((i) => captions[i].length >= 4)) run.forEach((i) => formLines.add(i));
+  }
   const tables: LayoutTable[] = [];
   const feet: TableFoot[] = [];
   for (let i = 0; i < lines.length; i += 1) {
@@ -386,6 +396,10 @@ export function detectTableLayout(lines: readonly TextLine[]): {
     if (found.foot) feet.push(found.foot);
     i = found.lastLine;
   }
+  // No header row read on the page (a shaded band OCR could not read): rows of the same shape
+  // still make a table, its columns left for the values they hold to name.
+  if (tables.length === 0)
+    tables.push(...detectHeaderlessTables(lines, (index) => captions[index], formLines));
   return { tables, feet };
 }
 
