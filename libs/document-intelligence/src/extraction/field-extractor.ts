@@ -1,7 +1,7 @@
 import type { CornerBox } from '@docket/platform';
 
+import { analyseDocument } from '../layout/analysed-document';
 import type { PageLayout } from '../layout/layout.types';
-import { analysePageLines } from '../layout/page-layout.analyser';
 import {
   type AnswerEvidence,
   answerFeatures,
@@ -37,12 +37,7 @@ import {
   unionBox,
   verticalOverlapRatio,
 } from '../text-layer/box-geometry';
-import {
-  groupLines,
-  type PositionedWord,
-  splitSegments,
-  type TextLine,
-} from '../text-layer/line-grouper';
+import { type PositionedWord, splitSegments, type TextLine } from '../text-layer/line-grouper';
 import type { DocumentPages } from '../text-layer/text-layer.types';
 import { normaliseText } from '../text-layer/text-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
@@ -675,10 +670,7 @@ export function captionAnswerCandidates(
   readonly words: readonly PositionedWord[];
   features: FeatureVector;
 }> {
-  const pageLines = document.pages.map((page) => groupLines(page));
-  const lines = pageLines.flat();
-  const layouts = document.pages.map((page, i) => analysePageLines(page, pageLines[i]));
-  const fuzzy = document.pages.some((p) => p.source === 'ocr');
+  const { lines, layouts, fromOcr: fuzzy } = analyseDocument(document);
   const context: Context = {
     lines,
     fuzzy,
@@ -711,23 +703,15 @@ function extractFromPages(
   fields: readonly FieldDefinition[],
   options: ExtractionOptions,
 ): ExtractedField[] {
-  const documentId = document.documentId;
-  const pageLines = document.pages.map((page) => groupLines(page));
-  const lines = pageLines.flat();
-  // The layout of each page, analysed once for the table matcher, the pair matcher and the
-  // caption guard below.
-  const layouts = document.pages.map((page, i) => analysePageLines(page, pageLines[i]));
-  const analysed = document.pages.map((page, i) => ({
-    page,
-    lines: pageLines[i],
-    layout: layouts[i],
-  }));
-  const fuzzy = options.fuzzyLabels ?? document.pages.some((p) => p.source === 'ocr');
+  // Lines and the layout of each page, analysed once for every stage below.
+  const analysed = analyseDocument(document);
+  const { documentId, lines, layouts } = analysed;
+  const fuzzy = options.fuzzyLabels ?? analysed.fromOcr;
 
   // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
   const excluded = new Set<string>();
   const results = new Map<string, ExtractedField>();
-  const memory = matchingMemory(analysed, options.layoutMemories ?? []);
+  const memory = matchingMemory(analysed.pages, options.layoutMemories ?? []);
   for (const configured of fields) {
     if (configured.type !== 'table') continue;
     const remembered = memory?.tables?.find((t) => t.key === configured.key);
@@ -785,7 +769,7 @@ function extractFromPages(
   }
 
   const remembered = memory
-    ? applyLayoutMemory(analysed, memory, scalarFields, documentId, used)
+    ? applyLayoutMemory(analysed.pages, memory, scalarFields, documentId, used)
     : [];
   for (const field of remembered) results.set(field.key, field);
   const toMatch = scalarFields.filter((f) => !results.has(f.key));
