@@ -1,498 +1,36 @@
-import type { CornerBox } from '@docket/platform';
-
 import { analyseDocument } from '../layout/analysed-document';
-import type { PageLayout } from '../layout/layout.types';
-import {
-  type AnswerEvidence,
-  answerFeatures,
-  type CaptionReading,
-} from '../linker/answer-features';
-import { answerLinkRank, DEFAULT_LINKER_RANKING, type LinkerRanking } from '../linker/linker';
+import { answerFeatures } from '../linker/answer-features';
+import { DEFAULT_LINKER_RANKING, type LinkerRanking } from '../linker/linker';
 import type { FeatureVector } from '../linker/logistic-model';
 import { applyLayoutMemory, type LayoutMemory, matchingMemory } from '../memory/layout-memory';
-import type {
-  ExtractedField,
-  ExtractionSource,
-  ScalarValue,
-} from '../schema/extraction-result.types';
-import { NOT_FOUND_DOUBT } from '../schema/extraction-result.types';
+import type { ExtractedField } from '../schema/extraction-result.types';
 import type {
   FieldDefinition,
   FieldSchema,
   ObjectFieldDefinition,
   ScalarFieldDefinition,
 } from '../schema/field-schema.types';
-import {
-  boxCentreY,
-  boxHeight,
-  horizontalOverlap,
-  unionBox,
-  verticalOverlapRatio,
-} from '../text-layer/box-geometry';
-import { type PositionedWord, splitSegments, type TextLine } from '../text-layer/line-grouper';
+import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import type { DocumentPages } from '../text-layer/text-layer.types';
-import { normaliseText } from '../text-layer/text-normaliser';
-import { parseScalar } from '../values/scalar-value.parser';
-import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
+import { wordKey } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { findLabelMatches, type LabelMatch } from './label-matcher';
+import { captionWords } from './caption-guard';
+import { notFound, objectResult, toField } from './field-results';
+import { findLabelMatches } from './label-matcher';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { matchFieldsToPairs } from './pair-matcher';
 import { orderPeriodEnds } from './period-ends';
+import {
+  type Candidate,
+  type CandidateContext,
+  labelCandidates,
+  scalarCandidates,
+} from './scalar-candidates';
 import { settleTotal } from './sum-check';
 import { readTables } from './table-readings';
-import { answerGoesOn } from './value-continuation';
-import { fitsKind, fitsKindAtCaption } from './value-kinds';
 
-/** How much each way of finding a value is trusted before parsing and OCR confidence. */
-const POSITION_FACTOR: Readonly<
-  Record<'same-segment' | 'next-segment' | 'below' | 'pattern', number>
-> = {
-  'same-segment': 1,
-  'next-segment': 0.97,
-  below: 0.93,
-  pattern: 0.75,
-};
-/** A label match below this is too doubtful to read a value from. */
-const MIN_LABEL_SCORE = 0.6;
-/** A caption matched below this is a guess worth a reviewer's look. */
-const WEAK_LABEL_SCORE = 0.72;
 /** A rival reading with a different value scoring this close to the chosen one: ambiguous. */
 const AMBIGUOUS_RATIO = 0.9;
-
-/** A reading of a field; `labelScore` is 1 for a pattern hit, which has no caption. */
-interface Candidate extends CaptionReading {
-  readonly field: ScalarFieldDefinition;
-  readonly value: ScalarValue;
-  readonly text: string;
-  /** The rules' score: the reading's confidence. */
-  readonly score: number;
-  /** What orders readings: the learned linker's probability, or the rules' score. */
-  readonly rank: number;
-  readonly source: ExtractionSource;
-  readonly notes: readonly string[];
-  /** For a reading under a caption: what the learned linker ranks it by. */
-  readonly evidence?: AnswerEvidence;
-}
-
-interface Context {
-  readonly lines: readonly TextLine[];
-  readonly fuzzy: boolean;
-  readonly documentId?: string;
-  /** Words that begin or belong to a confident label of any field: values stop before them. */
-  readonly labelWords: ReadonlySet<string>;
-  readonly excluded: ReadonlySet<string>;
-  /** Text found at a field's caption that did not parse as the field's type, per field key. */
-  readonly unparsed: Map<string, string[]>;
-  readonly ranking: LinkerRanking;
-}
-
-function phrasesOf(field: FieldDefinition): string[] {
-  return fieldPhrases(field);
-}
-
-function looksLikeLabel(words: readonly PositionedWord[], context: Context): boolean {
-  const first = words.slice(0, 4);
-  if (first.length > 0 && context.labelWords.has(wordKey(first[0]))) return true;
-  return first.some((w) => /[A-Za-z]:$/.test(w.text));
-}
-
-/** Cuts a run of value words before the next label on the same line. */
-function untilNextLabel(words: readonly PositionedWord[], context: Context): PositionedWord[] {
-  const result: PositionedWord[] = [];
-  for (const word of words) {
-    if (
-      result.length > 0 &&
-      (context.labelWords.has(wordKey(word)) || /[A-Za-z]:$/.test(word.text))
-    )
-      break;
-    if (context.excluded.has(wordKey(word))) break;
-    result.push(word);
-  }
-  return result;
-}
-
-function rightOfLabel(
-  match: LabelMatch,
-  context: Context,
-): { words: PositionedWord[]; position: 'same-segment' | 'next-segment' } | null {
-  const { line, endWord } = match;
-  const segments = splitSegments(line);
-  let start = 0;
-  for (let s = 0; s < segments.length; s += 1) {
-    const end = start + segments[s].words.length;
-    if (endWord - 1 < end) {
-      if (endWord < end) {
-        // The match ends inside a printed caption ("INSURED" of "INSURED PARTY"): the rest of
-        // the caption is no value.
-        if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
-        const words = untilNextLabel(line.words.slice(endWord, end), context);
-        if (words.length === end - endWord && answerGoesOn(words, segments[s + 1], line))
-          words.push(...segments[s + 1].words);
-        return words.length > 0 ? { words, position: 'same-segment' } : null;
-      }
-      const next = segments[s + 1];
-      if (!next || looksLikeLabel(next.words, context)) return null;
-      const words = untilNextLabel(next.words, context);
-      if (words.length === next.words.length && answerGoesOn(words, segments[s + 2], line))
-        words.push(...segments[s + 2].words);
-      return words.length > 0 ? { words, position: 'next-segment' } : null;
-    }
-    start = end;
-  }
-  return null;
-}
-
-/** How far right of its caption an answer on its own line may start, in page widths. */
-const BESIDE_REACH = 0.3;
-
-/**
- * An answer typed or written beside its caption on a line of its own: a typewriter's line sits
- * a little above or below the printed caption's, so the two are grouped as two lines ("PROJECT
- * CODE:  DATE:" printed, "BTF  September 16, 1980" typed half a line higher). Taken only when
- * nothing follows the caption on its own line up to the answer, from the nearest segment that
- * shares most of the caption's height, starts right of it and ends before the next text printed
- * on the caption's line.
- */
-function besideOnItsOwnLine(
-  match: LabelMatch,
-  labelWords: readonly PositionedWord[],
-  context: Context,
-): { words: PositionedWord[]; position: 'next-segment' } | null {
-  const caption = unionBox(labelWords.map((w) => w.box))!;
-  const nextPrinted = match.line.words[match.endWord];
-  const limit = nextPrinted ? nextPrinted.box.x0 : 1;
-  const height = boxHeight(caption);
-  let best: { words: PositionedWord[]; gap: number } | null = null;
-  for (let i = match.lineIndex - 2; i <= match.lineIndex + 2; i += 1) {
-    const line = context.lines[i];
-    if (!line || i === match.lineIndex || line.pageNumber !== match.line.pageNumber) continue;
-    for (const segment of splitSegments(line)) {
-      const gap = segment.box.x0 - caption.x1;
-      if (gap < 0 || gap > BESIDE_REACH || segment.box.x0 >= limit) continue;
-      if (verticalOverlapRatio(segment.box, caption) < 0.5) continue;
-      if (Math.abs(boxCentreY(segment.box) - boxCentreY(caption)) > height * 0.75) continue;
-      if (looksLikeLabel(segment.words, context)) continue;
-      const words = untilNextLabel(
-        segment.words.filter((w) => w.box.x0 < limit),
-        context,
-      );
-      if (words.length > 0 && (!best || gap < best.gap)) best = { words, gap };
-    }
-  }
-  return best ? { words: best.words, position: 'next-segment' } : null;
-}
-
-/**
- * Value lines below `anchor` (a label, or the first line of a value that continues) whose text
- * starts at the anchor's left edge or sits under it, up to `maxLines`, stopping at the next label.
- */
-function alignedBelow(
-  anchor: CornerBox,
-  line: TextLine,
-  lineIndex: number,
-  maxLines: number,
-  context: Context,
-): PositionedWord[] {
-  const tolerance = line.heightInWidthUnits * 1.5;
-  const height = boxHeight(anchor);
-  const result: PositionedWord[] = [];
-  let lastBottom = anchor.y1;
-  let taken = 0;
-  for (let i = lineIndex + 1; i < context.lines.length && taken < maxLines; i += 1) {
-    const next = context.lines[i];
-    if (next.pageNumber !== line.pageNumber) break;
-    // The first value line may sit a little lower (boxed forms); continuation lines are tight.
-    if (next.box.y0 - lastBottom > height * (taken === 0 ? 2.5 : 1.2)) break;
-    const segment = splitSegments(next).find(
-      (s) =>
-        Math.abs(s.box.x0 - anchor.x0) <= tolerance ||
-        (horizontalOverlap(s.box, anchor) > 0 && s.box.x0 >= anchor.x0 - tolerance),
-    );
-    if (!segment) {
-      if (taken === 0) continue;
-      break;
-    }
-    if (looksLikeLabel(segment.words, context)) break;
-    const words = untilNextLabel(segment.words, context);
-    if (words.length === 0) break;
-    result.push(...words);
-    lastBottom = segment.box.y1;
-    taken += 1;
-  }
-  return result;
-}
-
-/** Words a line may end with when its sentence goes on on the next line. */
-const OPEN_ENDING =
-  /(?:[,\-–&/]|\b(?:a|an|and|as|at|by|for|from|in|into|of|on|or|the|to|that|with|which|who|per|than))$/i;
-/** A line ending a sentence or a caption: what follows is not the same answer. */
-const CLOSED_ENDING = /[.!?:;]$/;
-
-/**
- * The lines a wrapped answer continues on: while its last line leaves the sentence open (it ends
- * with a comma, a hyphen or a word that never ends one: "of", "the", "with") or the next line
- * starts in lower case, the next line goes on with it, set close under it and starting at the
- * answer's left edge or its caption's. An answer's first line is all a reading took before,
- * leaving "Develop 14-mg tar delivery king size cigarette" without "for generic pricing ...".
- */
-function sentenceGoesOn(
-  words: readonly PositionedWord[],
-  captionLineIndex: number,
-  labelWords: readonly PositionedWord[],
-  context: Context,
-): PositionedWord[] {
-  if (words.length === 0) return [];
-  const lefts = [words[0].box.x0, labelWords[0]?.box.x0 ?? words[0].box.x0];
-  let last = words[words.length - 1];
-  let lastIndex = context.lines.findIndex(
-    (line, i) => i >= captionLineIndex && line.words.includes(last),
-  );
-  if (lastIndex < 0) return [];
-  const result: PositionedWord[] = [];
-  for (let i = lastIndex + 1; i < context.lines.length; i += 1) {
-    const line = context.lines[i];
-    const previous = context.lines[lastIndex];
-    if (line.pageNumber !== previous.pageNumber) break;
-    const height = boxHeight(previous.box);
-    if (line.box.y0 - previous.box.y1 > height * 0.8) break;
-    const tolerance = previous.heightInWidthUnits * 1.5;
-    const segment = splitSegments(line).find((s) =>
-      lefts.some((x) => Math.abs(s.box.x0 - x) <= tolerance),
-    );
-    if (!segment || looksLikeLabel(segment.words, context)) break;
-    const open = OPEN_ENDING.test(last.text) && !CLOSED_ENDING.test(last.text);
-    if (!open && !/^\p{Ll}/u.test(segment.words[0].text)) break;
-    const more = untilNextLabel(segment.words, context);
-    if (more.length === 0) break;
-    result.push(...more);
-    last = more[more.length - 1];
-    lastIndex = i;
-  }
-  return result;
-}
-
-function candidateFrom(
-  field: ScalarFieldDefinition,
-  words: readonly PositionedWord[],
-  labelWords: readonly PositionedWord[],
-  labelScore: number,
-  position: keyof typeof POSITION_FACTOR,
-  extraNotes: readonly string[],
-): Candidate | null {
-  const text = joinWords(words);
-  const parsed = parseScalar(text, field);
-  // The kind rule of the layout's pairs (no name from an amount, no number from a date); at the
-  // field's own caption, a text field naming no kind takes any kind.
-  const fits = position === 'pattern' ? fitsKind(field, text) : fitsKindAtCaption(field, text);
-  if (!parsed || !fits) return null;
-  const valueWords = wordsInSpan(words, parsed.start, parsed.end);
-  if (valueWords.length === 0) return null;
-  const notes = [...extraNotes, ...parsed.notes];
-  if (labelScore < 0.99) notes.push(`label match ${labelScore.toFixed(2)}`);
-  const score =
-    labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords);
-  return {
-    field,
-    value: parsed.value,
-    text: text.slice(parsed.start, parsed.end),
-    words: valueWords,
-    labelWords,
-    labelScore,
-    score,
-    rank: score,
-    readWords: words,
-    parseQuality: parsed.quality,
-    source:
-      position === 'below' ? 'label-below' : position === 'pattern' ? 'pattern' : 'label-right',
-    notes,
-  };
-}
-
-function labelCandidates(
-  field: ScalarFieldDefinition,
-  lines: readonly TextLine[],
-  context: Context,
-): Candidate[] {
-  const candidates: Candidate[] = [];
-  for (const match of findLabelMatches(lines, phrasesOf(field), context.fuzzy)) {
-    if (match.score < MIN_LABEL_SCORE) continue;
-    const labelWords = match.line.words.slice(match.startWord, match.endWord);
-    if (labelWords.some((w) => context.excluded.has(wordKey(w)))) continue;
-    const lineIndex = context.lines.indexOf(match.line);
-    const global = { ...match, lineIndex };
-    const atCaption: Array<{ candidate: Candidate; position: LinkedPosition }> = [];
-    // An address continues on the lines below its first line.
-    const extraLines = field.type === 'string' ? (field.extraLines ?? 0) : 0;
-    const right = rightOfLabel(global, context) ?? besideOnItsOwnLine(global, labelWords, context);
-    if (right) {
-      const continuation =
-        extraLines > 0
-          ? alignedBelow(
-              unionBox(right.words.map((w) => w.box))!,
-              match.line,
-              lineIndex,
-              extraLines,
-              context,
-            )
-          : [];
-      const firstLines = [...right.words, ...continuation];
-      const words = [...firstLines, ...sentenceGoesOn(firstLines, lineIndex, labelWords, context)];
-      const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
-      if (c) atCaption.push({ candidate: c, position: right.position });
-      else noteUnparsed(field, words, context);
-    }
-    const labelBox = unionBox(labelWords.map((w) => w.box))!;
-    const belowLines = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
-    const below = [...belowLines, ...sentenceGoesOn(belowLines, lineIndex, labelWords, context)];
-    if (below.length > 0) {
-      const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
-      if (c) atCaption.push({ candidate: c, position: 'below' });
-      else if (!right) noteUnparsed(field, below, context);
-    }
-    // Of two captions that name the field alike ("Supplier(s)", "Supplier (s)"), the one printed
-    // exactly as the field's label is its own.
-    const asPrinted = printedAsPhrase(match, phrasesOf(field)) ? 1 : NOT_AS_PRINTED;
-    for (const { candidate, position } of atCaption) {
-      const evidence = answerEvidence(candidate, position, match, atCaption.length);
-      const rank = context.ranking === 'learned' ? answerLinkRank(evidence) : candidate.rank;
-      candidates.push({ ...candidate, evidence, rank: rank * asPrinted });
-    }
-  }
-  return candidates;
-}
-
-type LinkedPosition = Exclude<keyof typeof POSITION_FACTOR, 'pattern'>;
-
-/** How a reading at a caption printed otherwise than any of the field's phrases ranks. */
-const NOT_AS_PRINTED = 0.98;
-
-/** Case and spacing set aside, as a caption is compared with the label it was written from. */
-function asWritten(text: string): string {
-  return normaliseText(text).toLowerCase();
-}
-
-/** The whole printed caption reads exactly as one of the field's phrases. */
-function printedAsPhrase(match: LabelMatch, phrases: readonly string[]): boolean {
-  const printed = asWritten(joinWords(match.line.words.slice(match.startWord, match.endWord)));
-  return phrases.some((phrase) => asWritten(phrase) === printed);
-}
-
-/** What the learned linker knows of a reading under a caption, the rules' judgement included. */
-function answerEvidence(
-  candidate: Candidate,
-  position: LinkedPosition,
-  match: LabelMatch,
-  readingsAtCaption: number,
-): AnswerEvidence {
-  return {
-    reading: candidate,
-    position,
-    positionFactor: POSITION_FACTOR[position],
-    wordConfidence: meanConfidence(candidate.words),
-    endsWithColon: match.endsWithColon,
-    alone: match.alone,
-    typedField: candidate.field.type !== 'string',
-    heightInWidthUnits: match.line.heightInWidthUnits,
-    readingsAtCaption,
-  };
-}
-
-/** Remembers text at the field's caption that is not of its type, to say so if nothing else is found. */
-function noteUnparsed(
-  field: ScalarFieldDefinition,
-  words: readonly PositionedWord[],
-  context: Context,
-): void {
-  const text = joinWords(words).slice(0, 60);
-  context.unparsed.set(field.key, [...(context.unparsed.get(field.key) ?? []), text]);
-}
-
-function patternCandidates(
-  field: ScalarFieldDefinition,
-  lines: readonly TextLine[],
-  context: Context,
-): Candidate[] {
-  const patterns = (field.patterns ?? []).map((p) => new RegExp(p, 'gi'));
-  const found: Candidate[] = [];
-  for (const line of lines) {
-    const words = line.words.filter(
-      (w) => !context.excluded.has(wordKey(w)) && !context.labelWords.has(wordKey(w)),
-    );
-    const text = joinWords(words);
-    for (const pattern of patterns) {
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-        if (m[0].length === 0) {
-          pattern.lastIndex += 1;
-          continue;
-        }
-        const spanWords = wordsInSpan(words, m.index, m.index + m[0].length);
-        const c = candidateFrom(field, spanWords, [], 1, 'pattern', ['found by pattern, no label']);
-        if (c) found.push(c);
-      }
-    }
-  }
-  const distinct = new Set(found.map((c) => JSON.stringify(c.value)));
-  // Several different values match: the pattern alone cannot say which one is meant.
-  return distinct.size > 1
-    ? found.map((c) => ({
-        ...c,
-        score: c.score * 0.8,
-        rank: c.rank * 0.8,
-        notes: [...c.notes, 'pattern matched several values'],
-      }))
-    : found;
-}
-
-function notFound(
-  field: FieldDefinition,
-  documentId: string | undefined,
-  unparsed: readonly string[] = [],
-): ExtractedField {
-  const doubt =
-    unparsed.length > 0
-      ? `not a valid ${field.type} at its caption: "${unparsed[0]}"`
-      : NOT_FOUND_DOUBT;
-  return {
-    key: field.key,
-    type: field.type,
-    value: null,
-    confidence: 0,
-    ...(documentId === undefined ? {} : { documentId }),
-    source: 'not-found',
-    notes: ['value not found'],
-    doubts: [doubt],
-  };
-}
-
-function toField(
-  candidate: Candidate,
-  documentId: string | undefined,
-  source?: ExtractionSource,
-  rival?: Candidate,
-): ExtractedField {
-  const doubts: string[] = [];
-  if (candidate.source === 'pattern') doubts.push('no caption found; taken by pattern only');
-  else if (candidate.labelScore < WEAK_LABEL_SCORE)
-    doubts.push(
-      `weak caption match: "${joinWords(candidate.labelWords)}" (${candidate.labelScore.toFixed(2)})`,
-    );
-  if (rival) doubts.push(`ambiguous: "${rival.text}" scored close`);
-  return {
-    ...(doubts.length > 0 ? { doubts } : {}),
-    key: candidate.field.key,
-    type: candidate.field.type,
-    value: candidate.value,
-    text: candidate.text,
-    // An ambiguous reading is at best a coin toss between the two.
-    confidence: rival ? Math.min(candidate.score, 0.5) : candidate.score,
-    ...(documentId === undefined ? {} : { documentId }),
-    grounding: groundingOf(candidate.words, documentId),
-    source: source ?? candidate.source,
-    notes: candidate.notes,
-  };
-}
 
 /**
  * Picks one candidate per field, best score first, never letting two fields share a label or a
@@ -549,29 +87,13 @@ function firstPosition(candidate: Candidate): number {
   return word ? word.pageNumber * 10 + word.box.y0 : Infinity;
 }
 
-function scalarCandidates(
-  field: ScalarFieldDefinition,
-  lines: readonly TextLine[],
-  context: Context,
-): Candidate[] {
-  const byLabel = labelCandidates(field, lines, context);
-  return byLabel.length > 0
-    ? [...byLabel, ...patternCandidates(field, lines, context).map(lowerThanLabels)]
-    : patternCandidates(field, lines, context);
-}
-
-/** With a label-based reading available, a pattern hit elsewhere is only a fallback. */
-function lowerThanLabels(candidate: Candidate): Candidate {
-  return { ...candidate, score: candidate.score * 0.5, rank: candidate.rank * 0.5 };
-}
-
 /** Lines below an object's section heading, up to the next heading of another object. */
 function sectionLines(
   field: ObjectFieldDefinition,
   allObjects: readonly ObjectFieldDefinition[],
-  context: Context,
+  context: CandidateContext,
 ): TextLine[] {
-  const headings = findLabelMatches(context.lines, phrasesOf(field), context.fuzzy)
+  const headings = findLabelMatches(context.lines, fieldPhrases(field), context.fuzzy)
     .filter((m) => m.score >= 0.8 && (m.alone || m.endsWithColon))
     .sort((a, b) => b.score - a.score);
   const heading = headings[0];
@@ -579,7 +101,7 @@ function sectionLines(
   const others = allObjects
     .filter((o) => o.key !== field.key)
     .flatMap((o) =>
-      findLabelMatches(context.lines, phrasesOf(o), context.fuzzy).filter(
+      findLabelMatches(context.lines, fieldPhrases(o), context.fuzzy).filter(
         (m) => m.score >= 0.8 && (m.alone || m.endsWithColon),
       ),
     );
@@ -607,48 +129,6 @@ export interface ExtractionOptions {
 }
 
 /**
- * Words no value may start with or run into: every confident caption of a configured field,
- * and every caption the layout analysis paired with an answer.
- */
-function captionWords(
-  lines: readonly TextLine[],
-  layouts: readonly PageLayout[],
-  fields: readonly ScalarFieldDefinition[],
-  fuzzy: boolean,
-): Set<string> {
-  const labelWords = new Set<string>();
-  for (const field of fields) {
-    const phrases = phrasesOf(field);
-    for (const match of findLabelMatches(lines, phrases, fuzzy)) {
-      // The whole printed caption, so no value starts with its first words. A caption of two
-      // words or more printed exactly as a field's label is one wherever it stands: a value
-      // before it on its line ("84 mm Total Cigt. Wt. 974") ends there.
-      const asPrinted = match.endWord - match.startWord >= 2 && printedAsPhrase(match, phrases);
-      if (asPrinted) {
-        match.line.words
-          .slice(match.startWord, match.endWord)
-          .forEach((w) => labelWords.add(wordKey(w)));
-      } else if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
-        match.line.words
-          .slice(match.endsWithColon ? match.captionStart : match.startWord, match.endWord)
-          .forEach((w) => labelWords.add(wordKey(w)));
-      }
-    }
-  }
-  // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
-  // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
-  // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
-  for (const layout of layouts) {
-    for (const pair of layout.keyValuePairs) {
-      if (pair.value && pair.value.words.length > 0) {
-        pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
-      }
-    }
-  }
-  return labelWords;
-}
-
-/**
  * For training the linker (`libs/document-intelligence/training/`): every reading the rules
  * propose for each field under its caption, with the features the model ranks it by.
  */
@@ -661,7 +141,7 @@ export function captionAnswerCandidates(
   features: FeatureVector;
 }> {
   const { lines, layouts, fromOcr: fuzzy } = analyseDocument(document);
-  const context: Context = {
+  const context: CandidateContext = {
     lines,
     fuzzy,
     labelWords: captionWords(lines, layouts, fields, fuzzy),
@@ -710,7 +190,7 @@ function extractFromPages(
   const objectFields = fields.filter((f): f is ObjectFieldDefinition => f.type === 'object');
   const allScalars = [...scalarFields, ...objectFields.flatMap((o) => o.fields)];
   const labelWords = captionWords(lines, layouts, allScalars, fuzzy);
-  const context: Context = {
+  const context: CandidateContext = {
     lines,
     fuzzy,
     documentId,
@@ -780,40 +260,6 @@ function readLetterhead(
   if (results.get(field.key)?.value !== null) return;
   const line = letterheadLine(lines, used);
   if (line) results.set(field.key, fromLetterhead(field, line, documentId));
-}
-
-function objectResult(
-  object: ObjectFieldDefinition,
-  chosen: ReadonlyMap<string, Candidate>,
-  documentId: string | undefined,
-  inSection: boolean,
-): ExtractedField {
-  const properties = object.fields.map((f) => {
-    const c = chosen.get(f.key);
-    return c ? toField(c, documentId, inSection ? 'section' : undefined) : notFound(f, documentId);
-  });
-  const found = properties.filter((p) => p.value !== null);
-  if (found.length === 0) return { ...notFound(object, documentId), properties };
-  const value: Record<string, ScalarValue | null> = {};
-  for (const p of properties) value[p.key] = p.value as ScalarValue | null;
-  const words = object.fields.flatMap((f) => chosen.get(f.key)?.words ?? []);
-  // Missing required parts make the object as doubtful as its weakest required part.
-  const confidence = Math.min(
-    ...object.fields.map((f, i) =>
-      f.required || properties[i].value !== null ? properties[i].confidence : 1,
-    ),
-  );
-  return {
-    key: object.key,
-    type: 'object',
-    value,
-    confidence,
-    ...(documentId === undefined ? {} : { documentId }),
-    grounding: groundingOf(words, documentId),
-    source: inSection ? 'section' : 'label-right',
-    properties,
-    notes: inSection ? [] : ['section heading not found; sub-fields read from the whole document'],
-  };
 }
 
 /**
