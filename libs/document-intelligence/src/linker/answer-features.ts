@@ -34,7 +34,7 @@ export interface CaptionReading {
 export interface AnswerEvidence {
   readonly reading: CaptionReading;
   readonly position: AnswerPosition;
-  /** The rules' factor for that position (field-extractor's POSITION_FACTOR). */
+  /** The rules' factor for that position (scalar-candidates' POSITION_FACTOR). */
   readonly positionFactor: number;
   readonly wordConfidence: number;
   readonly endsWithColon: boolean;

@@ -1,0 +1,213 @@
+import type { CornerBox } from '@docket/platform';
+
+import {
+  boxCentreY,
+  boxHeight,
+  horizontalOverlap,
+  unionBox,
+  verticalOverlapRatio,
+} from '../text-layer/box-geometry';
+import { type PositionedWord, splitSegments, type TextLine } from '../text-layer/line-grouper';
+import { wordKey } from '../values/word-span';
+import type { LabelMatch } from './label-matcher';
+import { answerGoesOn } from './value-continuation';
+
+/**
+ * Where a caption's answer lies on the page: right of it on its line, beside it on a line of its
+ * own, below it, and the lines a wrapped answer goes on over. These only find the words; the
+ * candidates stage parses them as the field's value.
+ */
+
+/** What the words of an answer stop at. */
+export interface AnswerContext {
+  /** Every line of the document, in reading order. */
+  readonly lines: readonly TextLine[];
+  /** Words that begin or belong to a confident label of any field: values stop before them. */
+  readonly labelWords: ReadonlySet<string>;
+  /** Words another reading already holds (a table's cells). */
+  readonly excluded: ReadonlySet<string>;
+}
+
+function looksLikeLabel(words: readonly PositionedWord[], context: AnswerContext): boolean {
+  const first = words.slice(0, 4);
+  if (first.length > 0 && context.labelWords.has(wordKey(first[0]))) return true;
+  return first.some((w) => /[A-Za-z]:$/.test(w.text));
+}
+
+/** Cuts a run of value words before the next label on the same line. */
+function untilNextLabel(
+  words: readonly PositionedWord[],
+  context: AnswerContext,
+): PositionedWord[] {
+  const result: PositionedWord[] = [];
+  for (const word of words) {
+    if (
+      result.length > 0 &&
+      (context.labelWords.has(wordKey(word)) || /[A-Za-z]:$/.test(word.text))
+    )
+      break;
+    if (context.excluded.has(wordKey(word))) break;
+    result.push(word);
+  }
+  return result;
+}
+
+export function rightOfLabel(
+  match: LabelMatch,
+  context: AnswerContext,
+): { words: PositionedWord[]; position: 'same-segment' | 'next-segment' } | null {
+  const { line, endWord } = match;
+  const segments = splitSegments(line);
+  let start = 0;
+  for (let s = 0; s < segments.length; s += 1) {
+    const end = start + segments[s].words.length;
+    if (endWord - 1 < end) {
+      if (endWord < end) {
+        // The match ends inside a printed caption ("INSURED" of "INSURED PARTY"): the rest of
+        // the caption is no value.
+        if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
+        const words = untilNextLabel(line.words.slice(endWord, end), context);
+        if (words.length === end - endWord && answerGoesOn(words, segments[s + 1], line))
+          words.push(...segments[s + 1].words);
+        return words.length > 0 ? { words, position: 'same-segment' } : null;
+      }
+      const next = segments[s + 1];
+      if (!next || looksLikeLabel(next.words, context)) return null;
+      const words = untilNextLabel(next.words, context);
+      if (words.length === next.words.length && answerGoesOn(words, segments[s + 2], line))
+        words.push(...segments[s + 2].words);
+      return words.length > 0 ? { words, position: 'next-segment' } : null;
+    }
+    start = end;
+  }
+  return null;
+}
+
+/** How far right of its caption an answer on its own line may start, in page widths. */
+const BESIDE_REACH = 0.3;
+
+/**
+ * An answer typed or written beside its caption on a line of its own: a typewriter's line sits
+ * a little above or below the printed caption's, so the two are grouped as two lines ("PROJECT
+ * CODE:  DATE:" printed, "BTF  September 16, 1980" typed half a line higher). Taken only when
+ * nothing follows the caption on its own line up to the answer, from the nearest segment that
+ * shares most of the caption's height, starts right of it and ends before the next text printed
+ * on the caption's line.
+ */
+export function besideOnItsOwnLine(
+  match: LabelMatch,
+  labelWords: readonly PositionedWord[],
+  context: AnswerContext,
+): { words: PositionedWord[]; position: 'next-segment' } | null {
+  const caption = unionBox(labelWords.map((w) => w.box))!;
+  const nextPrinted = match.line.words[match.endWord];
+  const limit = nextPrinted ? nextPrinted.box.x0 : 1;
+  const height = boxHeight(caption);
+  let best: { words: PositionedWord[]; gap: number } | null = null;
+  for (let i = match.lineIndex - 2; i <= match.lineIndex + 2; i += 1) {
+    const line = context.lines[i];
+    if (!line || i === match.lineIndex || line.pageNumber !== match.line.pageNumber) continue;
+    for (const segment of splitSegments(line)) {
+      const gap = segment.box.x0 - caption.x1;
+      if (gap < 0 || gap > BESIDE_REACH || segment.box.x0 >= limit) continue;
+      if (verticalOverlapRatio(segment.box, caption) < 0.5) continue;
+      if (Math.abs(boxCentreY(segment.box) - boxCentreY(caption)) > height * 0.75) continue;
+      if (looksLikeLabel(segment.words, context)) continue;
+      const words = untilNextLabel(
+        segment.words.filter((w) => w.box.x0 < limit),
+        context,
+      );
+      if (words.length > 0 && (!best || gap < best.gap)) best = { words, gap };
+    }
+  }
+  return best ? { words: best.words, position: 'next-segment' } : null;
+}
+
+/**
+ * Value lines below `anchor` (a label, or the first line of a value that continues) whose text
+ * starts at the anchor's left edge or sits under it, up to `maxLines`, stopping at the next label.
+ */
+export function alignedBelow(
+  anchor: CornerBox,
+  line: TextLine,
+  lineIndex: number,
+  maxLines: number,
+  context: AnswerContext,
+): PositionedWord[] {
+  const tolerance = line.heightInWidthUnits * 1.5;
+  const height = boxHeight(anchor);
+  const result: PositionedWord[] = [];
+  let lastBottom = anchor.y1;
+  let taken = 0;
+  for (let i = lineIndex + 1; i < context.lines.length && taken < maxLines; i += 1) {
+    const next = context.lines[i];
+    if (next.pageNumber !== line.pageNumber) break;
+    // The first value line may sit a little lower (boxed forms); continuation lines are tight.
+    if (next.box.y0 - lastBottom > height * (taken === 0 ? 2.5 : 1.2)) break;
+    const segment = splitSegments(next).find(
+      (s) =>
+        Math.abs(s.box.x0 - anchor.x0) <= tolerance ||
+        (horizontalOverlap(s.box, anchor) > 0 && s.box.x0 >= anchor.x0 - tolerance),
+    );
+    if (!segment) {
+      if (taken === 0) continue;
+      break;
+    }
+    if (looksLikeLabel(segment.words, context)) break;
+    const words = untilNextLabel(segment.words, context);
+    if (words.length === 0) break;
+    result.push(...words);
+    lastBottom = segment.box.y1;
+    taken += 1;
+  }
+  return result;
+}
+
+/** Words a line may end with when its sentence goes on on the next line. */
+const OPEN_ENDING =
+  /(?:[,\-–&/]|\b(?:a|an|and|as|at|by|for|from|in|into|of|on|or|the|to|that|with|which|who|per|than))$/i;
+/** A line ending a sentence or a caption: what follows is not the same answer. */
+const CLOSED_ENDING = /[.!?:;]$/;
+
+/**
+ * The lines a wrapped answer continues on: while its last line leaves the sentence open (it ends
+ * with a comma, a hyphen or a word that never ends one: "of", "the", "with") or the next line
+ * starts in lower case, the next line goes on with it, set close under it and starting at the
+ * answer's left edge or its caption's. An answer's first line is all a reading took before,
+ * leaving "Develop 14-mg tar delivery king size cigarette" without "for generic pricing ...".
+ */
+export function sentenceGoesOn(
+  words: readonly PositionedWord[],
+  captionLineIndex: number,
+  labelWords: readonly PositionedWord[],
+  context: AnswerContext,
+): PositionedWord[] {
+  if (words.length === 0) return [];
+  const lefts = [words[0].box.x0, labelWords[0]?.box.x0 ?? words[0].box.x0];
+  let last = words[words.length - 1];
+  let lastIndex = context.lines.findIndex(
+    (line, i) => i >= captionLineIndex && line.words.includes(last),
+  );
+  if (lastIndex < 0) return [];
+  const result: PositionedWord[] = [];
+  for (let i = lastIndex + 1; i < context.lines.length; i += 1) {
+    const line = context.lines[i];
+    const previous = context.lines[lastIndex];
+    if (line.pageNumber !== previous.pageNumber) break;
+    const height = boxHeight(previous.box);
+    if (line.box.y0 - previous.box.y1 > height * 0.8) break;
+    const tolerance = previous.heightInWidthUnits * 1.5;
+    const segment = splitSegments(line).find((s) =>
+      lefts.some((x) => Math.abs(s.box.x0 - x) <= tolerance),
+    );
+    if (!segment || looksLikeLabel(segment.words, context)) break;
+    const open = OPEN_ENDING.test(last.text) && !CLOSED_ENDING.test(last.text);
+    if (!open && !/^\p{Ll}/u.test(segment.words[0].text)) break;
+    const more = untilNextLabel(segment.words, context);
+    if (more.length === 0) break;
+    result.push(...more);
+    last = more[more.length - 1];
+    lastIndex = i;
+  }
+  return result;
+}

@@ -1,0 +1,65 @@
+import type { PageLayout } from '../layout/layout.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import type { TextLine } from '../text-layer/line-grouper';
+import { normaliseText } from '../text-layer/text-normaliser';
+import { joinWords, wordKey } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
+import { findLabelMatches, type LabelMatch } from './label-matcher';
+
+/**
+ * Part of the candidates stage: which printed words are captions, so no reading takes one for
+ * its value, and whether a caption is printed exactly as a field's label.
+ */
+
+/** Case and spacing set aside, as a caption is compared with the label it was written from. */
+function asWritten(text: string): string {
+  return normaliseText(text).toLowerCase();
+}
+
+/** The whole printed caption reads exactly as one of the field's phrases. */
+export function printedAsPhrase(match: LabelMatch, phrases: readonly string[]): boolean {
+  const printed = asWritten(joinWords(match.line.words.slice(match.startWord, match.endWord)));
+  return phrases.some((phrase) => asWritten(phrase) === printed);
+}
+
+/**
+ * Words no value may start with or run into: every confident caption of a configured field,
+ * and every caption the layout analysis paired with an answer.
+ */
+export function captionWords(
+  lines: readonly TextLine[],
+  layouts: readonly PageLayout[],
+  fields: readonly ScalarFieldDefinition[],
+  fuzzy: boolean,
+): Set<string> {
+  const labelWords = new Set<string>();
+  for (const field of fields) {
+    const phrases = fieldPhrases(field);
+    for (const match of findLabelMatches(lines, phrases, fuzzy)) {
+      // The whole printed caption, so no value starts with its first words. A caption of two
+      // words or more printed exactly as a field's label is one wherever it stands: a value
+      // before it on its line ("84 mm Total Cigt. Wt. 974") ends there.
+      const asPrinted = match.endWord - match.startWord >= 2 && printedAsPhrase(match, phrases);
+      if (asPrinted) {
+        match.line.words
+          .slice(match.startWord, match.endWord)
+          .forEach((w) => labelWords.add(wordKey(w)));
+      } else if (match.score >= 0.75 && (match.endsWithColon || match.alone)) {
+        match.line.words
+          .slice(match.endsWithColon ? match.captionStart : match.startWord, match.endWord)
+          .forEach((w) => labelWords.add(wordKey(w)));
+      }
+    }
+  }
+  // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
+  // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
+  // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
+  for (const layout of layouts) {
+    for (const pair of layout.keyValuePairs) {
+      if (pair.value && pair.value.words.length > 0) {
+        pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
+      }
+    }
+  }
+  return labelWords;
+}

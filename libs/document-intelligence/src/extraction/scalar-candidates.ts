@@ -1,0 +1,242 @@
+import { type AnswerEvidence, type CaptionReading } from '../linker/answer-features';
+import { answerLinkRank, type LinkerRanking } from '../linker/linker';
+import type { ExtractionSource, ScalarValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { unionBox } from '../text-layer/box-geometry';
+import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
+import { parseScalar } from '../values/scalar-value.parser';
+import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
+import {
+  alignedBelow,
+  type AnswerContext,
+  besideOnItsOwnLine,
+  rightOfLabel,
+  sentenceGoesOn,
+} from './caption-answer-words';
+import { printedAsPhrase } from './caption-guard';
+import { findLabelMatches, type LabelMatch } from './label-matcher';
+import { fitsKind, fitsKindAtCaption } from './value-kinds';
+
+/**
+ * The candidates stage for scalar fields: every reading a field's captions and patterns propose,
+ * each parsed as the field's value (text that does not parse is no candidate) and scored by the
+ * rules, then ranked by the rules or the learned linker.
+ */
+
+/** How much each way of finding a value is trusted before parsing and OCR confidence. */
+const POSITION_FACTOR: Readonly<
+  Record<'same-segment' | 'next-segment' | 'below' | 'pattern', number>
+> = {
+  'same-segment': 1,
+  'next-segment': 0.97,
+  below: 0.93,
+  pattern: 0.75,
+};
+/** A label match below this is too doubtful to read a value from. */
+const MIN_LABEL_SCORE = 0.6;
+
+/** A reading of a field; `labelScore` is 1 for a pattern hit, which has no caption. */
+export interface Candidate extends CaptionReading {
+  readonly field: ScalarFieldDefinition;
+  readonly value: ScalarValue;
+  readonly text: string;
+  /** The rules' score: the reading's confidence. */
+  readonly score: number;
+  /** What orders readings: the learned linker's probability, or the rules' score. */
+  readonly rank: number;
+  readonly source: ExtractionSource;
+  readonly notes: readonly string[];
+  /** For a reading under a caption: what the learned linker ranks it by. */
+  readonly evidence?: AnswerEvidence;
+}
+
+export interface CandidateContext extends AnswerContext {
+  readonly lines: readonly TextLine[];
+  readonly fuzzy: boolean;
+  readonly documentId?: string;
+  /** Words that begin or belong to a confident label of any field: values stop before them. */
+  readonly labelWords: ReadonlySet<string>;
+  readonly excluded: ReadonlySet<string>;
+  /** Text found at a field's caption that did not parse as the field's type, per field key. */
+  readonly unparsed: Map<string, string[]>;
+  readonly ranking: LinkerRanking;
+}
+
+function candidateFrom(
+  field: ScalarFieldDefinition,
+  words: readonly PositionedWord[],
+  labelWords: readonly PositionedWord[],
+  labelScore: number,
+  position: keyof typeof POSITION_FACTOR,
+  extraNotes: readonly string[],
+): Candidate | null {
+  const text = joinWords(words);
+  const parsed = parseScalar(text, field);
+  // The kind rule of the layout's pairs (no name from an amount, no number from a date); at the
+  // field's own caption, a text field naming no kind takes any kind.
+  const fits = position === 'pattern' ? fitsKind(field, text) : fitsKindAtCaption(field, text);
+  if (!parsed || !fits) return null;
+  const valueWords = wordsInSpan(words, parsed.start, parsed.end);
+  if (valueWords.length === 0) return null;
+  const notes = [...extraNotes, ...parsed.notes];
+  if (labelScore < 0.99) notes.push(`label match ${labelScore.toFixed(2)}`);
+  const score =
+    labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords);
+  return {
+    field,
+    value: parsed.value,
+    text: text.slice(parsed.start, parsed.end),
+    words: valueWords,
+    labelWords,
+    labelScore,
+    score,
+    rank: score,
+    readWords: words,
+    parseQuality: parsed.quality,
+    source:
+      position === 'below' ? 'label-below' : position === 'pattern' ? 'pattern' : 'label-right',
+    notes,
+  };
+}
+
+export function labelCandidates(
+  field: ScalarFieldDefinition,
+  lines: readonly TextLine[],
+  context: CandidateContext,
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  for (const match of findLabelMatches(lines, fieldPhrases(field), context.fuzzy)) {
+    if (match.score < MIN_LABEL_SCORE) continue;
+    const labelWords = match.line.words.slice(match.startWord, match.endWord);
+    if (labelWords.some((w) => context.excluded.has(wordKey(w)))) continue;
+    const lineIndex = context.lines.indexOf(match.line);
+    const global = { ...match, lineIndex };
+    const atCaption: Array<{ candidate: Candidate; position: LinkedPosition }> = [];
+    // An address continues on the lines below its first line.
+    const extraLines = field.type === 'string' ? (field.extraLines ?? 0) : 0;
+    const right = rightOfLabel(global, context) ?? besideOnItsOwnLine(global, labelWords, context);
+    if (right) {
+      const continuation =
+        extraLines > 0
+          ? alignedBelow(
+              unionBox(right.words.map((w) => w.box))!,
+              match.line,
+              lineIndex,
+              extraLines,
+              context,
+            )
+          : [];
+      const firstLines = [...right.words, ...continuation];
+      const words = [...firstLines, ...sentenceGoesOn(firstLines, lineIndex, labelWords, context)];
+      const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
+      if (c) atCaption.push({ candidate: c, position: right.position });
+      else noteUnparsed(field, words, context);
+    }
+    const labelBox = unionBox(labelWords.map((w) => w.box))!;
+    const belowLines = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
+    const below = [...belowLines, ...sentenceGoesOn(belowLines, lineIndex, labelWords, context)];
+    if (below.length > 0) {
+      const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
+      if (c) atCaption.push({ candidate: c, position: 'below' });
+      else if (!right) noteUnparsed(field, below, context);
+    }
+    // Of two captions that name the field alike ("Supplier(s)", "Supplier (s)"), the one printed
+    // exactly as the field's label is its own.
+    const asPrinted = printedAsPhrase(match, fieldPhrases(field)) ? 1 : NOT_AS_PRINTED;
+    for (const { candidate, position } of atCaption) {
+      const evidence = answerEvidence(candidate, position, match, atCaption.length);
+      const rank = context.ranking === 'learned' ? answerLinkRank(evidence) : candidate.rank;
+      candidates.push({ ...candidate, evidence, rank: rank * asPrinted });
+    }
+  }
+  return candidates;
+}
+
+type LinkedPosition = Exclude<keyof typeof POSITION_FACTOR, 'pattern'>;
+
+/** How a reading at a caption printed otherwise than any of the field's phrases ranks. */
+const NOT_AS_PRINTED = 0.98;
+
+/** What the learned linker knows of a reading under a caption, the rules' judgement included. */
+function answerEvidence(
+  candidate: Candidate,
+  position: LinkedPosition,
+  match: LabelMatch,
+  readingsAtCaption: number,
+): AnswerEvidence {
+  return {
+    reading: candidate,
+    position,
+    positionFactor: POSITION_FACTOR[position],
+    wordConfidence: meanConfidence(candidate.words),
+    endsWithColon: match.endsWithColon,
+    alone: match.alone,
+    typedField: candidate.field.type !== 'string',
+    heightInWidthUnits: match.line.heightInWidthUnits,
+    readingsAtCaption,
+  };
+}
+
+/** Remembers text at the field's caption that is not of its type, to say so if nothing else is found. */
+function noteUnparsed(
+  field: ScalarFieldDefinition,
+  words: readonly PositionedWord[],
+  context: CandidateContext,
+): void {
+  const text = joinWords(words).slice(0, 60);
+  context.unparsed.set(field.key, [...(context.unparsed.get(field.key) ?? []), text]);
+}
+
+function patternCandidates(
+  field: ScalarFieldDefinition,
+  lines: readonly TextLine[],
+  context: CandidateContext,
+): Candidate[] {
+  const patterns = (field.patterns ?? []).map((p) => new RegExp(p, 'gi'));
+  const found: Candidate[] = [];
+  for (const line of lines) {
+    const words = line.words.filter(
+      (w) => !context.excluded.has(wordKey(w)) && !context.labelWords.has(wordKey(w)),
+    );
+    const text = joinWords(words);
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        if (m[0].length === 0) {
+          pattern.lastIndex += 1;
+          continue;
+        }
+        const spanWords = wordsInSpan(words, m.index, m.index + m[0].length);
+        const c = candidateFrom(field, spanWords, [], 1, 'pattern', ['found by pattern, no label']);
+        if (c) found.push(c);
+      }
+    }
+  }
+  const distinct = new Set(found.map((c) => JSON.stringify(c.value)));
+  // Several different values match: the pattern alone cannot say which one is meant.
+  return distinct.size > 1
+    ? found.map((c) => ({
+        ...c,
+        score: c.score * 0.8,
+        rank: c.rank * 0.8,
+        notes: [...c.notes, 'pattern matched several values'],
+      }))
+    : found;
+}
+
+export function scalarCandidates(
+  field: ScalarFieldDefinition,
+  lines: readonly TextLine[],
+  context: CandidateContext,
+): Candidate[] {
+  const byLabel = labelCandidates(field, lines, context);
+  return byLabel.length > 0
+    ? [...byLabel, ...patternCandidates(field, lines, context).map(lowerThanLabels)]
+    : patternCandidates(field, lines, context);
+}
+
+/** With a label-based reading available, a pattern hit elsewhere is only a fallback. */
+function lowerThanLabels(candidate: Candidate): Candidate {
+  return { ...candidate, score: candidate.score * 0.5, rank: candidate.rank * 0.5 };
+}
