@@ -13,7 +13,9 @@ import { tableFootPairs, tableFootWords } from './table-foot';
  */
 export function analysePageLines(page: TextPage, lines: readonly TextLine[]): PageLayout {
   const { tables, feet } = detectTableLayout(lines);
-  const taken = tableWords(tables);
+  // A table found without a header is a guess from its rows' shape: its words stay open to
+  // key-value pairs, so a form whose answers happen to align is still read as a form.
+  const taken = tableWords(tables.filter((table) => table.headerRows > 0));
   tableFootWords(feet).forEach((word) => taken.add(word));
   const keyValuePairs = [...tableFootPairs(feet), ...detectKeyValuePairs(lines, taken)].sort(
     (a, b) => a.key.box.y0 - b.key.box.y0 || a.key.box.x0 - b.key.box.x0,
