@@ -1,5 +1,5 @@
 import type { DateOrder } from '../schema/field-schema.types';
-import { repairDigits } from './ocr-digit-repair';
+import { withDigitsRepaired } from './ocr-digit-repair';
 import type { ParsedValue } from './parsed-value.types';
 
 const MONTHS: Readonly<Record<string, number>> = {
@@ -85,12 +85,7 @@ export function formatIsoDate(year: number, month: number, day: number): string 
  * "05-Mar-24") and returns it as ISO 8601 `YYYY-MM-DD`.
  */
 export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedValue<string> | null {
-  const attempts: Array<{ text: string; quality: number; notes: string[] }> = [
-    { text, quality: 1, notes: [] },
-  ];
-  const repaired = repairDigits(text);
-  if (repaired.repaired)
-    attempts.push({ text: repaired.text, quality: 0.85, notes: ['OCR digits repaired'] });
+  const attempts = withDigitsRepaired({ text, quality: 1, notes: [] });
 
   for (const attempt of attempts) {
     let best: ParsedValue<string> | null = null;

@@ -1,5 +1,5 @@
 import type { MoneyValue } from '../schema/extraction-result.types';
-import { repairDigits } from './ocr-digit-repair';
+import { withDigitsRepaired } from './ocr-digit-repair';
 import type { ParsedValue } from './parsed-value.types';
 
 const SYMBOLS: Readonly<Record<string, string>> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
@@ -39,16 +39,12 @@ function roundCents(value: number): number {
  * because labels and cells also contain quantities and reference numbers.
  */
 export function parseMoney(text: string, defaultCurrency = 'USD'): ParsedValue<MoneyValue> | null {
-  const attempts: Array<{ text: string; quality: number; notes: string[] }> = [];
   const dollar = repairDollar(text);
-  attempts.push({
+  const attempts = withDigitsRepaired({
     text: dollar,
     quality: dollar === text ? 1 : 0.9,
     notes: dollar === text ? [] : ['OCR currency symbol repaired'],
   });
-  const repaired = repairDigits(dollar);
-  if (repaired.repaired)
-    attempts.push({ text: repaired.text, quality: 0.85, notes: ['OCR digits repaired'] });
 
   for (const attempt of attempts) {
     let fallback: ParsedValue<MoneyValue> | null = null;
@@ -101,12 +97,7 @@ export function parseNumber(text: string, decimals?: number): ParsedValue<number
       notes: ['OCR digits repaired'],
     };
   }
-  const attempts: Array<{ text: string; quality: number; notes: string[] }> = [
-    { text, quality: 1, notes: [] },
-  ];
-  const repaired = repairDigits(text);
-  if (repaired.repaired)
-    attempts.push({ text: repaired.text, quality: 0.85, notes: ['OCR digits repaired'] });
+  const attempts = withDigitsRepaired({ text, quality: 1, notes: [] });
   for (const attempt of attempts) {
     PLAIN_NUMBER.lastIndex = 0;
     const m = PLAIN_NUMBER.exec(attempt.text);

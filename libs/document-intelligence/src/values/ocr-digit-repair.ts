@@ -25,3 +25,21 @@ export function repairDigits(text: string): { text: string; repaired: boolean } 
   });
   return { text: result, repaired };
 }
+
+/** A text to read a value from, with the quality such a value keeps and the notes saying why. */
+export interface ReadingAttempt {
+  text: string;
+  quality: number;
+  notes: string[];
+}
+
+/**
+ * The texts a value parser tries, in order: the given one, then, where OCR put letters for
+ * digits in it, the same text with them repaired (a value read only from that one is less sure).
+ */
+export function withDigitsRepaired(first: ReadingAttempt): ReadingAttempt[] {
+  const repaired = repairDigits(first.text);
+  return repaired.repaired
+    ? [first, { text: repaired.text, quality: 0.85, notes: ['OCR digits repaired'] }]
+    : [first];
+}
