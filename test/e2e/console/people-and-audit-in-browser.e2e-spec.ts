@@ -178,6 +178,12 @@ describe('people, keys, sign-in settings and the audit trail in the console', ()
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
     await page.getByRole('row', { name: 'Person deactivated' }).first().waitFor();
     await page.getByLabel('What').selectOption({ label: 'Variable revealed' });
+    // The unfiltered page also holds the revealed variable: wait until the filtered answer has
+    // replaced it (no other action left) before counting rows.
+    await page
+      .getByRole('row', { name: 'Person deactivated' })
+      .first()
+      .waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: 'Variable revealed' });
     await row.getByText('Checking the token before the quarterly rotation').waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe(admin.name);

@@ -100,12 +100,19 @@ export function AuditPage() {
       ...(filters.from ? { occurredAfter: isoOf(filters.from) } : {}),
       ...(filters.to ? { occurredBefore: isoOf(filters.to) } : {}),
     };
+    // A filter changed while an earlier page was still loading must not let that earlier,
+    // unfiltered answer land last and show rows the filters exclude.
+    let current = true;
     void api.GET('/audit-events', { params: { query } }).then(({ data, error }) => {
+      if (!current) return;
       if (!data) return setProblem(errorMessage(error));
       setProblem(null);
       setEvents(data.data);
       setTotalPages(data.totalPages);
     });
+    return () => {
+      current = false;
+    };
   }, [filters, page]);
 
   const filter = (change: Partial<Filters>) => {
