@@ -11,6 +11,9 @@ describe('parseDate', () => {
     ['4th of July 2023', '2023-07-04'],
     ['05-Jan-24', '2024-01-05'],
     ['Date of loss: 12.31.2023 at noon', '2023-12-31'],
+    // OCR lost the space after the comma.
+    ['April 13,2023', '2023-04-13'],
+    ['5 March,2024', '2024-03-05'],
   ])('reads %s as %s', (text, iso) => {
     expect(parseDate(text)?.value).toBe(iso);
   });
@@ -22,6 +25,7 @@ describe('parseDate', () => {
 
   it('rejects impossible dates', () => {
     expect(parseDate('02/30/2024')).toBeNull();
+    expect(parseDate('April 132023')).toBeNull();
     expect(parseDate('13/13/2024')).toBeNull();
     expect(parseDate('no date here')).toBeNull();
   });

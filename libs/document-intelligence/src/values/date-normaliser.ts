@@ -51,11 +51,13 @@ const SHAPES: readonly DateShape[] = [
     },
   },
   {
-    regex: new RegExp(`\\b${MONTH}\\s*${DAY},?\\s+(\\d{4})\\b`, 'gi'),
+    // OCR often loses the space after the day's comma ("April 13,2023"): the comma alone parts
+    // day and year then.
+    regex: new RegExp(`\\b${MONTH}\\s*${DAY}(?:,\\s*|\\s+)(\\d{4})\\b`, 'gi'),
     read: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]],
   },
   {
-    regex: new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})\\b`, 'gi'),
+    regex: new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}(?:,\\s*|\\s+)(\\d{4})\\b`, 'gi'),
     read: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],
   },
   {
