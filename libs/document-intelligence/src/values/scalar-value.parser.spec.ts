@@ -80,6 +80,18 @@ describe('parseScalar for strings', () => {
     );
   });
 
+  it('leaves out words of marks alone before the value, and keeps its own signs', () => {
+    const read = (text: string) => parseScalar(text, { key: 'carrier', type: 'string' });
+    expect(read('+ Northgate Property & Casualty')?.value).toBe('Northgate Property & Casualty');
+    const text = ': « [ INV/91989';
+    const parsed = read(text)!;
+    expect(text.slice(parsed.start, parsed.end)).toBe('INV/91989');
+    expect(read('$ 250 flat')?.value).toBe('$ 250 flat');
+    expect(read('(555) 201-3344')?.value).toBe('(555) 201-3344');
+    expect(read('@ $3,015.00')?.value).toBe('@ $3,015.00');
+    expect(read('☑ BEADED BORDER')?.value).toBe('☑ BEADED BORDER');
+  });
+
   it('treats printed placeholders as no value', () => {
     for (const text of ['N/A', 'none', '—', ': n/a']) {
       expect(parseScalar(text, { key: 'vin', type: 'string' })).toBeNull();

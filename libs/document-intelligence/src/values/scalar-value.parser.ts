@@ -14,6 +14,12 @@ import { normaliseString } from './string-normaliser';
  * touching the value stays ("Acme Inc.").
  */
 const EDGE_PUNCTUATION = /^[\s:;,.\-–—|_]+|(?:\s+[.,:;'"`‘’\-–—|_~·]+)+$|[\s:;,|_]+$/g;
+/**
+ * What a value never starts with: the separating punctuation, and words of marks alone before
+ * it (a speck or a box edge OCR read as "+", "[" or "«" in front of "Northgate Property").
+ * A currency sign, "@" or a ticked box is a value's own.
+ */
+const LEADING_MARKS = /^(?:[\s:;,.\-–—|_]+|[+[\]{}<>«»‹›"'“”‘’`*^~=]+\s+)+/u;
 
 function compilePatterns(patterns: readonly string[] | undefined): RegExp[] {
   return (patterns ?? []).map((source) => new RegExp(source, 'i'));
@@ -47,8 +53,8 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
       notes: ['OCR characters repaired to fit the field pattern'],
     };
   }
-  const trimmedStart = text.length - text.replace(/^[\s:;,.\-–—|_]+/, '').length;
-  const trimmed = text.replace(EDGE_PUNCTUATION, '');
+  const trimmedStart = text.length - text.replace(LEADING_MARKS, '').length;
+  const trimmed = text.slice(trimmedStart).replace(EDGE_PUNCTUATION, '');
   if (trimmed.length === 0) return null;
   const value = normaliseString(trimmed, field.normalise);
   if (patterns.length > 0) {
