@@ -1,6 +1,11 @@
 import { makePage } from '../testing/text-page.fixture';
 import { groupLines, splitSegments } from './line-grouper';
-import type { TextPage } from './text-layer.types';
+import type { TextLayerSource, TextPage, TextWord } from './text-layer.types';
+
+/** A US letter page of the given words. */
+function letterPage(words: readonly TextWord[], source: TextLayerSource = 'pdf-text'): TextPage {
+  return { pageNumber: 1, width: 612, height: 792, source, words };
+}
 
 describe('groupLines', () => {
   it('orders lines top to bottom and words left to right', () => {
@@ -22,21 +27,55 @@ describe('groupLines', () => {
       box: { x0, y0, x1, y1: 0.167 },
       confidence: 1,
     });
-    const page: TextPage = {
-      pageNumber: 1,
-      width: 612,
-      height: 792,
-      source: 'pdf-text',
-      words: [
-        at('Evaluation', 0.103, 0.172, 0.154),
-        at('Date......................', 0.176, 0.433, 0.153),
-        at('December', 0.426, 0.497, 0.155),
-        at('2024', 0.506, 0.54, 0.155),
-      ],
-    };
+    const page = letterPage([
+      at('Evaluation', 0.103, 0.172, 0.154),
+      at('Date......................', 0.176, 0.433, 0.153),
+      at('December', 0.426, 0.497, 0.155),
+      at('2024', 0.506, 0.54, 0.155),
+    ]);
     expect(groupLines(page).map((l) => l.text)).toEqual([
       'Evaluation Date...................... December 2024',
     ]);
+  });
+
+  it("keeps the answer on its caption's line when OCR drew the caption's box over it", () => {
+    const at = (text: string, x0: number, x1: number) => ({
+      text,
+      box: { x0, y0: 0.1214, x1, y1: 0.1377 },
+      confidence: 0.95,
+    });
+    const page = letterPage(
+      [
+        at('First', 0.5906, 0.6247),
+        at('Named', 0.6376, 0.6782),
+        // Eight letters over 0.13 of the page: the box reaches over "An" of the answer.
+        at('Insured:', 0.6747, 0.8053),
+        at('Andre', 0.7629, 0.8071),
+        at('Martinez', 0.8165, 0.8929),
+      ],
+      'ocr',
+    );
+    expect(groupLines(page).map((l) => l.text)).toEqual(['First Named Insured: Andre Martinez']);
+  });
+
+  it('keeps a wide speck of one letter from pulling the words under it into its line', () => {
+    const page = letterPage(
+      [
+        // A ruling OCR read as "i": one letter in a box a fifth of the page wide.
+        { text: 'i', box: { x0: 0.09, y0: 0.334, x1: 0.2, y1: 0.373 }, confidence: 0.3 },
+        { text: 'Toes', box: { x0: 0.15, y0: 0.33, x1: 0.25, y1: 0.345 }, confidence: 0.07 },
+      ],
+      'ocr',
+    );
+    expect(groupLines(page)).toHaveLength(2);
+  });
+
+  it("keeps a word printed over another's start out of its line", () => {
+    const page = letterPage([
+      { text: 'Signature', box: { x0: 0.1, y0: 0.5, x1: 0.3, y1: 0.52 }, confidence: 1 },
+      { text: 'x', box: { x0: 0.12, y0: 0.5, x1: 0.14, y1: 0.52 }, confidence: 1 },
+    ]);
+    expect(groupLines(page)).toHaveLength(2);
   });
 
   it('keeps a skewed line together where a fixed band would cut it', () => {
@@ -67,6 +106,35 @@ describe('groupLines', () => {
       'Date of Loss:',
       'Reported by: John Smith',
     ]);
+  });
+
+  it("keeps a date's year with it across a wide gap after the day's comma", () => {
+    // OCR boxes tight around the glyphs: the space after "1," reads as wide as a column gap.
+    const at = (text: string, x0: number, x1: number) => ({
+      text,
+      box: { x0, y0: 0.156, x1, y1: 0.168 },
+      confidence: 0.95,
+    });
+    const words = (year: string) => [
+      at('Evaluation', 0.1, 0.17),
+      at('Date', 0.175, 0.21),
+      at('June', 0.5, 0.535),
+      at('1,', 0.54, 0.548),
+      at(year, 0.575, 0.61),
+    ];
+    const segments = (year: string) =>
+      splitSegments(
+        groupLines({
+          pageNumber: 1,
+          width: 612,
+          height: 792,
+          source: 'ocr',
+          words: words(year),
+        })[0],
+      ).map((s) => s.text);
+    expect(segments('2024')).toEqual(['Evaluation Date', 'June 1, 2024']);
+    // Not a year: the gap parts two phrases as before.
+    expect(segments('Paid')).toEqual(['Evaluation Date', 'June 1,', 'Paid']);
   });
 });
 

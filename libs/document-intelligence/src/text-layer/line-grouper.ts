@@ -32,6 +32,10 @@ export interface TextSegment {
 
 /** Words sharing at least this share of the shorter word's height are on one line. */
 const SAME_LINE_OVERLAP = 0.5;
+/** How much wider per letter than the next word a word may be printed before its box is taken for inflated. */
+const OVERRUN_PITCH_SLACK = 1.1;
+/** The fewest characters a word needs for its box to be judged by them. */
+const MIN_OVERRUN_LETTERS = 3;
 /** A word ending in a dot or underscore leader ("Date........"), drawn to reach its answer. */
 const ENDS_IN_LEADER = /[._…·]{3,}$/;
 
@@ -95,7 +99,7 @@ export function groupLines(page: TextPage): TextLine[] {
       // A little overlap is allowed: OCR boxes of adjacent glyphs sometimes touch. A leader is
       // filler and often runs on under its answer, so the answer may overlap more of it.
       const slack = ENDS_IN_LEADER.test(last.text) ? height * 2 : height * 0.3;
-      if (last.box.x1 > word.box.x0 + slack) continue;
+      if (last.box.x1 > word.box.x0 + slack && !overrunBy(last, word)) continue;
       const overlap = verticalOverlapRatio(
         last.box,
         levelled(word.box, boxCentreX(last.box), slope),
@@ -116,6 +120,20 @@ export function groupLines(page: TextPage): TextLine[] {
     .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0);
 }
 
+/**
+ * OCR sometimes draws a word's box far wider than its letters ("Insured:" reaching over the
+ * "An" of the answer after it). A word starting past where the previous word's letters end, at
+ * the word's own width per letter, and ending beyond that box is the next word of the line, not
+ * a word printed over the previous one.
+ */
+function overrunBy(last: PositionedWord, word: PositionedWord): boolean {
+  // A mark or a letter or two says too little of where its letters end (a ruling read as "i").
+  if ([...last.text].length < MIN_OVERRUN_LETTERS) return false;
+  const pitch = (word.box.x1 - word.box.x0) / Math.max(1, [...word.text].length);
+  const lettersEnd = last.box.x0 + [...last.text].length * pitch * OVERRUN_PITCH_SLACK;
+  return word.box.x0 >= lettersEnd && word.box.x1 > last.box.x1;
+}
+
 function centreOf(line: TextLine): number {
   return line.words.reduce((sum, w) => sum + (w.box.y0 + w.box.y1) / 2, 0) / line.words.length;
 }
@@ -132,7 +150,8 @@ export function splitSegments(line: TextLine, gapFactor = 0.9): TextSegment[] {
   let current: PositionedWord[] = [];
   for (const word of line.words) {
     const previous = current[current.length - 1];
-    if (previous && word.box.x0 - previous.box.x1 > threshold) {
+    const gap = previous ? word.box.x0 - previous.box.x1 : 0;
+    if (previous && gap > threshold && !yearAfterComma(previous, word, gap, line)) {
       segments.push(current);
       current = [];
     }
@@ -140,6 +159,27 @@ export function splitSegments(line: TextLine, gapFactor = 0.9): TextSegment[] {
   }
   if (current.length > 0) segments.push(current);
   return segments.map((segmentWords) => makeSegment(segmentWords));
+}
+
+/** Further than this many line heights apart, a year is no longer its date's. */
+const MAX_YEAR_GAP_HEIGHTS = 3;
+
+/**
+ * A date OCR split at its comma: the space after a day's comma reads as wide as a gap between
+ * two phrases when the boxes are tight around the glyphs ("June 1,"  "2024"). The year goes on
+ * with the date it finishes.
+ */
+function yearAfterComma(
+  previous: PositionedWord,
+  word: PositionedWord,
+  gap: number,
+  line: TextLine,
+): boolean {
+  return (
+    gap <= MAX_YEAR_GAP_HEIGHTS * line.heightInWidthUnits &&
+    /\p{L}\.?\s?\d{1,2},$|^\d{1,2},$/u.test(previous.text) &&
+    /^\d{4}\b/.test(word.text)
+  );
 }
 
 export function makeSegment(words: readonly PositionedWord[]): TextSegment {
