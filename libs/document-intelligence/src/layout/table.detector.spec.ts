@@ -318,6 +318,29 @@ describe('detectTables', () => {
     expect(sure.map((t) => t.rows)).not.toEqual([3]);
   });
 
+  it('ends the table at a summary line when OCR lost a few cells of its column above it', () => {
+    const rows = (quantities: readonly string[]): PlacedText[] => [
+      { x: 50, y: 100, text: 'Item' },
+      { x: 300, y: 100, text: 'Qty' },
+      { x: 420, y: 100, text: 'Net' },
+      ...['Roof shingles', 'Drywall replacement', 'Gutter replacement'].flatMap((item, i) => [
+        { x: 50, y: 114 + i * 14, text: item, confidence: 0.95 },
+        ...(quantities[i]
+          ? [{ x: 300, y: 114 + i * 14, text: quantities[i], confidence: 0.95 }]
+          : []),
+        { x: 420, y: 114 + i * 14, text: `$${i + 1}61.10`, confidence: 0.95 },
+      ]),
+      { x: 300, y: 160, text: 'Net Amount', confidence: 0.95 },
+      { x: 420, y: 160, text: '$1483.30', confidence: 0.95 },
+    ];
+    const rowsOf = (quantities: readonly string[]) =>
+      detectTables(groupLines(makePage(rows(quantities), 1, 'ocr'))).map((t) => t.rows);
+    // The quantity of the second row lost: the column still holds values in most rows.
+    expect(rowsOf(['6', '', '3'])).toEqual([4]);
+    // Most of the column empty: "Net Amount" is no caption in a column of values.
+    expect(rowsOf(['6', '', ''])).not.toEqual([4]);
+  });
+
   it('leaves out of a row a speck OCR read unsure of that stands under no column', () => {
     const tables = detectTables(
       groupLines(

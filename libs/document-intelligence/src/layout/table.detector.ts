@@ -201,19 +201,24 @@ function headerAbove(
 
 /**
  * A summary line under the rows ("Goods Total  USD 19,841.23", "Taxes  USD 992.06"): nothing in
- * the first column, and a caption where every row so far held a value. It ends the table and is
- * left to the key-value pairs, whatever words it uses. A cell OCR was unsure of does not count
- * against the column (a quantity "5" read as "H"), as long as other rows hold values there.
+ * the first column, and a caption in a column of values: no row so far held other text there,
+ * and most held a value. It ends the table and is left to the key-value pairs, whatever words
+ * it uses. A cell OCR was unsure of does not count against the column (a quantity "5" read as
+ * "H"), nor a cell it lost (a lone "6" a scan's noise swallowed), as long as most rows hold
+ * values there.
  */
 function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   if (body.length === 0 || row.has(0)) return false;
   const holdsValue = (r: Row, column: number): boolean =>
-    hasValueSignal(layoutText(r.get(column)!).text);
+    r.has(column) && hasValueSignal(layoutText(r.get(column)!).text);
+  const valueLike = (r: Row, column: number): boolean =>
+    holdsValue(r, column) || (r.has(column) && unsure(r.get(column)!));
   return [...row].some(
     ([column, words]) =>
       column > 0 &&
       !hasValueSignal(layoutText(words).text) &&
-      body.every((r) => r.has(column) && (holdsValue(r, column) || unsure(r.get(column)!))) &&
+      body.every((r) => !r.has(column) || valueLike(r, column)) &&
+      body.filter((r) => valueLike(r, column)).length * 2 > body.length &&
       body.some((r) => holdsValue(r, column)),
   );
 }
