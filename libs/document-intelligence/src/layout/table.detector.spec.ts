@@ -313,7 +313,7 @@ describe('detectTables', () => {
     expect(unsure.map((t) => t.rows)).toEqual([3]);
     // Read sure of, a word where the column held numbers is a caption: the rows go on.
     const sure = detectTables(
-      groupLines(makePage(rows({ x: 300, y: 128, text: 'H', confidence: 0.95 }), 1, 'ocr')),
+      groupLines(makePage(rows({ x: 300, y: 128, text: 'ea', confidence: 0.95 }), 1, 'ocr')),
     );
     expect(sure.map((t) => t.rows)).not.toEqual([3]);
   });
@@ -337,8 +337,12 @@ describe('detectTables', () => {
       detectTables(groupLines(makePage(rows(quantities), 1, 'ocr'))).map((t) => t.rows);
     // The quantity of the second row lost: the column still holds values in most rows.
     expect(rowsOf(['6', '', '3'])).toEqual([4]);
+    // A lone digit read sure as a letter: no caption either.
+    expect(rowsOf(['6', 'T', '3'])).toEqual([4]);
     // Most of the column empty: "Net Amount" is no caption in a column of values.
     expect(rowsOf(['6', '', ''])).not.toEqual([4]);
+    // A word read sure where the column held numbers is text of the column: the rows go on.
+    expect(rowsOf(['6', 'box', '3'])).not.toEqual([4]);
   });
 
   it('leaves out of a row a speck OCR read unsure of that stands under no column', () => {

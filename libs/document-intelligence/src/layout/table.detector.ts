@@ -199,20 +199,26 @@ function headerAbove(
     : [];
 }
 
+/** A cell of one character: no caption, more likely a lone digit OCR read as a letter ("1" as "T"). */
+function oneGlyph(words: readonly PositionedWord[]): boolean {
+  return words.length === 1 && [...words[0].text].length === 1;
+}
+
 /**
  * A summary line under the rows ("Goods Total  USD 19,841.23", "Taxes  USD 992.06"): nothing in
  * the first column, and a caption in a column of values: no row so far held other text there,
  * and most held a value. It ends the table and is left to the key-value pairs, whatever words
- * it uses. A cell OCR was unsure of does not count against the column (a quantity "5" read as
- * "H"), nor a cell it lost (a lone "6" a scan's noise swallowed), as long as most rows hold
- * values there.
+ * it uses. A cell OCR was unsure of or read as one letter does not count against the column (a
+ * quantity "5" read as "H", a "1" read as "T"), nor a cell it lost (a lone "6" a scan's noise
+ * swallowed), as long as most rows hold values there.
  */
 function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   if (body.length === 0 || row.has(0)) return false;
   const holdsValue = (r: Row, column: number): boolean =>
     r.has(column) && hasValueSignal(layoutText(r.get(column)!).text);
   const valueLike = (r: Row, column: number): boolean =>
-    holdsValue(r, column) || (r.has(column) && unsure(r.get(column)!));
+    holdsValue(r, column) ||
+    (r.has(column) && (unsure(r.get(column)!) || oneGlyph(r.get(column)!)));
   return [...row].some(
     ([column, words]) =>
       column > 0 &&
