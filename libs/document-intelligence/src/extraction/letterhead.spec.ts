@@ -1,8 +1,9 @@
 import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import { LETTERHEAD_DOUBT } from './letterhead';
+import { LETTERHEAD_DOUBT, letterheadLine } from './letterhead';
 
 const schema: FieldSchema = {
   fields: [
@@ -44,6 +45,20 @@ describe('the issuer from the letterhead', () => {
       schema,
     );
     expect(validated.fields[0].flagged).toBe(true);
+  });
+
+  it('is no caption printed large with its answer', () => {
+    const letterhead = (runs: readonly PlacedText[]) =>
+      letterheadLine(groupLines(makePage([...runs, ...body])), new Set())?.text ?? null;
+    expect(
+      letterhead([
+        { x: 60, y: 40, text: 'INSURER', size: 16 },
+        { x: 300, y: 40, text: 'Harborline Casualty Company', size: 16 },
+      ]),
+    ).toBeNull();
+    expect(letterhead([{ x: 60, y: 40, text: 'Harborline Casualty Company', size: 16 }])).toBe(
+      'Harborline Casualty Company',
+    );
   });
 
   it('is no document title, and gives way to a caption that names the carrier', () => {

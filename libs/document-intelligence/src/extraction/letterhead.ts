@@ -1,6 +1,6 @@
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import type { TextLine } from '../text-layer/line-grouper';
+import { splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { tokenise } from '../text-layer/text-normaliser';
 import { groundingOf, joinWords, meanConfidence, wordKey } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -87,6 +87,9 @@ export function letterheadLine(
     if (line.box.y1 > LETTERHEAD_BAND) return false;
     if (line.heightInWidthUnits < body * LARGER_THAN_BODY) return false;
     if (line.words.length > MAX_WORDS || /[:\d]/.test(line.text)) return false;
+    // A name is printed as one phrase: two are a caption and its answer ("INSURER   Harborline
+    // Casualty Company"), another field's line, whatever size OCR read them at.
+    if (splitSegments(line).length > 1) return false;
     if (line.words.some((w) => taken.has(wordKey(w)))) return false;
     return tokenise(line.text).some((w) => ORGANISATION_WORDS.has(w));
   });
