@@ -28,6 +28,16 @@ function boxOf(page: TextPage, text: string) {
   return word.box;
 }
 
+function unionOf(page: TextPage, texts: readonly string[]) {
+  const boxes = texts.map((text) => boxOf(page, text));
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
 const fields = [
   { key: 'policy_number', type: 'string', label: 'Policy number' },
   { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
@@ -90,6 +100,26 @@ describe('one-shot layout memory', () => {
       undefined,
     );
     expect(read.map((f) => [f.key, f.value])).toEqual([['policy_number', 'CX-20022']]);
+  });
+
+  it('lets a longer value run on past the reviewed one, but not across a gap into the next column', () => {
+    // A stamp in the next column pairs with no caption: only the gap before it tells it apart.
+    const account = (name: string) =>
+      makePage([
+        { x: 60, y: 50, text: 'CLAIMS HISTORY', size: 14 },
+        { x: 60, y: 100, text: 'Account Name:' },
+        { x: 160, y: 100, text: name },
+        { x: 250, y: 100, text: 'PAID' },
+      ]);
+    const first = account('Ann Lee');
+    const taught = learnLayout(analysePages([first]), [
+      { key: 'insured_name', pageNumber: 1, box: unionOf(first, ['Ann', 'Lee']) },
+    ])!;
+    const insured = [{ key: 'insured_name', type: 'string', label: 'Insured name' }] as const;
+    const read = (name: string) =>
+      applyLayoutMemory(analysePages([account(name)]), taught, insured, undefined)[0]?.value;
+    expect(read('Bo Li')).toBe('Bo Li');
+    expect(read('Ann Dawson Li')).toBe('Ann Dawson Li');
   });
 
   it('anchors a total under a table to its own line, so it follows the table as it grows', () => {

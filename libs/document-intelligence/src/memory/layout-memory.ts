@@ -6,7 +6,7 @@ import { looksLikeLabelText } from '../layout/layout-text';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
-import type { PositionedWord } from '../text-layer/line-grouper';
+import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -214,11 +214,18 @@ function boxArea(box: CornerBox): number {
   return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
 }
 
-/** Words whose centre lies in the box, in reading order. */
-function wordsIn({ lines }: AnalysedPage, box: CornerBox): PositionedWord[] {
+/**
+ * Words whose centre lies in the box, in reading order. Past the remembered value's right edge
+ * (`runOnFrom`) a longer value runs on without a break: a phrase that starts there, after a
+ * gap wider than a word space, is the next column's caption or value ("Dawson Logistics LLC
+ * | Insurer"), not more of this one.
+ */
+function wordsIn({ lines }: AnalysedPage, box: CornerBox, runOnFrom: number): PositionedWord[] {
   const slack = 0.004;
   return lines
-    .flatMap((line) => line.words)
+    .flatMap((line) => splitSegments(line))
+    .filter((segment) => segment.box.x0 <= runOnFrom + slack)
+    .flatMap((segment) => segment.words)
     .filter((w) => {
       const x = boxCentreX(w.box);
       const y = boxCentreY(w.box);
@@ -248,17 +255,15 @@ export function applyLayoutMemory(
     const captions = captionsOf(page);
     const anchor = findAnchor(captions, remembered);
     if (!anchor) continue;
+    const right = anchor.x0 + remembered.offset.x1;
     const box = {
       x0: anchor.x0 + remembered.offset.x0,
       y0: anchor.y0 + remembered.offset.y0,
       // A longer value than the remembered one may run on to the right.
-      x1: Math.max(
-        anchor.x0 + remembered.offset.x1,
-        Math.min(1, anchor.x0 + remembered.offset.x1 + 0.15),
-      ),
+      x1: Math.max(right, Math.min(1, right + 0.15)),
       y1: anchor.y0 + remembered.offset.y1,
     };
-    const words = untilNextCaption(wordsIn(page, box), captions, anchor);
+    const words = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const text = joinWords(words);
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;
