@@ -236,6 +236,29 @@ function wordsIn({ lines }: AnalysedPage, box: CornerBox, runOnFrom: number): Po
 }
 
 /**
+ * The page holding a remembered field's anchor and the anchor there: on the reviewed page first,
+ * else on another page, the last first (a longer document of the layout prints its totals under
+ * a table that ran on to a later page).
+ */
+function rememberedPlace(
+  pages: readonly AnalysedPage[],
+  remembered: RememberedField,
+): {
+  page: AnalysedPage;
+  captions: Array<{ text: string; box: CornerBox }>;
+  anchor: CornerBox;
+} | null {
+  const own = pages.filter((p) => p.page.pageNumber === remembered.pageNumber);
+  const others = pages.filter((p) => p.page.pageNumber !== remembered.pageNumber).reverse();
+  for (const page of [...own, ...others]) {
+    const captions = captionsOf(page);
+    const anchor = findAnchor(captions, remembered);
+    if (anchor) return { page, captions, anchor };
+  }
+  return null;
+}
+
+/**
  * Reads the remembered fields from a document of the memory's layout. A field whose anchor is
  * not found or whose text there does not parse is left out: the ordinary matching reads it.
  */
@@ -250,11 +273,9 @@ export function applyLayoutMemory(
   const results: ExtractedField[] = [];
   for (const field of fields) {
     const remembered = memory.fields.find((f) => f.key === field.key);
-    const page = remembered && pages.find((p) => p.page.pageNumber === remembered.pageNumber);
-    if (!remembered || !page) continue;
-    const captions = captionsOf(page);
-    const anchor = findAnchor(captions, remembered);
-    if (!anchor) continue;
+    const place = remembered && rememberedPlace(pages, remembered);
+    if (!remembered || !place) continue;
+    const { page, captions, anchor } = place;
     const right = anchor.x0 + remembered.offset.x1;
     const box = {
       x0: anchor.x0 + remembered.offset.x0,
@@ -282,4 +303,26 @@ export function applyLayoutMemory(
     });
   }
   return results;
+}
+
+/** Captions of a layout found in place, at least, and per caption not printed. */
+const SURE_LAYOUT_FOUND = 3;
+
+/**
+ * The remembered fields whose caption this document does not print at all,  when (nearly) every
+ * other remembered field's caption is where the layout has it: the layout is surely this one, and a
+ * field it prints only when it has a value (a VIN on a repair without a vehicle) is absent, not
+ * lost. Only a text layer says so: OCR may have misread the caption.
+ */
+export function unprintedFields(
+  pages: readonly AnalysedPage[],
+  memory: LayoutMemory,
+  fields: readonly ScalarFieldDefinition[],
+): Set<string> {
+  if (pages.some((p) => p.page.source !== 'pdf-text')) return new Set();
+  const remembered = memory.fields.filter((f) => fields.some((field) => field.key === f.key));
+  const missing = remembered.filter((f) => !rememberedPlace(pages, f));
+  const found = remembered.length - missing.length;
+  const sure = found >= SURE_LAYOUT_FOUND && missing.length <= found / SURE_LAYOUT_FOUND;
+  return new Set(sure ? missing.map((f) => f.key) : []);
 }
