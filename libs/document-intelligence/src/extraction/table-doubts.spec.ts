@@ -3,7 +3,7 @@ import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import { HEADERLESS_READING, oddlyShapedCells, tableDoubts } from './table-doubts';
+import { HEADERLESS_READING, oddlyShapedCells, tableDoubts, totalsColumn } from './table-doubts';
 import { extractTable } from './table-extractor';
 
 const lineItems: TableFieldDefinition = {
@@ -118,6 +118,19 @@ describe('tableDoubts', () => {
     expect(doubtsOf(claimsPage(['Total Payments', '$350.00']), claims)).toEqual([
       'totals line "Total Payments" prints 350.00 but the rows\' incurred add up to 400.00',
     ]);
+  });
+
+  it('confirms a total field by the column its name names, when the rows add up to it', () => {
+    const lines = groupLines(makePage(claimsPage()));
+    const rows = extractTable(claims, lines, { fuzzy: false }).field.rows ?? [];
+    const field = (key: string) => ({ key, type: 'money' as const });
+    expect(totalsColumn(field('total_paid'), 300, claims, rows)?.key).toBe('paid');
+    expect(totalsColumn(field('total_paid'), 400, claims, rows)).toBeNull();
+    expect(totalsColumn(field('total_incurred'), 400, claims, rows)?.key).toBe('incurred');
+    // A total naming no column, or a field that is no total, is not confirmed by a column.
+    expect(totalsColumn(field('total'), 300, claims, rows)).toBeNull();
+    expect(totalsColumn(field('paid'), 300, claims, rows)).toBeNull();
+    expect(totalsColumn(field('total_paid'), 100, claims, rows.slice(0, 1))).toBeNull();
   });
 
   it('stops at the first amount line that is no total (a tax line)', () => {

@@ -6,7 +6,11 @@ import type {
   MoneyValue,
   ScalarValue,
 } from '../schema/extraction-result.types';
-import type { TableColumnDefinition, TableFieldDefinition } from '../schema/field-schema.types';
+import type {
+  ScalarFieldDefinition,
+  TableColumnDefinition,
+  TableFieldDefinition,
+} from '../schema/field-schema.types';
 import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import { splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { parseMoney } from '../values/money-normaliser';
@@ -367,4 +371,27 @@ export function tableDoubts(
   const missing = spacing ? missingRowsDoubt(rows, spacing) : null;
   if (missing) doubts.push(missing);
   return doubts;
+}
+
+/**
+ * Whether a money field holds what a numeric column of a table adds up to, to the cent, when
+ * its name names that column beyond its total words ("Total Paid" and the paid column): the
+ * page's arithmetic confirms the reading, however weak its caption was. A table of one row
+ * confirms nothing (its total is its one cell).
+ */
+export function totalsColumn(
+  field: ScalarFieldDefinition,
+  amount: number,
+  table: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): TableColumnDefinition | null {
+  if (field.type !== 'money' || rows.length < 2) return null;
+  const numeric = table.columns.filter(isNumeric);
+  const named = fieldPhrases(field)
+    .filter((phrase) => isTotalCaption(phrase))
+    .map((phrase) => namedColumn(phrase, numeric))
+    .find((column) => column !== null);
+  if (!named) return null;
+  const sum = rows.reduce((s, row) => s + (amountOf(row.cells[named.key]?.value) ?? 0), 0);
+  return Math.abs(sum - amount) <= SUM_TOLERANCE ? named : null;
 }
