@@ -129,3 +129,37 @@ export function errorList(evaluations: readonly DocumentEvaluation[], limit = 60
     (lines.length > limit ? `\n- ... ${lines.length - limit} more` : '')
   );
 }
+
+/**
+ * Diagnosis of the review decision: every document that went straight through with a wrong
+ * field or table cell (a silent error, with the cell's printed text and confidence), and why
+ * each fully right document was still sent to review.
+ */
+export function reviewDiagnosis(evaluations: readonly DocumentEvaluation[], limit = 200): string {
+  const silent: string[] = [];
+  const needless: string[] = [];
+  for (const e of evaluations) {
+    const name = `${e.medium} ${e.shot}-shot ${e.layoutId} ${e.documentId}`;
+    if (!e.needsReview && !e.fullyRight) {
+      silent.push(`- ${name}: straight through with errors`);
+      for (const o of e.fieldOutcomes.filter((o) => !o.correct))
+        silent.push(
+          `  - field ${o.key}: expected ${JSON.stringify(o.truth)} got ${JSON.stringify(o.predicted)} (${o.confidence.toFixed(2)})`,
+        );
+      for (const c of e.cellErrors)
+        silent.push(
+          `  - cell ${c.table} row ${c.row} ${c.column}: expected ${JSON.stringify(c.truth)} got ${JSON.stringify(c.predicted)} from "${c.text}" (${c.confidence.toFixed(2)})`,
+        );
+    }
+    if (e.needsReview && e.fullyRight) needless.push(`- ${name}: ${e.flagReasons.join(' | ')}`);
+  }
+  const cut = (lines: string[]): string =>
+    lines.slice(0, limit).join('\n') +
+    (lines.length > limit ? `\n- ... ${lines.length - limit} more` : '');
+  return [
+    `Straight through with an error: ${silent.filter((l) => l.startsWith('-')).length}`,
+    cut(silent),
+    `Fully right but sent to review: ${needless.length}`,
+    cut(needless),
+  ].join('\n\n');
+}

@@ -10,6 +10,7 @@ import type { ExtractionSetup } from './extraction-setup';
 import { CLASSIFY_NODE, SCHEMAS } from './insurance-node.config';
 import {
   addCounts,
+  type CellError,
   type Counts,
   emptyCounts,
   type FieldOutcome,
@@ -53,6 +54,10 @@ export interface DocumentEvaluation {
   readonly truthCells: number;
   readonly wrongCells: number;
   readonly needsReview: boolean;
+  /** Why the document was sent to review: each flagged field's key and reasons. */
+  readonly flagReasons: readonly string[];
+  /** Every table cell read wrong, missing or extra. */
+  readonly cellErrors: readonly CellError[];
   /** Every field and every table cell right (nothing missing, nothing extra). */
   readonly fullyRight: boolean;
   readonly textLayerMs: number;
@@ -112,11 +117,13 @@ export async function evaluateDocument(
   );
   const cellCounts = emptyCounts();
   const cellIous: number[] = [];
+  const cellErrors: CellError[] = [];
   for (const [tableKey, rows] of Object.entries(document.truth.tables)) {
     const predicted = validated.find((f) => f.key === tableKey);
     const scored = scoreTable(tableKey, rows, predicted?.rows ?? [], truthBoxes);
     addCounts(cellCounts, scored.counts);
     cellIous.push(...scored.ious);
+    cellErrors.push(...scored.errors);
   }
   return {
     documentId: document.id,
@@ -135,6 +142,10 @@ export async function evaluateDocument(
     truthCells: cellCounts.tp + cellCounts.fn,
     wrongCells: cellCounts.fn,
     needsReview,
+    flagReasons: validated
+      .filter((f) => f.flagged)
+      .map((f) => `${f.key} [${f.source ?? '?'}]: ${f.flagReasons.join('; ')}`),
+    cellErrors,
     fullyRight: outcomes.every((o) => o.correct) && cellCounts.fn === 0 && cellCounts.fp === 0,
     textLayerMs,
     engineMs,

@@ -125,6 +125,18 @@ export function scoreFields(
   return { counts, outcomes };
 }
 
+/** One table cell read wrong, missing or extra, for diagnosis. */
+export interface CellError {
+  readonly table: string;
+  /** 1-based truth row; 0 for a predicted row no truth row was paired with. */
+  readonly row: number;
+  readonly column: string;
+  readonly truth: TruthScalar | null;
+  readonly predicted: FieldValue | null;
+  readonly text: string;
+  readonly confidence: number;
+}
+
 /**
  * Table cells: each true row is paired with the unused predicted row sharing most correct cells,
  * so one missed row does not shift every later row into an error.
@@ -134,9 +146,10 @@ export function scoreTable(
   truthRows: readonly TruthRow[],
   predictedRows: readonly ExtractedRow[],
   truthBoxes: ReadonlyMap<string, TruthBox>,
-): { counts: Counts; ious: number[] } {
+): { counts: Counts; ious: number[]; errors: CellError[] } {
   const counts = emptyCounts();
   const ious: number[] = [];
+  const errors: CellError[] = [];
   const used = new Set<number>();
   truthRows.forEach((truthRow, rowIndex) => {
     let best = -1;
@@ -168,13 +181,34 @@ export function scoreTable(
       }
       if (expected !== null && !correct) counts.fn += 1;
       if (value !== null && !correct) counts.fp += 1;
+      if (!correct && (expected !== null || value !== null))
+        errors.push({
+          table: tableKey,
+          row: rowIndex + 1,
+          column,
+          truth: expected,
+          predicted: value,
+          text: cell?.text ?? '',
+          confidence: cell?.confidence ?? 0,
+        });
     }
   });
   predictedRows.forEach((row, i) => {
     if (used.has(i)) return;
     counts.fp += Object.values(row.cells).filter((c) => c.value !== null).length;
+    errors.push({
+      table: tableKey,
+      row: 0,
+      column: '(extra row)',
+      truth: null,
+      predicted: Object.values(row.cells)
+        .map((c) => c.text)
+        .join(' | '),
+      text: '',
+      confidence: 0,
+    });
   });
-  return { counts, ious };
+  return { counts, ious, errors };
 }
 
 export function mean(values: readonly number[]): number {

@@ -36,6 +36,7 @@ import {
 import {
   errorList,
   qualityTable,
+  reviewDiagnosis,
   splittingTable,
   throughputTable,
 } from './benchmark-report.formatter';
@@ -219,7 +220,13 @@ async function main(): Promise<void> {
       splittingTable(handwritten.split),
     );
   sections.push('### Throughput', throughputTable(evaluations));
-  if (options.errors) sections.push('### Wrong values', errorList(evaluations, 400));
+  if (options.errors)
+    sections.push(
+      '### Wrong values',
+      errorList(evaluations, 400),
+      '### Review decisions',
+      reviewDiagnosis(evaluations),
+    );
   process.stdout.write(`${sections.join('\n\n')}\n`);
   if (options.json)
     writeFileSync(

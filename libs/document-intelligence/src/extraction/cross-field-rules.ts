@@ -1,11 +1,12 @@
 import type { AnalysedDocument } from '../layout/analysed-document';
-import type { ExtractedField } from '../schema/extraction-result.types';
-import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import type { ExtractedField, MoneyValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition, TableFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
 import type { FieldMatches } from './field-matching';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { orderPeriodEnds } from './period-ends';
 import { settleTotal } from './sum-check';
+import { totalsColumn } from './table-doubts';
 
 /**
  * The last stage: rules that weigh fields against each other and the whole document, once every
@@ -15,6 +16,7 @@ export function settleAcrossFields(
   analysed: AnalysedDocument,
   matches: FieldMatches,
   results: Map<string, ExtractedField>,
+  tables: readonly TableFieldDefinition[] = [],
 ): void {
   const { documentId } = analysed;
   // The one field asking for the total takes the amount the document prints as a sum of others.
@@ -23,6 +25,34 @@ export function settleAcrossFields(
   readLetterhead(matches.matched, results, analysed.lines, matches.usedWords, documentId);
   // A period's start read later than its end: the two captions were taken the wrong way round.
   orderPeriodEnds(matches.scalars, results);
+  // A total the rows of a table add up to is confirmed by them, whatever its caption.
+  confirmTableTotals(matches.matched, tables, results);
+}
+
+/** A reading this sure of a total is no longer in doubt: the table's rows add up to it. */
+const ADDED_UP_CONFIDENCE = 0.9;
+
+function confirmTableTotals(
+  fields: readonly ScalarFieldDefinition[],
+  tables: readonly TableFieldDefinition[],
+  results: Map<string, ExtractedField>,
+): void {
+  for (const field of fields) {
+    const reading = results.get(field.key);
+    const value = reading?.value as MoneyValue | null | undefined;
+    if (!reading || !value || typeof value !== 'object' || !('amount' in value)) continue;
+    for (const table of tables) {
+      const column = totalsColumn(field, value.amount, table, results.get(table.key)?.rows ?? []);
+      if (!column) continue;
+      results.set(field.key, {
+        ...reading,
+        confidence: Math.max(reading.confidence, ADDED_UP_CONFIDENCE),
+        doubts: [],
+        notes: [...reading.notes, `the rows of ${table.key} add up to it in ${column.key}`],
+      });
+      break;
+    }
+  }
 }
 
 /** The one field asking for the issuer that nothing else read takes the letterhead's name. */

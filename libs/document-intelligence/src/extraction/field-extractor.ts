@@ -8,6 +8,7 @@ import type {
   FieldDefinition,
   FieldSchema,
   ScalarFieldDefinition,
+  TableFieldDefinition,
 } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import type { DocumentPages } from '../text-layer/text-layer.types';
@@ -95,7 +96,12 @@ function extractFromPages(
   });
   const results = new Map([...tables.fields, ...matches.fields]);
   // Validation across fields: a printed sum, the letterhead, a period's two ends.
-  settleAcrossFields(analysed, matches, results);
+  settleAcrossFields(
+    analysed,
+    matches,
+    results,
+    fields.filter((f): f is TableFieldDefinition => f.type === 'table'),
+  );
   return fields.map((f) => results.get(f.key)!);
 }
 

@@ -3,7 +3,7 @@ import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import { HEADERLESS_READING, tableDoubts } from './table-doubts';
+import { HEADERLESS_READING, oddlyShapedCells, tableDoubts, totalsColumn } from './table-doubts';
 import { extractTable } from './table-extractor';
 
 const lineItems: TableFieldDefinition = {
@@ -77,37 +77,60 @@ describe('tableDoubts', () => {
     ]);
   });
 
+  const claims: TableFieldDefinition = {
+    key: 'claims',
+    type: 'table',
+    columns: [
+      { key: 'claim', type: 'string', label: 'Claim' },
+      { key: 'paid', type: 'money', label: 'Paid' },
+      { key: 'incurred', type: 'money', label: 'Incurred' },
+    ],
+  };
+  /** Two claims, paid 300.00 and incurred 400.00 in all, and the totals lines under them. */
+  const claimsPage = (...totals: ReadonlyArray<readonly [string, string]>): PlacedText[] => [
+    { x: 50, y: 120, text: 'Claim' },
+    { x: 300, y: 120, text: 'Paid' },
+    { x: 500, y: 120, text: 'Incurred' },
+    { x: 50, y: 136, text: 'CL-1' },
+    { x: 300, y: 136, text: '$100.00' },
+    { x: 500, y: 136, text: '$150.00' },
+    { x: 50, y: 150, text: 'CL-2' },
+    { x: 300, y: 150, text: '$200.00' },
+    { x: 500, y: 150, text: '$250.00' },
+    // Right-aligned at the margin, under the incurred column, whatever they total.
+    ...totals.flatMap(([caption, amount], i) => [
+      { x: 380, y: 180 + 16 * i, text: caption },
+      { x: 500, y: 180 + 16 * i, text: amount },
+    ]),
+  ];
+
   it('compares a total with the column its caption names, wherever it stands', () => {
-    const claims: TableFieldDefinition = {
-      key: 'claims',
-      type: 'table',
-      columns: [
-        { key: 'claim', type: 'string', label: 'Claim' },
-        { key: 'paid', type: 'money', label: 'Paid' },
-        { key: 'incurred', type: 'money', label: 'Incurred' },
-      ],
-    };
-    const page: PlacedText[] = [
-      { x: 50, y: 120, text: 'Claim' },
-      { x: 300, y: 120, text: 'Paid' },
-      { x: 500, y: 120, text: 'Incurred' },
-      { x: 50, y: 136, text: 'CL-1' },
-      { x: 300, y: 136, text: '$100.00' },
-      { x: 500, y: 136, text: '$150.00' },
-      { x: 50, y: 150, text: 'CL-2' },
-      { x: 300, y: 150, text: '$200.00' },
-      { x: 500, y: 150, text: '$250.00' },
-      // Right-aligned at the margin, under the incurred column, but it totals what was paid.
-      { x: 380, y: 180, text: 'Paid Total' },
-      { x: 500, y: 180, text: '$300.00' },
-      { x: 380, y: 196, text: 'Incurred Total' },
-      { x: 500, y: 196, text: '$400.00' },
-    ];
-    expect(doubtsOf(page, claims)).toEqual([]);
-    const wrong = page.map((p) => (p.text === '$400.00' ? { ...p, text: '$450.00' } : p));
-    expect(doubtsOf(wrong, claims)).toEqual([
+    const paid = ['Paid Total', '$300.00'] as const;
+    expect(doubtsOf(claimsPage(paid, ['Incurred Total', '$400.00']), claims)).toEqual([]);
+    expect(doubtsOf(claimsPage(paid, ['Incurred Total', '$450.00']), claims)).toEqual([
       'totals line "Incurred Total" prints 450.00 but the rows\' incurred add up to 400.00',
     ]);
+  });
+
+  it('takes a total that adds up to another column for that column’s, wherever it stands', () => {
+    // In words no column shares, under the incurred column; it totals what was paid.
+    expect(doubtsOf(claimsPage(['Total Payments', '$300.00']), claims)).toEqual([]);
+    expect(doubtsOf(claimsPage(['Total Payments', '$350.00']), claims)).toEqual([
+      'totals line "Total Payments" prints 350.00 but the rows\' incurred add up to 400.00',
+    ]);
+  });
+
+  it('confirms a total field by the column its name names, when the rows add up to it', () => {
+    const lines = groupLines(makePage(claimsPage()));
+    const rows = extractTable(claims, lines, { fuzzy: false }).field.rows ?? [];
+    const field = (key: string) => ({ key, type: 'money' as const });
+    expect(totalsColumn(field('total_paid'), 300, claims, rows)?.key).toBe('paid');
+    expect(totalsColumn(field('total_paid'), 400, claims, rows)).toBeNull();
+    expect(totalsColumn(field('total_incurred'), 400, claims, rows)?.key).toBe('incurred');
+    // A total naming no column, or a field that is no total, is not confirmed by a column.
+    expect(totalsColumn(field('total'), 300, claims, rows)).toBeNull();
+    expect(totalsColumn(field('paid'), 300, claims, rows)).toBeNull();
+    expect(totalsColumn(field('total_paid'), 100, claims, rows.slice(0, 1))).toBeNull();
   });
 
   it('stops at the first amount line that is no total (a tax line)', () => {
@@ -118,6 +141,70 @@ describe('tableDoubts', () => {
       { x: 540 - 9 * 5.5, y: 204, text: '$1,067.86' },
     ];
     expect(doubtsOf([...header, ...rows, ...lines])).toEqual([]);
+  });
+});
+
+describe('oddlyShapedCells', () => {
+  const claims: TableFieldDefinition = {
+    key: 'claims',
+    type: 'table',
+    columns: [
+      { key: 'claim', type: 'string', label: 'Claim' },
+      { key: 'insured', type: 'string', label: 'Insured' },
+    ],
+  };
+  const rowsOf = (values: ReadonlyArray<readonly [string, string]>) =>
+    values.map(([claim, insured]) => ({
+      confidence: 0.9,
+      cells: {
+        claim: { value: claim, text: claim, confidence: 0.9 },
+        insured: { value: insured, text: insured, confidence: 0.9 },
+      },
+    }));
+
+  it('names the identifiers OCR misread into a shape no other row has', () => {
+    const rows = rowsOf([
+      ['CLM/2023/896805', 'Ann Lee'],
+      ['22/01712/0L', 'Bo Li'],
+      ['CLM/2024/720703', 'Dawson Logistics LLC'],
+      ['23/29567/YW', 'Kim Park'],
+      ['CLM/2023/248245', 'Eve Stone'],
+      ['22/53879/ClI', 'Al Ray'],
+      ['24/35790/UT', 'Jo Wu'],
+    ]);
+    expect([...oddlyShapedCells(claims, rows)]).toEqual([['claim', [2, 6]]]);
+  });
+
+  it('leaves alone a column whose identifiers share no shape (VINs) and text without digits', () => {
+    const rows = rowsOf([
+      ['1HGCM82633A004352', 'Ann Lee'],
+      ['JKSW6SHXYPS01UVXV', 'Bo Li'],
+      ['P94LDNSDP1F15449T', 'Kim Park'],
+    ]);
+    expect(oddlyShapedCells(claims, rows).size).toBe(0);
+  });
+
+  it('is a doubt only for a table read by OCR', () => {
+    const paidClaims: TableFieldDefinition = {
+      ...claims,
+      columns: [...claims.columns, { key: 'paid', type: 'money', label: 'Paid' }],
+    };
+    const page: PlacedText[] = [
+      { x: 50, y: 120, text: 'Claim' },
+      { x: 250, y: 120, text: 'Insured' },
+      { x: 450, y: 120, text: 'Paid' },
+      ...['23/29567/YW', '22/53879/CI', '24/35790/UT', '22/01712/0L'].flatMap((claim, r) => [
+        { x: 50, y: 136 + 14 * r, text: claim },
+        { x: 250, y: 136 + 14 * r, text: 'Ann Lee' },
+        { x: 450, y: 136 + 14 * r, text: '$100.00' },
+      ]),
+    ];
+    const lines = groupLines(makePage(page));
+    const { field: table } = extractTable(paidClaims, lines, { fuzzy: false });
+    expect(tableDoubts(paidClaims, table, lines)).toEqual([]);
+    expect(tableDoubts(paidClaims, table, lines, undefined, true)).toEqual([
+      'claim: shaped like no other value of the column in row 4',
+    ]);
   });
 });
 

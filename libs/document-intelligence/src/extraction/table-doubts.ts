@@ -6,7 +6,11 @@ import type {
   MoneyValue,
   ScalarValue,
 } from '../schema/extraction-result.types';
-import type { TableColumnDefinition, TableFieldDefinition } from '../schema/field-schema.types';
+import type {
+  ScalarFieldDefinition,
+  TableColumnDefinition,
+  TableFieldDefinition,
+} from '../schema/field-schema.types';
 import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import { splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { parseMoney } from '../values/money-normaliser';
@@ -76,6 +80,87 @@ export function unreadableCells(
     }
   });
   return unreadable;
+}
+
+/** Characters OCR takes for one another across classes: a digit for a letter, a case for another. */
+const CONFUSABLE = new Set([...'0OoDQ1Il|5Ss8B2Z6G']);
+
+/** A character's class: a letter by its case, a digit, or the sign itself. */
+/** Share of places where the others of a length agree on a class, for them to make a form. */
+const FORMED_SHARE = 0.9;
+
+function classOf(char: string): string {
+  if (/[A-Z]/.test(char)) return 'A';
+  if (/[a-z]/.test(char)) return 'a';
+  if (/[0-9]/.test(char)) return '9';
+  return char;
+}
+
+function shapeOf(text: string): string {
+  return [...text].map(classOf).join('');
+}
+
+/**
+ * Whether OCR likely misread an identifier that other cells of its column print in one form:
+ * at some place where every other cell of its form has one class of character, it has a
+ * confusable one of another class ("22/01712/0L" among "23/29567/YW" and "24/35790/UT"); or
+ * without one confusable character it has the shape of another cell ("22/53879/ClI").
+ */
+function misreadIdentifier(value: string, others: readonly string[]): boolean {
+  const chars = [...value];
+  const alike = others.filter((o) => o.length === value.length);
+  // One class per place across the others of its length: a form, not a free mix (VINs).
+  const agreed = chars.map((_, i) => {
+    const classes = new Set(alike.map((o) => classOf(o[i])));
+    return classes.size === 1 ? [...classes][0] : null;
+  });
+  const formed =
+    alike.length > 0 && agreed.filter((c) => c !== null).length >= FORMED_SHARE * chars.length;
+  if (
+    formed &&
+    chars.some(
+      (char, i) => CONFUSABLE.has(char) && agreed[i] !== null && agreed[i] !== classOf(char),
+    )
+  )
+    return true;
+  const shapes = new Set(others.map(shapeOf));
+  return chars.some(
+    (char, i) =>
+      CONFUSABLE.has(char) && shapes.has(shapeOf(value.slice(0, i) + value.slice(i + 1))),
+  );
+}
+
+/**
+ * Per text column of an OCR-read table, the rows (1-based) whose identifier looks misread next
+ * to the column's others, however sure OCR was of it. Only cells holding a digit are
+ * identifiers; names and descriptions vary in form.
+ */
+export function oddlyShapedCells(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): Map<string, number[]> {
+  const odd = new Map<string, number[]>();
+  for (const column of field.columns) {
+    if (column.type !== 'string') continue;
+    const cells = rows.flatMap((row, index) => {
+      const value = row.cells[column.key]?.value;
+      return typeof value === 'string' && /\d/.test(value)
+        ? [{ row: index + 1, value: value.trim() }]
+        : [];
+    });
+    const misread = cells.filter((cell) =>
+      misreadIdentifier(
+        cell.value,
+        cells.filter((c) => c !== cell).map((c) => c.value),
+      ),
+    );
+    if (misread.length > 0)
+      odd.set(
+        column.key,
+        misread.map((cell) => cell.row),
+      );
+  }
+  return odd;
 }
 
 interface PrintedTotal {
@@ -177,7 +262,9 @@ function alignedColumn(
 /**
  * Totals printed under the table that its rows do not add up to: a row or a cell was lost or
  * misread. Each printed amount is compared with the column its caption names, else the column
- * it stands under.
+ * it stands under; an amount that is, to the cent, what another column's rows add up to is
+ * that column's total (a totals block printed at the right margin, under the last column,
+ * with a caption in words no column shares: "Total Payments" for what was paid).
  */
 export function totalsMismatches(
   field: TableFieldDefinition,
@@ -189,16 +276,28 @@ export function totalsMismatches(
   const numeric = field.columns.filter(isNumeric);
   if (numeric.length === 0) return [];
   const page = last.grounding?.page ?? 0;
+  const sums = new Map(
+    numeric.map((column) => [
+      column.key,
+      rows.reduce((s, row) => s + (amountOf(row.cells[column.key]?.value) ?? 0), 0),
+    ]),
+  );
+  const adds = (key: string, amount: number) => Math.abs(sums.get(key)! - amount) <= SUM_TOLERANCE;
   const mismatches: string[] = [];
   const checked = new Set<string>();
   for (const total of totalsLines(lines, last)) {
     const column = namedColumn(total.caption, numeric) ?? alignedColumn(total, numeric, rows, page);
     if (!column || checked.has(column.key)) continue;
+    const agreeing = adds(column.key, total.amount)
+      ? column
+      : numeric.find((c) => !checked.has(c.key) && adds(c.key, total.amount));
+    if (agreeing) {
+      checked.add(agreeing.key);
+      continue;
+    }
     checked.add(column.key);
-    const sum = rows.reduce((s, row) => s + (amountOf(row.cells[column.key]?.value) ?? 0), 0);
-    if (Math.abs(sum - total.amount) <= SUM_TOLERANCE) continue;
     mismatches.push(
-      `totals line "${total.caption}" prints ${total.amount.toFixed(2)} but the rows' ${column.key} add up to ${sum.toFixed(2)}`,
+      `totals line "${total.caption}" prints ${total.amount.toFixed(2)} but the rows' ${column.key} add up to ${sums.get(column.key)!.toFixed(2)}`,
     );
   }
   return mismatches;
@@ -245,6 +344,8 @@ export function tableDoubts(
   table: ExtractedField,
   lines: readonly TextLine[],
   spacing?: RowSpacing,
+  /** The table was read by OCR: a cell may be misread however sure OCR was of it. */
+  fromOcr = false,
 ): string[] {
   const rows = table.rows ?? [];
   const doubts: string[] = [];
@@ -261,8 +362,36 @@ export function tableDoubts(
     doubts.push(
       `${key}: text not read as a value in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
     );
+  if (fromOcr)
+    for (const [key, rowNumbers] of oddlyShapedCells(field, rows))
+      doubts.push(
+        `${key}: shaped like no other value of the column in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
+      );
   doubts.push(...totalsMismatches(field, rows, lines));
   const missing = spacing ? missingRowsDoubt(rows, spacing) : null;
   if (missing) doubts.push(missing);
   return doubts;
+}
+
+/**
+ * Whether a money field holds what a numeric column of a table adds up to, to the cent, when
+ * its name names that column beyond its total words ("Total Paid" and the paid column): the
+ * page's arithmetic confirms the reading, however weak its caption was. A table of one row
+ * confirms nothing (its total is its one cell).
+ */
+export function totalsColumn(
+  field: ScalarFieldDefinition,
+  amount: number,
+  table: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): TableColumnDefinition | null {
+  if (field.type !== 'money' || rows.length < 2) return null;
+  const numeric = table.columns.filter(isNumeric);
+  const named = fieldPhrases(field)
+    .filter((phrase) => isTotalCaption(phrase))
+    .map((phrase) => namedColumn(phrase, numeric))
+    .find((column) => column !== null);
+  if (!named) return null;
+  const sum = rows.reduce((s, row) => s + (amountOf(row.cells[named.key]?.value) ?? 0), 0);
+  return Math.abs(sum - amount) <= SUM_TOLERANCE ? named : null;
 }

@@ -56,7 +56,10 @@ export function readTables(
       : field === configured
         ? table.field
         : fromMemory(table.field);
-    results.set(field.key, withTableDoubts(configured, reading, lines, remembered));
+    results.set(
+      field.key,
+      withTableDoubts(configured, reading, lines, remembered, analysed.fromOcr),
+    );
   }
   return { fields: results, usedWords: excluded };
 }
@@ -70,11 +73,12 @@ function withTableDoubts(
   table: ExtractedField,
   lines: readonly TextLine[],
   remembered: RememberedTable | undefined,
+  fromOcr: boolean,
 ): ExtractedField {
   const empty = table.value === null || (Array.isArray(table.value) && table.value.length === 0);
   const doubts = [
     ...(table.doubts ?? (empty ? [NOT_FOUND_DOUBT] : [])),
-    ...tableDoubts(field, table, lines, remembered),
+    ...tableDoubts(field, table, lines, remembered, fromOcr),
   ];
   return { ...table, doubts };
 }

@@ -28,6 +28,16 @@ function boxOf(page: TextPage, text: string) {
   return word.box;
 }
 
+function unionOf(page: TextPage, texts: readonly string[]) {
+  const boxes = texts.map((text) => boxOf(page, text));
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
 const fields = [
   { key: 'policy_number', type: 'string', label: 'Policy number' },
   { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
@@ -92,6 +102,26 @@ describe('one-shot layout memory', () => {
     expect(read.map((f) => [f.key, f.value])).toEqual([['policy_number', 'CX-20022']]);
   });
 
+  it('lets a longer value run on past the reviewed one, but not across a gap into the next column', () => {
+    // A stamp in the next column pairs with no caption: only the gap before it tells it apart.
+    const account = (name: string) =>
+      makePage([
+        { x: 60, y: 50, text: 'CLAIMS HISTORY', size: 14 },
+        { x: 60, y: 100, text: 'Account Name:' },
+        { x: 160, y: 100, text: name },
+        { x: 250, y: 100, text: 'PAID' },
+      ]);
+    const first = account('Ann Lee');
+    const taught = learnLayout(analysePages([first]), [
+      { key: 'insured_name', pageNumber: 1, box: unionOf(first, ['Ann', 'Lee']) },
+    ])!;
+    const insured = [{ key: 'insured_name', type: 'string', label: 'Insured name' }] as const;
+    const read = (name: string) =>
+      applyLayoutMemory(analysePages([account(name)]), taught, insured, undefined)[0]?.value;
+    expect(read('Bo Li')).toBe('Bo Li');
+    expect(read('Ann Dawson Li')).toBe('Ann Dawson Li');
+  });
+
   it('anchors a total under a table to its own line, so it follows the table as it grows', () => {
     const estimate = (rows: number, net: string): TextPage =>
       makePage([
@@ -120,6 +150,44 @@ describe('one-shot layout memory', () => {
       'doc-3',
     );
     expect(read.map((f) => f.value)).toEqual([{ amount: 1500, currency: 'USD' }]);
+  });
+
+  it('finds a remembered total on a later page when the table ran on to it', () => {
+    const head = (pageNumber: number, rows: number) => [
+      { x: 60, y: 50, text: 'LOSS RUN REPORT', size: 14 },
+      { x: 60, y: 80, text: 'Account Name:' },
+      { x: 160, y: 80, text: 'Ann Lee' },
+      { x: 60, y: 110, text: 'Claim' },
+      { x: 450, y: 110, text: 'Paid' },
+      ...Array.from({ length: rows }, (_, r) => [
+        { x: 60, y: 128 + r * 16, text: `C-${pageNumber}${r}` },
+        { x: 450, y: 128 + r * 16, text: '100.00' },
+      ]).flat(),
+    ];
+    const taught = makePage([
+      ...head(1, 3),
+      { x: 60, y: 200, text: 'Sum Paid:' },
+      { x: 450, y: 200, text: '300.00' },
+    ]);
+    const totals = learnLayout(analysePages([taught]), [
+      { key: 'total_paid', pageNumber: 1, box: boxOf(taught, '300.00') },
+    ])!;
+    const longer = [
+      makePage(head(1, 3)),
+      makePage(
+        [...head(2, 2), { x: 60, y: 184, text: 'Sum Paid:' }, { x: 450, y: 184, text: '500.00' }],
+        2,
+      ),
+    ];
+    const read = applyLayoutMemory(
+      analysePages(longer),
+      totals,
+      [{ key: 'total_paid', type: 'money', label: 'Total paid' }],
+      undefined,
+    );
+    expect(read.map((f) => [f.value, f.grounding?.page])).toEqual([
+      [{ amount: 500, currency: 'USD' }, 2],
+    ]);
   });
 
   it('knows a layout again when its table grew and moved the totals under it', () => {
@@ -177,6 +245,69 @@ describe('extraction reads a remembered layout first', () => {
       ['date_of_loss', '2026-03-04', 'layout-memory'],
       ['adjuster', 'Kim Lee', 'label-right'],
     ]);
+  });
+});
+
+describe('a field the reviewed layout prints only with a value', () => {
+  const repair = (vin: string | null, source: 'pdf-text' | 'ocr' = 'pdf-text') =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
+        { x: 60, y: 100, text: 'Ticket:' },
+        { x: 160, y: 100, text: 'T-7781' },
+        { x: 60, y: 120, text: 'Billed on:' },
+        { x: 160, y: 120, text: '02/02/2026' },
+        { x: 60, y: 140, text: 'Grand sum:' },
+        { x: 160, y: 140, text: '$410.00' },
+        ...(vin
+          ? [
+              { x: 60, y: 160, text: 'Chassis:' },
+              { x: 160, y: 160, text: vin },
+            ]
+          : []),
+      ],
+      1,
+      source,
+    );
+  const schema = {
+    fields: [
+      { key: 'invoice_number', type: 'string' as const, label: 'Invoice number' },
+      { key: 'invoice_date', type: 'date' as const, label: 'Invoice date' },
+      { key: 'total', type: 'money' as const, label: 'Total' },
+      { key: 'vin', type: 'string' as const, label: 'VIN' },
+    ],
+  };
+  const reviewed = repair('1HGCM82633A004352');
+  const memory = learnLayout(
+    analysePages([reviewed]),
+    [
+      ['invoice_number', 'T-7781'],
+      ['invoice_date', '02/02/2026'],
+      ['total', '$410.00'],
+      ['vin', '1HGCM82633A004352'],
+    ].map(([key, text]) => ({ key, pageNumber: 1, box: boxOf(reviewed, text) })),
+  )!;
+  const vinOf = (page: TextPage) =>
+    extractDocumentFields({ pages: [page] }, schema, { layoutMemories: [memory] }).find(
+      (f) => f.key === 'vin',
+    )!;
+
+  it('is absent without a doubt when its caption is not printed on a text layer', () => {
+    const vin = vinOf(repair(null));
+    expect([vin.value, vin.doubts]).toEqual([null, []]);
+  });
+
+  it('stays in doubt on OCR, which may have misread the caption', () => {
+    expect(vinOf(repair(null, 'ocr')).doubts).toEqual(['not found on the page']);
+  });
+
+  it('stays in doubt when the layout is not surely the reviewed one', () => {
+    const other = makePage([
+      { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
+      { x: 60, y: 100, text: 'Ticket:' },
+      { x: 160, y: 100, text: 'T-7781' },
+    ]);
+    expect(vinOf(other).doubts).toEqual(['not found on the page']);
   });
 });
 

@@ -6,7 +6,7 @@ import { looksLikeLabelText } from '../layout/layout-text';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
-import type { PositionedWord } from '../text-layer/line-grouper';
+import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -214,11 +214,18 @@ function boxArea(box: CornerBox): number {
   return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
 }
 
-/** Words whose centre lies in the box, in reading order. */
-function wordsIn({ lines }: AnalysedPage, box: CornerBox): PositionedWord[] {
+/**
+ * Words whose centre lies in the box, in reading order. Past the remembered value's right edge
+ * (`runOnFrom`) a longer value runs on without a break: a phrase that starts there, after a
+ * gap wider than a word space, is the next column's caption or value ("Dawson Logistics LLC
+ * | Insurer"), not more of this one.
+ */
+function wordsIn({ lines }: AnalysedPage, box: CornerBox, runOnFrom: number): PositionedWord[] {
   const slack = 0.004;
   return lines
-    .flatMap((line) => line.words)
+    .flatMap((line) => splitSegments(line))
+    .filter((segment) => segment.box.x0 <= runOnFrom + slack)
+    .flatMap((segment) => segment.words)
     .filter((w) => {
       const x = boxCentreX(w.box);
       const y = boxCentreY(w.box);
@@ -226,6 +233,29 @@ function wordsIn({ lines }: AnalysedPage, box: CornerBox): PositionedWord[] {
         x >= box.x0 - slack && x <= box.x1 + slack && y >= box.y0 - slack && y <= box.y1 + slack
       );
     });
+}
+
+/**
+ * The page holding a remembered field's anchor and the anchor there: on the reviewed page first,
+ * else on another page, the last first (a longer document of the layout prints its totals under
+ * a table that ran on to a later page).
+ */
+function rememberedPlace(
+  pages: readonly AnalysedPage[],
+  remembered: RememberedField,
+): {
+  page: AnalysedPage;
+  captions: Array<{ text: string; box: CornerBox }>;
+  anchor: CornerBox;
+} | null {
+  const own = pages.filter((p) => p.page.pageNumber === remembered.pageNumber);
+  const others = pages.filter((p) => p.page.pageNumber !== remembered.pageNumber).reverse();
+  for (const page of [...own, ...others]) {
+    const captions = captionsOf(page);
+    const anchor = findAnchor(captions, remembered);
+    if (anchor) return { page, captions, anchor };
+  }
+  return null;
 }
 
 /**
@@ -243,22 +273,18 @@ export function applyLayoutMemory(
   const results: ExtractedField[] = [];
   for (const field of fields) {
     const remembered = memory.fields.find((f) => f.key === field.key);
-    const page = remembered && pages.find((p) => p.page.pageNumber === remembered.pageNumber);
-    if (!remembered || !page) continue;
-    const captions = captionsOf(page);
-    const anchor = findAnchor(captions, remembered);
-    if (!anchor) continue;
+    const place = remembered && rememberedPlace(pages, remembered);
+    if (!remembered || !place) continue;
+    const { page, captions, anchor } = place;
+    const right = anchor.x0 + remembered.offset.x1;
     const box = {
       x0: anchor.x0 + remembered.offset.x0,
       y0: anchor.y0 + remembered.offset.y0,
       // A longer value than the remembered one may run on to the right.
-      x1: Math.max(
-        anchor.x0 + remembered.offset.x1,
-        Math.min(1, anchor.x0 + remembered.offset.x1 + 0.15),
-      ),
+      x1: Math.max(right, Math.min(1, right + 0.15)),
       y1: anchor.y0 + remembered.offset.y1,
     };
-    const words = untilNextCaption(wordsIn(page, box), captions, anchor);
+    const words = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const text = joinWords(words);
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;
@@ -277,4 +303,26 @@ export function applyLayoutMemory(
     });
   }
   return results;
+}
+
+/** Captions of a layout found in place, at least, and per caption not printed. */
+const SURE_LAYOUT_FOUND = 3;
+
+/**
+ * The remembered fields whose caption this document does not print at all,  when (nearly) every
+ * other remembered field's caption is where the layout has it: the layout is surely this one, and a
+ * field it prints only when it has a value (a VIN on a repair without a vehicle) is absent, not
+ * lost. Only a text layer says so: OCR may have misread the caption.
+ */
+export function unprintedFields(
+  pages: readonly AnalysedPage[],
+  memory: LayoutMemory,
+  fields: readonly ScalarFieldDefinition[],
+): Set<string> {
+  if (pages.some((p) => p.page.source !== 'pdf-text')) return new Set();
+  const remembered = memory.fields.filter((f) => fields.some((field) => field.key === f.key));
+  const missing = remembered.filter((f) => !rememberedPlace(pages, f));
+  const found = remembered.length - missing.length;
+  const sure = found >= SURE_LAYOUT_FOUND && missing.length <= found / SURE_LAYOUT_FOUND;
+  return new Set(sure ? missing.map((f) => f.key) : []);
 }
