@@ -10,14 +10,29 @@ function goesOn(runs: PlacedText[]): boolean {
 }
 
 describe('answerGoesOn: an answer OCR split into two phrases', () => {
-  it('takes the year after a day and its comma', () => {
+  it('takes the figures a list goes on with after its comma', () => {
     expect(
       goesOn([
-        { x: 40, y: 100, text: 'DATE:' },
-        { x: 150, y: 100, text: 'March 27,' },
-        { x: 215, y: 100, text: '1984' },
+        { x: 40, y: 100, text: 'Rooms:' },
+        { x: 150, y: 100, text: 'Nos 12,' },
+        { x: 215, y: 100, text: '14' },
       ]),
     ).toBe(true);
+  });
+
+  it("finds the year after a day's comma in the date's own phrase already", () => {
+    const [line] = groupLines(
+      makePage(
+        [
+          { x: 40, y: 100, text: 'DATE:' },
+          { x: 150, y: 100, text: 'March 27,' },
+          { x: 215, y: 100, text: '1984' },
+        ],
+        1,
+        'ocr',
+      ),
+    );
+    expect(splitSegments(line).map((s) => s.text)).toEqual(['DATE:', 'March 27, 1984']);
   });
 
   it("takes a figure's unit", () => {
