@@ -6,6 +6,7 @@ import { setEnvironmentData } from 'node:worker_threads';
 
 import { createPageCanvas, toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
+import { eraseFormRules } from './form-rules.mjs';
 import {
   enlargedRegion,
   linesToReread,
@@ -43,6 +44,8 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
  * @typedef {object} OcrCanvas the page drawn for OCR
  * @property {import('@napi-rs/canvas').Canvas} canvas
  * @property {boolean} lowResolution a scan holding too few dots per inch, drawn enlarged
+ * @property {boolean} [formRules] erase the form's rules before OCR (form-rules.mjs): measured
+ *   to pay on small raster scans (raster-pages.mjs), not measured on PDF scans
  */
 
 /**
@@ -73,13 +76,15 @@ const STRAIGHTEN_FROM_RADIANS = (1 * Math.PI) / 180;
 
 /**
  * Prepares a page image for OCR on the calling thread (scan-preparation.mjs says why each step):
- * grayscale (tesseract reads PGM directly); straightened when it was fed askew; dotted leaders
- * erased (tesseract reads them as junk letters that garble their neighbours too; they are put
- * back as words of dots where they were printed). Reads the pixels at once, so the caller may
+ * grayscale (tesseract reads PGM directly); straightened when it was fed askew; form rules
+ * erased when the page was drawn asking for it (form-rules.mjs); dotted leaders erased
+ * (tesseract reads them as junk letters that garble their neighbours too; they are put back as
+ * words of dots where they were printed). Reads the pixels at once, so the caller may
  * encode the same canvas afterwards.
  * @param {import('@napi-rs/canvas').Canvas} canvas
  * @param {typeof import('@napi-rs/canvas')} canvasModule the copy the canvas was made with
- * @param {{ lowResolution?: boolean }} [drawn] how the page was drawn (OcrCanvas)
+ * @param {{ lowResolution?: boolean, formRules?: boolean }} [drawn] how the page was drawn
+ *   (OcrCanvas)
  * @returns {OcrImage}
  */
 export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
@@ -95,6 +100,7 @@ export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
   const ocrWidth = straightening?.straightWidth ?? width;
   const ocrHeight = straightening?.straightHeight ?? height;
   const pixels = pixelsOf(pgm, ocrWidth, ocrHeight);
+  if (drawn.formRules === true) eraseFormRules(pixels, ocrWidth, ocrHeight);
   const leaders = eraseDottedLeaders(pixels, ocrWidth, ocrHeight);
   return {
     pgm,
