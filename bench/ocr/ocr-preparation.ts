@@ -63,8 +63,6 @@ interface Variant {
   readonly pageThreshold?: boolean;
   /** Tesseract parameters over production's. */
   readonly parameters?: Record<string, string>;
-  /** Second readings over production's (none; runner/ocr-rereading.mjs). */
-  readonly reread?: Record<string, number | boolean>;
 }
 const SAUVOLA = { thresholding_method: '2' };
 const PSM_6 = { tessedit_pageseg_mode: '6' };
@@ -80,20 +78,6 @@ const ALL_VARIANTS: readonly Variant[] = [
   // Production since issue 28: low-resolution scans enlarged to 300 dpi and read with Sauvola.
   { name: 'low-res 300+sauvola', lowResolutionOcrDpi: 300, straighten: true },
   { name: 'low-res 300+psm 6', lowResolutionOcrDpi: 300, straighten: true, parameters: PSM_6 },
-  // Second readings (issue 28): weak lines enlarged and read as one line, table-like blocks read
-  // as one uniform block; measured end to end in docs/benchmarks.md, not in production.
-  {
-    name: 'low-res 300+sauvola+reread lines',
-    lowResolutionOcrDpi: 300,
-    straighten: true,
-    reread: { maxLines: 24 },
-  },
-  {
-    name: 'low-res 300+sauvola+reread tables',
-    lowResolutionOcrDpi: 300,
-    straighten: true,
-    reread: { tables: true },
-  },
 ];
 const VARIANTS = values.variants
   ? values.variants.split(',').map((name) => {
@@ -133,12 +117,7 @@ interface RunnerModules {
     }>;
     close(): Promise<void>;
   }>;
-  createOcrPool(
-    language: string,
-    size: number,
-    parameters?: Record<string, string>,
-    reread?: Record<string, number | boolean>,
-  ): OcrPool;
+  createOcrPool(language: string, size: number, parameters?: Record<string, string>): OcrPool;
   prepareOcrImage(
     canvas: Canvas,
     canvasModule: unknown,
@@ -261,7 +240,7 @@ async function measureMedium(
     VARIANTS.map((v) => [v, { words: 0, numbers: 0, prepareSeconds: 0, engineSeconds: 0 }]),
   );
   const pools = new Map<Variant, OcrPool>(
-    VARIANTS.map((v) => [v, runner.createOcrPool('eng', 1, v.parameters, v.reread)]),
+    VARIANTS.map((v) => [v, runner.createOcrPool('eng', 1, v.parameters)]),
   );
   let truthWords = 0;
   let truthNumbers = 0;

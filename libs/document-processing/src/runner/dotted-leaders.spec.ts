@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 import { type TextImage, textImage } from '../testing/image-fixtures';
+import { onGrayInNode } from '../testing/runner-module';
 
 interface Leader {
   x0: number;
@@ -11,24 +11,14 @@ interface Leader {
   dots: number;
 }
 
-/** The runner's modules are ES modules for Node itself; run the eraser there, as the runner does. */
+/** The eraser in Node itself, as the runner runs it. */
 function eraseInNode(image: TextImage): { leaders: Leader[]; gray: Uint8Array } {
-  const module = JSON.stringify(join(__dirname, 'dotted-leaders.mjs'));
-  const script = [
-    `import { eraseDottedLeaders } from ${module};`,
-    `const chunks = [];`,
-    `for await (const chunk of process.stdin) chunks.push(chunk);`,
-    `const gray = new Uint8Array(Buffer.concat(chunks));`,
-    `const leaders = eraseDottedLeaders(gray, ${image.width}, ${image.height});`,
-    `process.stdout.write(JSON.stringify({ leaders, gray: Buffer.from(gray).toString('base64') }));`,
-  ].join('\n');
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    input: Buffer.from(image.gray),
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.status !== 0) throw new Error(result.stderr.toString());
-  const parsed = JSON.parse(result.stdout.toString()) as { leaders: Leader[]; gray: string };
-  return { leaders: parsed.leaders, gray: new Uint8Array(Buffer.from(parsed.gray, 'base64')) };
+  const { result, gray } = onGrayInNode<Leader[]>(
+    join(__dirname, 'dotted-leaders.mjs'),
+    'eraseDottedLeaders',
+    image,
+  );
+  return { leaders: result, gray };
 }
 
 function darkest(

@@ -6,16 +6,7 @@ import { setEnvironmentData } from 'node:worker_threads';
 
 import { createPageCanvas, toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
-import {
-  enlargedRegion,
-  linesToReread,
-  looksLikeTable,
-  pgmOf,
-  REREAD_SETTINGS,
-  regionAround,
-  secondReadingWins,
-  wordsOnImage,
-} from './ocr-rereading.mjs';
+import { eraseFormRules } from './form-rules.mjs';
 import { RunnerError } from './runner-error.mjs';
 import { boxOnScannedPage, estimateSkew, straightened } from './scan-preparation.mjs';
 
@@ -43,6 +34,8 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
  * @typedef {object} OcrCanvas the page drawn for OCR
  * @property {import('@napi-rs/canvas').Canvas} canvas
  * @property {boolean} lowResolution a scan holding too few dots per inch, drawn enlarged
+ * @property {boolean} [formRules] erase the form's rules before OCR (form-rules.mjs): measured
+ *   to pay on small raster scans (raster-pages.mjs), not measured on PDF scans
  */
 
 /**
@@ -57,9 +50,6 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
  */
 const LOCAL_THRESHOLD = { thresholding_method: '2' };
 const PAGE_THRESHOLD = { thresholding_method: '0' };
-/** Page segmentation for a line read again (ocr-rereading.mjs), and back for the next page. */
-const SINGLE_LINE = { tessedit_pageseg_mode: '7' };
-const UNIFORM_BLOCK = { tessedit_pageseg_mode: '6' };
 /** Tesseract's own default page segmentation (PSM.AUTO); startWorker says why. */
 const AUTOMATIC_SEGMENTATION = '3';
 
@@ -73,13 +63,15 @@ const STRAIGHTEN_FROM_RADIANS = (1 * Math.PI) / 180;
 
 /**
  * Prepares a page image for OCR on the calling thread (scan-preparation.mjs says why each step):
- * grayscale (tesseract reads PGM directly); straightened when it was fed askew; dotted leaders
- * erased (tesseract reads them as junk letters that garble their neighbours too; they are put
- * back as words of dots where they were printed). Reads the pixels at once, so the caller may
+ * grayscale (tesseract reads PGM directly); straightened when it was fed askew; form rules
+ * erased when the page was drawn asking for it (form-rules.mjs); dotted leaders erased
+ * (tesseract reads them as junk letters that garble their neighbours too; they are put back as
+ * words of dots where they were printed). Reads the pixels at once, so the caller may
  * encode the same canvas afterwards.
  * @param {import('@napi-rs/canvas').Canvas} canvas
  * @param {typeof import('@napi-rs/canvas')} canvasModule the copy the canvas was made with
- * @param {{ lowResolution?: boolean }} [drawn] how the page was drawn (OcrCanvas)
+ * @param {{ lowResolution?: boolean, formRules?: boolean }} [drawn] how the page was drawn
+ *   (OcrCanvas)
  * @returns {OcrImage}
  */
 export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
@@ -95,6 +87,7 @@ export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
   const ocrWidth = straightening?.straightWidth ?? width;
   const ocrHeight = straightening?.straightHeight ?? height;
   const pixels = pixelsOf(pgm, ocrWidth, ocrHeight);
+  if (drawn.formRules === true) eraseFormRules(pixels, ocrWidth, ocrHeight);
   const leaders = eraseDottedLeaders(pixels, ocrWidth, ocrHeight);
   return {
     pgm,
@@ -136,15 +129,8 @@ function onScannedPage(box, straightening) {
  * @param {number} size most workers, at least 1
  * @param {Record<string, string>} [parameters] tesseract parameters over the production ones
  *   (bench/ocr compares settings through this; production passes none)
- * @param {Partial<import('./ocr-rereading.mjs').RereadSettings>} [reread] second readings over
- *   the production ones (none: ocr-rereading.mjs says why), for bench/ocr's comparisons
  */
-export function createOcrPool(language, size, parameters = {}, reread = {}) {
-  const rereadSettings = { ...REREAD_SETTINGS, ...reread };
-  // What a worker is set back to after reading lines one at a time.
-  const pageSegmentation = {
-    tessedit_pageseg_mode: parameters.tessedit_pageseg_mode ?? AUTOMATIC_SEGMENTATION,
-  };
+export function createOcrPool(language, size, parameters = {}) {
   /** @type {Promise<import('tesseract.js').Worker>[]} */
   const started = [];
   /** @type {Promise<import('tesseract.js').Worker>[]} */
@@ -193,16 +179,7 @@ export function createOcrPool(language, size, parameters = {}, reread = {}) {
         if (image.localThreshold) await engine.setParameters(LOCAL_THRESHOLD);
         try {
           const { data } = await engine.recognize(image.pgm, {}, { blocks: true, text: false });
-          const blocks = blocksOf(data);
-          if (rereadSettings.tables) {
-            await rereadTables(engine, image, blocks, rereadSettings, pageSegmentation);
-          }
-          const lines = blocks.flat();
-          await rereadWeakLines(engine, image, lines, rereadSettings, pageSegmentation);
-          return ocrText(
-            image,
-            lines.flatMap((line) => line.words),
-          );
+          return ocrText(image, wordsOf(data));
         } finally {
           if (image.localThreshold) await engine.setParameters(PAGE_THRESHOLD);
         }
@@ -250,109 +227,19 @@ async function startWorker(language, parameters) {
   return worker;
 }
 
-/** The lines tesseract read, each with its box and words, in reading order. */
-function linesOf(data) {
-  return blocksOf(data).flat();
-}
-
-/** The blocks tesseract found, each as its lines, in reading order. */
-function blocksOf(data) {
-  return (data.blocks ?? []).map((block) =>
+/** The words tesseract read, in reading order, each with its box and confidence. */
+function wordsOf(data) {
+  return (data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({
-        bbox: line.bbox,
-        words: line.words.map((word) => ({
+      paragraph.lines.flatMap((line) =>
+        line.words.map((word) => ({
           text: word.text,
           bbox: word.bbox,
           confidence: word.confidence,
         })),
-      })),
+      ),
     ),
   );
-}
-
-/**
- * Reads the page's least confident lines again, each cut out, enlarged and read as one line
- * (ocr-rereading.mjs says why), and puts the surer reading in the line's place.
- * @param {import('tesseract.js').Worker} engine
- * @param {OcrImage} image
- * @param {{ bbox: object, words: object[] }[]} lines changed in place
- * @param {import('./ocr-rereading.mjs').RereadSettings} settings
- * @param {Record<string, string>} pageSegmentation the worker's page segmentation, restored after
- */
-async function rereadWeakLines(engine, image, lines, settings, pageSegmentation) {
-  if (settings.maxLines <= 0) return;
-  const chosen = linesToReread(lines, settings);
-  if (chosen.length === 0) return;
-  const width = image.straightening?.straightWidth ?? image.width;
-  const height = image.straightening?.straightHeight ?? image.height;
-  const gray = image.pgm.subarray(image.pgm.length - width * height);
-  await engine.setParameters(SINGLE_LINE);
-  try {
-    for (const line of chosen) {
-      const region = regionAround(line.bbox, settings.margin, width, height);
-      if (region.x1 - region.x0 < 4 || region.y1 - region.y0 < 4) continue;
-      const crop = enlargedRegion(gray, width, height, region, settings.scale);
-      const { data } = await engine.recognize(
-        pgmOf(crop.pixels, crop.width, crop.height),
-        {},
-        { blocks: true, text: false },
-      );
-      const words = wordsOnImage(
-        linesOf(data).flatMap((read) => read.words),
-        region,
-        crop.width / (region.x1 - region.x0),
-        crop.height / (region.y1 - region.y0),
-      );
-      if (secondReadingWins(line.words, words, settings.gain)) line.words = words;
-    }
-  } finally {
-    await engine.setParameters(pageSegmentation);
-  }
-}
-
-/**
- * Reads blocks that look like tables again as one uniform block (looksLikeTable says why), and
- * keeps the surer reading. A block read again becomes one line of all its words in the new
- * reading's order (the text layer orders words by their boxes, not by lines).
- */
-async function rereadTables(engine, image, blocks, settings, pageSegmentation) {
-  const tables = blocks.filter((lines) => looksLikeTable(lines));
-  if (tables.length === 0) return;
-  const width = image.straightening?.straightWidth ?? image.width;
-  const height = image.straightening?.straightHeight ?? image.height;
-  await engine.setParameters(UNIFORM_BLOCK);
-  try {
-    for (const lines of tables) {
-      const box = {
-        x0: Math.min(...lines.map((line) => line.bbox.x0)),
-        y0: Math.min(...lines.map((line) => line.bbox.y0)),
-        x1: Math.max(...lines.map((line) => line.bbox.x1)),
-        y1: Math.max(...lines.map((line) => line.bbox.y1)),
-      };
-      const pad = Math.round(
-        Math.max(...lines.map((line) => line.bbox.y1 - line.bbox.y0)) * settings.margin,
-      );
-      const rectangle = {
-        left: Math.max(0, box.x0 - pad),
-        top: Math.max(0, box.y0 - pad),
-        width: Math.min(width, box.x1 + pad) - Math.max(0, box.x0 - pad),
-        height: Math.min(height, box.y1 + pad) - Math.max(0, box.y0 - pad),
-      };
-      const { data } = await engine.recognize(
-        image.pgm,
-        { rectangle },
-        { blocks: true, text: false },
-      );
-      const first = lines.flatMap((line) => line.words);
-      const second = linesOf(data).flatMap((line) => line.words);
-      if (secondReadingWins(first, second, settings.tableGain)) {
-        lines.splice(0, lines.length, ...linesOf(data));
-      }
-    }
-  } finally {
-    await engine.setParameters(pageSegmentation);
-  }
 }
 
 function ocrText(image, words) {

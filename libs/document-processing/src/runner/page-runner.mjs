@@ -135,8 +135,8 @@ async function preparePage(source, pageNumber, job, ocr) {
     }
     const image = job.render ? await page.render() : undefined;
     if (slot) {
-      const { canvas, lowResolution } = await page.renderForOcr(image);
-      ocrImage = prepareOcrImage(canvas, page.canvasModule, { lowResolution });
+      const { canvas, ...drawn } = await page.renderForOcr(image);
+      ocrImage = prepareOcrImage(canvas, page.canvasModule, drawn);
     }
     const png = image === undefined ? undefined : encodePng(image);
     // Awaited in finishPage; until then a rejection must not count as unhandled (which would

@@ -58,9 +58,14 @@ function nativePage(canvas) {
     // exactly rose 64.4 -> 65.9 % and their letter-and-digit pieces 78.9 -> 81.7 % (number
     // pieces 71.3 -> 74.2 %) at the same CPU (bench/ocr/ocr-end-to-end.ts; docs/benchmarks.md).
     // Enlarging them to 3000 px instead of 2200 read no more and cost 13 % more CPU.
+    // Their form rules are erased before OCR too (form-rules.mjs): on FUNSD's training forms
+    // (first 50) words read exactly rose 66.9 -> 70.2 %, number pieces 73.3 -> 80.7 %, answer
+    // words OCR missed altogether fell from 13.1 to 2.8 %, and label-given right answers rose
+    // 0.339 -> 0.365 exact (docs/benchmarks.md, "Form rules before OCR").
     renderForOcr: async () => ({
       canvas: enlarge === 1 ? canvas : enlarged(canvas, enlarge),
       lowResolution: enlarge !== 1,
+      formRules: enlarge !== 1,
     }),
     pdfText: async () => undefined,
     close: () => {},
