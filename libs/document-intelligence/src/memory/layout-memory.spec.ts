@@ -152,6 +152,23 @@ describe('one-shot layout memory', () => {
     expect(read.map((f) => f.value)).toEqual([{ amount: 1500, currency: 'USD' }]);
   });
 
+  it('leaves a yes/no answer to the marks when its line prints both options', () => {
+    const notice = (mark: number) =>
+      makePage([
+        { x: 60, y: 50, text: 'LOSS NOTICE', size: 14 },
+        { x: 60, y: 100, text: 'Police Called:' },
+        { x: mark, y: 100, text: 'X' },
+        { x: 180, y: 100, text: 'Yes' },
+        { x: 240, y: 100, text: 'No' },
+      ]);
+    const reviewed = notice(228);
+    const taught = learnLayout(analysePages([reviewed]), [
+      { key: 'police_report_filed', pageNumber: 1, box: boxOf(reviewed, 'No') },
+    ])!;
+    const police = [{ key: 'police_report_filed', type: 'boolean', label: 'Police' }] as const;
+    expect(applyLayoutMemory(analysePages([notice(168)]), taught, police, undefined)).toEqual([]);
+  });
+
   it('finds a remembered total on a later page when the table ran on to it', () => {
     const head = (pageNumber: number, rows: number) => [
       { x: 60, y: 50, text: 'LOSS RUN REPORT', size: 14 },

@@ -259,6 +259,22 @@ function rememberedPlace(
 }
 
 /**
+ * Whether the line of a yes/no value read at its remembered place prints both answers ("X Yes
+ * No"): the place names the option the reviewed document had marked, not this one's answer, so
+ * the ordinary reading of the marks decides.
+ */
+function printsBothOptions(
+  { lines }: AnalysedPage,
+  words: readonly PositionedWord[],
+  field: ScalarFieldDefinition,
+): boolean {
+  const line = lines.find((l) => words.some((w) => l.words.includes(w)));
+  if (!line) return false;
+  const answers = new Set(line.words.map((w) => parseScalar(w.text, field)?.value));
+  return answers.has(true) && answers.has(false);
+}
+
+/**
  * Reads the remembered fields from a document of the memory's layout. A field whose anchor is
  * not found or whose text there does not parse is left out: the ordinary matching reads it.
  */
@@ -289,6 +305,7 @@ export function applyLayoutMemory(
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;
     const valueWords = wordsInSpan(words, parsed.start, parsed.end);
+    if (field.type === 'boolean' && printsBothOptions(page, valueWords, field)) continue;
     valueWords.forEach((word) => used?.add(wordKey(word)));
     results.push({
       key: field.key,
