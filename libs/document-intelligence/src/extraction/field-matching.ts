@@ -1,6 +1,6 @@
 import type { AnalysedDocument } from '../layout/analysed-document';
 import type { LinkerRanking } from '../linker/linker';
-import { applyLayoutMemory, type LayoutMemory, unprintedFields } from '../memory/layout-memory';
+import { applyLayoutMemory, type LayoutMemory } from '../memory/layout-memory';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type {
   FieldDefinition,
@@ -11,7 +11,7 @@ import type { TextLine } from '../text-layer/line-grouper';
 import { wordKey } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionWords } from './caption-guard';
-import { notFound, notPrinted, objectResult, toField } from './field-results';
+import { notFound, objectResult, toField } from './field-results';
 import { findLabelMatches } from './label-matcher';
 import { matchFieldsToPairs } from './pair-matcher';
 import { type Candidate, type CandidateContext, scalarCandidates } from './scalar-candidates';
@@ -90,22 +90,15 @@ export function matchFields(
     documentId,
     context.ranking,
   );
-  // Fields the recognised layout prints only when they have a value, not printed here.
-  const unprinted = memory
-    ? unprintedFields(analysed.pages, memory, scalarFields)
-    : new Set<string>();
   for (const field of toMatch) {
     const candidate = chosen.get(field.key);
     const rival = candidate && rivalOf(candidate, candidates, wordsOfOthers(chosen, field.key));
-    const unparsed = context.unparsed.get(field.key);
     results.set(
       field.key,
       candidate
         ? toField(candidate, documentId, undefined, rival)
         : (byMeaning.get(field.key) ??
-            (unprinted.has(field.key) && !unparsed
-              ? notPrinted(field, documentId)
-              : notFound(field, documentId, unparsed))),
+            notFound(field, documentId, context.unparsed.get(field.key))),
     );
   }
   return { fields: results, scalars: scalarFields, matched: toMatch, usedWords: used };

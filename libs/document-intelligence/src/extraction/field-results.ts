@@ -38,18 +38,6 @@ export function notFound(
   };
 }
 
-/**
- * A field the document's reviewed layout prints with a caption that this document does not print:
- * absent, and nothing to doubt (a required field is still flagged by its rule).
- */
-export function notPrinted(field: FieldDefinition, documentId: string | undefined): ExtractedField {
-  return {
-    ...notFound(field, documentId),
-    notes: ['value not found: its caption in the reviewed layout is not printed'],
-    doubts: [],
-  };
-}
-
 export function toField(
   candidate: Candidate,
   documentId: string | undefined,

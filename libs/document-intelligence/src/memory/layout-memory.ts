@@ -321,25 +321,3 @@ export function applyLayoutMemory(
   }
   return results;
 }
-
-/** Captions of a layout found in place, at least, and per caption not printed. */
-const SURE_LAYOUT_FOUND = 3;
-
-/**
- * The remembered fields whose caption this document does not print at all,  when (nearly) every
- * other remembered field's caption is where the layout has it: the layout is surely this one, and a
- * field it prints only when it has a value (a VIN on a repair without a vehicle) is absent, not
- * lost. Only a text layer says so: OCR may have misread the caption.
- */
-export function unprintedFields(
-  pages: readonly AnalysedPage[],
-  memory: LayoutMemory,
-  fields: readonly ScalarFieldDefinition[],
-): Set<string> {
-  if (pages.some((p) => p.page.source !== 'pdf-text')) return new Set();
-  const remembered = memory.fields.filter((f) => fields.some((field) => field.key === f.key));
-  const missing = remembered.filter((f) => !rememberedPlace(pages, f));
-  const found = remembered.length - missing.length;
-  const sure = found >= SURE_LAYOUT_FOUND && missing.length <= found / SURE_LAYOUT_FOUND;
-  return new Set(sure ? missing.map((f) => f.key) : []);
-}
