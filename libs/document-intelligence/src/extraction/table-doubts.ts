@@ -85,10 +85,10 @@ export function unreadableCells(
 /** Characters OCR takes for one another across classes: a digit for a letter, a case for another. */
 const CONFUSABLE = new Set([...'0OoDQ1Il|5Ss8B2Z6G']);
 
-/** A character's class: a letter by its case, a digit, or the sign itself. */
 /** Share of places where the others of a length agree on a class, for them to make a form. */
 const FORMED_SHARE = 0.9;
 
+/** A character's class: a letter by its case, a digit, or the sign itself. */
 function classOf(char: string): string {
   if (/[A-Z]/.test(char)) return 'A';
   if (/[a-z]/.test(char)) return 'a';
