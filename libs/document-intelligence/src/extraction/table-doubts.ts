@@ -48,6 +48,11 @@ function amountOf(value: ScalarValue | null | undefined): number | null {
   return null;
 }
 
+/** What a column's rows add up to (cells that hold no amount count as nothing). */
+function columnSum(rows: readonly ExtractedRow[], key: string): number {
+  return rows.reduce((sum, row) => sum + (amountOf(row.cells[key]?.value) ?? 0), 0);
+}
+
 function isNumeric(column: TableColumnDefinition): boolean {
   return column.type === 'money' || column.type === 'number';
 }
@@ -276,12 +281,7 @@ export function totalsMismatches(
   const numeric = field.columns.filter(isNumeric);
   if (numeric.length === 0) return [];
   const page = last.grounding?.page ?? 0;
-  const sums = new Map(
-    numeric.map((column) => [
-      column.key,
-      rows.reduce((s, row) => s + (amountOf(row.cells[column.key]?.value) ?? 0), 0),
-    ]),
-  );
+  const sums = new Map(numeric.map((column) => [column.key, columnSum(rows, column.key)]));
   const adds = (key: string, amount: number) => Math.abs(sums.get(key)! - amount) <= SUM_TOLERANCE;
   const mismatches: string[] = [];
   const checked = new Set<string>();
@@ -392,6 +392,5 @@ export function totalsColumn(
     .map((phrase) => namedColumn(phrase, numeric))
     .find((column) => column !== null);
   if (!named) return null;
-  const sum = rows.reduce((s, row) => s + (amountOf(row.cells[named.key]?.value) ?? 0), 0);
-  return Math.abs(sum - amount) <= SUM_TOLERANCE ? named : null;
+  return Math.abs(columnSum(rows, named.key) - amount) <= SUM_TOLERANCE ? named : null;
 }
