@@ -14,9 +14,9 @@ import {
 import {
   type AnalysedPage,
   analysePages,
+  bestMemoryMatch,
   type LayoutMemory,
   learnLayout,
-  matchingMemory,
   type ReviewedTable,
   reviewedTableOf,
   type ReviewedValue,
@@ -150,7 +150,10 @@ function merged(
 ): { id: string | null; memory: LayoutMemory } | null {
   const fresh = learnLayout(pages, reviewed, reviewedTables);
   if (!fresh) return null;
-  const same = matchingMemory(pages, known);
+  // A layout known only from its printed words (a fax-like scan whose captions OCR garbled) is
+  // not merged into: its fingerprint would replace the clearer one the memory was taught by.
+  const match = bestMemoryMatch(pages, known);
+  const same = match && !match.fromPrintedWords ? match.memory : null;
   if (!same) return { id: null, memory: fresh };
   const taught = new Set(fresh.fields.map((field) => field.key));
   const taughtTables = new Set((fresh.tables ?? []).map((table) => table.key));

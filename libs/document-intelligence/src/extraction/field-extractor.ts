@@ -2,7 +2,7 @@ import { analyseDocument } from '../layout/analysed-document';
 import { answerFeatures } from '../linker/answer-features';
 import { DEFAULT_LINKER_RANKING, type LinkerRanking } from '../linker/linker';
 import type { FeatureVector } from '../linker/logistic-model';
-import { type LayoutMemory, matchingMemory } from '../memory/layout-memory';
+import { bestMemoryMatch, type LayoutMemory, withRecognitionDoubt } from '../memory/layout-memory';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type {
   FieldDefinition,
@@ -84,7 +84,8 @@ function extractFromPages(
   // Text layer and layout: lines, pairs and tables of each page, read once.
   const analysed = analyseDocument(document);
   const fuzzy = options.fuzzyLabels ?? analysed.fromOcr;
-  const memory = matchingMemory(analysed.pages, options.layoutMemories ?? []);
+  const recognised = bestMemoryMatch(analysed.pages, options.layoutMemories ?? []);
+  const memory = recognised?.memory ?? null;
   // Tables first: their header cells ("Date", "Amount") would otherwise pass for field labels.
   const tables = readTables(analysed, fields, memory, fuzzy);
   // Candidates at captions and patterns, parsed as values, matched one to a field with doubts.
@@ -94,7 +95,7 @@ function extractFromPages(
     memory,
     ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   });
-  const results = new Map([...tables.fields, ...matches.fields]);
+  const results = withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised);
   // Validation across fields: a printed sum, the letterhead, a period's two ends.
   settleAcrossFields(
     analysed,

@@ -1,8 +1,20 @@
 import { analysePages } from '../layout/analysed-page';
+import type { ExtractedField } from '../schema/extraction-result.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
-import { layoutFingerprint, layoutSimilarity, SAME_LAYOUT_SIMILARITY } from './layout-fingerprint';
-import { matchingMemory } from './layout-memory';
+import {
+  layoutFingerprint,
+  layoutSimilarity,
+  pageTextEntries,
+  SAME_LAYOUT_SIMILARITY,
+  sameLayout,
+} from './layout-fingerprint';
+import {
+  type LayoutMemory,
+  matchingMemory,
+  PRINTED_WORDS_DOUBT,
+  withRecognitionDoubt,
+} from './layout-memory';
 import { isLegacyFingerprint, legacyLayoutFingerprint } from './legacy-fingerprint';
 
 /** A claim form: captions at fixed places, answers that change from document to document. */
@@ -66,6 +78,9 @@ describe('layout fingerprint', () => {
   it('recognises the next digital document of the layout', () => {
     const next = fingerprint(makePage(claimForm(CAPTIONS, SECOND)));
     expect(layoutSimilarity(reviewed, next)).toBeGreaterThan(0.95);
+    const match = sameLayout(next, () => [], reviewed);
+    expect(match).toEqual({ margin: expect.any(Number), fromPrintedWords: false });
+    expect(match.margin).toBeGreaterThan(0);
   });
 
   it('recognises a scan of the layout: letters misread, words split and merged, page moved and turned', () => {
@@ -109,6 +124,66 @@ describe('layout fingerprint', () => {
       ),
     );
     expect(layoutSimilarity(reviewed, other)).toBeLessThan(0.2);
+  });
+});
+
+describe('a fax-like scan whose layout analysis missed captions', () => {
+  const reviewed = fingerprint(makePage(claimForm(CAPTIONS, FIRST)));
+  const scanOf = (captions: readonly string[], answers: readonly string[]) =>
+    analysePages([scanned(makePage(claimForm(captions, answers)), 2, 0.01, -0.008)])[0];
+  const textOf = (captions: readonly string[], answers: readonly string[]) => () =>
+    pageTextEntries(scanOf(captions, answers));
+  /** What the analysis of a bad scan kept: the first `kept` captions, the others lost. */
+  const analysedOnly = (captions: readonly string[], kept: number) =>
+    layoutFingerprint(scanOf(captions.slice(0, kept), SECOND.slice(0, kept)));
+
+  it('is the remembered layout when its words print the remembered captions at their places', () => {
+    const found = analysedOnly(CAPTIONS, 3);
+    expect(layoutSimilarity(reviewed, found)).toBeLessThan(SAME_LAYOUT_SIMILARITY);
+    const match = sameLayout(found, textOf(CAPTIONS, SECOND), reviewed);
+    expect(match.margin).toBeGreaterThanOrEqual(0);
+    expect(match.fromPrintedWords).toBe(true);
+  });
+
+  it('is not, when it pairs too few captions although its words print them', () => {
+    const found = analysedOnly(CAPTIONS, 1);
+    expect(sameLayout(found, textOf(CAPTIONS, SECOND), reviewed).margin).toBeLessThan(0);
+  });
+
+  it('is not, when the captions it prints stand elsewhere', () => {
+    const moved = [...CAPTIONS.slice(0, 3), ...CAPTIONS.slice(3).reverse()];
+    const found = analysedOnly(moved, 3);
+    expect(layoutSimilarity(reviewed, found)).toBeGreaterThanOrEqual(0.3);
+    expect(sameLayout(found, textOf(moved, SECOND), reviewed).margin).toBeLessThan(0);
+  });
+});
+
+describe('values of a layout recognised from its printed words', () => {
+  const field = (key: string, source: ExtractedField['source']): ExtractedField => ({
+    key,
+    type: 'string',
+    value: 'x',
+    confidence: 0.9,
+    source,
+    notes: [],
+  });
+  const read = new Map([
+    ['insurer', field('insurer', 'layout-memory')],
+    ['policy', field('policy', 'label-right')],
+  ]);
+  const memory: LayoutMemory = { fingerprint: [], fields: [] };
+
+  it('are doubted when read at remembered places; other readings are not', () => {
+    const doubted = withRecognitionDoubt(read, { memory, fromPrintedWords: true });
+    expect(doubted.get('insurer')?.doubts).toEqual([PRINTED_WORDS_DOUBT]);
+    expect(doubted.get('insurer')?.confidence).toBeLessThan(0.7);
+    expect(doubted.get('policy')?.doubts).toBeUndefined();
+  });
+
+  it('are not doubted when the captions paired', () => {
+    const kept = withRecognitionDoubt(read, { memory, fromPrintedWords: false });
+    expect(kept.get('insurer')?.doubts).toBeUndefined();
+    expect(kept.get('insurer')?.confidence).toBe(0.9);
   });
 });
 
