@@ -2,6 +2,7 @@ import type { AnalysedDocument } from '../layout/analysed-document';
 import type { ExtractedField, MoneyValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition, TableFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
+import { cellsKeepingRowArithmetic } from '../validation/row-arithmetic';
 import type { FieldMatches } from './field-matching';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { orderPeriodEnds } from './period-ends';
@@ -27,18 +28,17 @@ export function settleAcrossFields(
   orderPeriodEnds(matches.scalars, results);
   // A total the rows of a table add up to is confirmed by them, whatever its caption.
   confirmTableTotals(matches.matched, tables, results);
-  // And the cells of a column that adds up to its printed total are confirmed by it.
-  confirmColumnsByTotals(tables, results, analysed.lines);
+  // And the cells the page's arithmetic vouches for: a column adding up to its printed total,
+  // a row whose figures make one another.
+  confirmTableCells(tables, results, analysed.lines);
 }
 
 /**
- * A cell this sure when its column adds up, to the cent, to the total printed under the table:
- * OCR's middling word confidence (0.55-0.66 on reserve cells read right on the development
- * scans) is outweighed by the arithmetic, which a misread digit in any one cell would break.
+ * Cells the page's arithmetic vouches for are as sure as a total the rows add up to: OCR's
+ * middling word confidence on a figure (0.55-0.66 on reserve and limit cells read right on
+ * draw 7001's scans) is outweighed by sums a misread digit in any one cell would break.
  */
-const ADDED_UP_CELL_CONFIDENCE = 0.9;
-
-function confirmColumnsByTotals(
+function confirmTableCells(
   tables: readonly TableFieldDefinition[],
   results: Map<string, ExtractedField>,
   lines: readonly TextLine[],
@@ -46,23 +46,35 @@ function confirmColumnsByTotals(
   for (const table of tables) {
     const reading = results.get(table.key);
     const rows = reading?.rows;
-    if (!reading || !rows || rows.length < 2) continue;
-    const confirmed = columnsAddingUp(table, rows, lines);
-    if (confirmed.length === 0) continue;
+    // Arithmetic vouches for figures, not for the column each was put in: only a reading
+    // whose columns a reviewed layout placed (zero-shot, a loss run read by meaning put the
+    // incurred figures under reserve, and they still added up).
+    if (!reading || !rows || rows.length < 2 || reading.source !== 'layout-memory') continue;
+    const columns = columnsAddingUp(table, rows, lines);
+    const cells = cellsKeepingRowArithmetic(table, rows);
+    if (columns.length === 0 && cells.size === 0) continue;
+    const vouched = (index: number, key: string) =>
+      columns.includes(key) || cells.has(`${index}:${key}`);
     results.set(table.key, {
       ...reading,
-      rows: rows.map((row) => ({
+      rows: rows.map((row, index) => ({
         ...row,
         cells: Object.fromEntries(
           Object.entries(row.cells).map(([key, cell]) => [
             key,
-            confirmed.includes(key) && cell.value !== null
-              ? { ...cell, confidence: Math.max(cell.confidence, ADDED_UP_CELL_CONFIDENCE) }
+            vouched(index, key) && cell.value !== null
+              ? { ...cell, confidence: Math.max(cell.confidence, ADDED_UP_CONFIDENCE) }
               : cell,
           ]),
         ),
       })),
-      notes: [...reading.notes, `${confirmed.join(', ')} add up to the totals printed under it`],
+      notes: [
+        ...reading.notes,
+        ...(columns.length > 0
+          ? [`${columns.join(', ')} add up to the totals printed under it`]
+          : []),
+        ...(cells.size > 0 ? [`${cells.size} cells keep their row's arithmetic`] : []),
+      ],
     });
   }
 }

@@ -1,4 +1,7 @@
-import type { ExtractedRow, ScalarValue } from '../schema/extraction-result.types';
+import { analysePages } from '../layout/analysed-page';
+import { learnLayout } from '../memory/layout-memory';
+import { reviewedTableOf } from '../memory/table-locator';
+import type { ExtractedField, ExtractedRow, ScalarValue } from '../schema/extraction-result.types';
 import type { FieldSchema, TableFieldDefinition } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
@@ -378,13 +381,25 @@ describe('a column that adds up to its printed total', () => {
     expect(columnsAddingUp(lineItems, shortTable.rows ?? [], short)).toEqual([]);
   });
 
-  it('vouches for its cells where OCR was only middling sure of them', () => {
+  it('vouches for its cells where a reviewed layout placed the columns, OCR only middling sure', () => {
     const schema: FieldSchema = { fields: [lineItems] };
     const unsure = (runs: readonly PlacedText[]) => runs.map((r) => ({ ...r, confidence: 0.6 }));
     const page = makePage([...header, ...unsure(rows), ...total], 1, 'ocr');
-    const [table] = extractDocumentFields({ documentId: 'd1', pages: [page] }, schema);
-    const cells = (table.rows ?? []).map((r) => r.cells);
-    expect(cells.every((c) => c.amount.confidence >= 0.9)).toBe(true);
-    expect(cells.every((c) => c.quantity.confidence < 0.7)).toBe(true);
+    const document = { documentId: 'd1', pages: [page] };
+    const amountsOf = (table: ExtractedField) =>
+      (table.rows ?? []).map((r) => r.cells.amount.confidence);
+    // Zero-shot the figures add up, but nothing says they stand in the right column.
+    const [zeroShot] = extractDocumentFields(document, schema);
+    expect(amountsOf(zeroShot).every((c) => c < 0.7)).toBe(true);
+    const pages = analysePages([page]);
+    const reviewed = reviewedTableOf(pages, 'line_items', [
+      { description: 'Front bumper cover', quantity: 1, amount: { amount: 420, currency: 'USD' } },
+      { description: 'Paint and materials', quantity: 3, amount: { amount: 217, currency: 'USD' } },
+      { description: 'Headlamp assembly', quantity: 2, amount: { amount: 361, currency: 'USD' } },
+    ])!;
+    const memory = learnLayout(pages, [], [reviewed])!;
+    const [oneShot] = extractDocumentFields(document, schema, { layoutMemories: [memory] });
+    expect(amountsOf(oneShot).every((c) => c >= 0.9)).toBe(true);
+    expect((oneShot.rows ?? []).every((r) => r.cells.quantity.confidence < 0.7)).toBe(true);
   });
 });

@@ -249,6 +249,8 @@ describe('a remembered value held to the reviewed form', () => {
         { x: 160, y: 100, text: claim, confidence },
         { x: 60, y: 130, text: 'Site:' },
         { x: 160, y: 130, text: address, confidence },
+        { x: 60, y: 160, text: 'Insured:' },
+        { x: 160, y: 160, text: 'Ann Lee', confidence },
       ],
       1,
       'ocr',
@@ -261,16 +263,22 @@ describe('a remembered value held to the reviewed form', () => {
       pageNumber: 1,
       box: unionOf(first, ['12', 'Elm', 'St', 'Tacoma', 'WA', '98402']),
     },
+    { key: 'insured_name', pageNumber: 1, box: unionOf(first, ['Ann', 'Lee']) },
   ])!;
   const claimFields = [
     { key: 'claim_number', type: 'string', label: 'Claim number' },
     { key: 'loss_location', type: 'string', label: 'Loss location' },
+    { key: 'insured_name', type: 'string', label: 'Insured name' },
   ] as const;
   const read = (claim: string, address: string, confidence: number) =>
     applyLayoutMemory(analysePages([notice(claim, address, confidence)]), taught, claimFields, 'd');
 
   it('remembers the printed form of each reviewed value', () => {
-    expect(taught.fields.map((f) => f.form)).toEqual(['99-99999-A', '99 Aa Aa Aa A 99999']);
+    expect(taught.fields.map((f) => f.form)).toEqual([
+      '99-99999-A',
+      '99 Aa Aa Aa A 99999',
+      'Aa Aa',
+    ]);
   });
 
   it('lets place, caption and form outweigh a middling OCR word confidence', () => {
@@ -286,6 +294,12 @@ describe('a remembered value held to the reviewed form', () => {
     expect(otherForm.confidence).toBeLessThan(0.7);
     const [unsure] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 0.3);
     expect(unsure.confidence).toBeLessThan(0.7);
+  });
+
+  it('keeps OCR doubt on words without a figure: a misread letter keeps their form', () => {
+    const [, , name] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 0.45);
+    expect(name.value).toBe('Ann Lee');
+    expect(name.confidence).toBeLessThan(0.7);
   });
 
   it('doubts an address that ends in fewer digits than the reviewed one', () => {

@@ -294,9 +294,12 @@ export const AGREEMENT_NOTE =
  * can tell: the caption stands where it stood on the reviewed page, and the value has the
  * reviewed value's printed form (every digit, each run of letters' case, the signs). A scan's
  * OCR is unsure of many words it reads right (0.19-0.48 on values read right at their
- * remembered place); such agreement is the layout's word for them.
+ * remembered place); such agreement is the layout's word for them. Only figures (dates,
+ * numbers, amounts, references) and yes/no marks: a form keeps no letter, so a name OCR
+ * misread inside a word keeps it (`Harboriine Casualty Company` on a harsh scan of 7001).
  */
 function agreesWithReview(
+  field: ScalarFieldDefinition,
   printed: string,
   anchor: CornerBox,
   place: { page: AnalysedPage },
@@ -304,6 +307,7 @@ function agreesWithReview(
 ): boolean {
   return (
     remembered.form !== undefined &&
+    (field.type === 'boolean' || remembered.form.includes('9')) &&
     place.page.page.pageNumber === remembered.pageNumber &&
     Math.abs(anchor.x0 - remembered.anchorBox.x0) <= ANCHOR_DRIFT &&
     Math.abs(anchor.y0 - remembered.anchorBox.y0) <= ANCHOR_DRIFT &&
@@ -396,7 +400,8 @@ export function applyLayoutMemory(
     valueWords.forEach((word) => used?.add(wordKey(word)));
     const printed = text.slice(parsed.start, parsed.end);
     const doubts = cutShortDoubts(page, words, captions, anchor, printed, field, remembered);
-    const agreed = doubts.length === 0 && agreesWithReview(printed, anchor, place, remembered);
+    const agreed =
+      doubts.length === 0 && agreesWithReview(field, printed, anchor, place, remembered);
     results.push({
       key: field.key,
       type: field.type,
