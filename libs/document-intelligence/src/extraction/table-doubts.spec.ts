@@ -1,9 +1,20 @@
+import { analysePages } from '../layout/analysed-page';
+import { learnLayout } from '../memory/layout-memory';
+import { reviewedTableOf } from '../memory/table-locator';
+import type { ExtractedField, ExtractedRow, ScalarValue } from '../schema/extraction-result.types';
 import type { FieldSchema, TableFieldDefinition } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
-import { HEADERLESS_READING, oddlyShapedCells, tableDoubts, totalsColumn } from './table-doubts';
+import {
+  columnsAddingUp,
+  HEADERLESS_READING,
+  oddlyFormedNumbers,
+  oddlyShapedCells,
+  tableDoubts,
+  totalsColumn,
+} from './table-doubts';
 import { extractTable } from './table-extractor';
 
 const lineItems: TableFieldDefinition = {
@@ -40,6 +51,44 @@ function doubtsOf(runs: readonly PlacedText[], field = lineItems): string[] {
   const lines = groupLines(makePage(runs));
   const { field: table } = extractTable(field, lines, { fuzzy: false });
   return tableDoubts(field, table, lines);
+}
+
+/** A table field of the given columns, each labelled by its key. */
+function tableOf(
+  key: string,
+  columns: ReadonlyArray<readonly [string, 'string' | 'number' | 'money']>,
+): TableFieldDefinition {
+  return { key, type: 'table', columns: columns.map(([k, type]) => ({ key: k, type, label: k })) };
+}
+
+/** Rows read surely, one printed text per column in the field's order. */
+function readRows(
+  field: TableFieldDefinition,
+  texts: ReadonlyArray<readonly string[]>,
+  valueOf: (text: string) => ScalarValue | null = (text) => text,
+): ExtractedRow[] {
+  return texts.map((row) => ({
+    confidence: 0.9,
+    cells: Object.fromEntries(
+      field.columns.map((column, i) => [
+        column.key,
+        { value: valueOf(row[i]), text: row[i], confidence: 0.9 },
+      ]),
+    ),
+  }));
+}
+
+/** The doubts of one table printed in a text layer, and of the same table read by OCR. */
+function doubtsFromTextAndOcr(
+  runs: readonly PlacedText[],
+  field = lineItems,
+): { text: string[]; ocr: string[] } {
+  const lines = groupLines(makePage(runs));
+  const { field: table } = extractTable(field, lines, { fuzzy: false });
+  return {
+    text: tableDoubts(field, table, lines),
+    ocr: tableDoubts(field, table, lines, undefined, true),
+  };
 }
 
 describe('tableDoubts', () => {
@@ -145,22 +194,11 @@ describe('tableDoubts', () => {
 });
 
 describe('oddlyShapedCells', () => {
-  const claims: TableFieldDefinition = {
-    key: 'claims',
-    type: 'table',
-    columns: [
-      { key: 'claim', type: 'string', label: 'Claim' },
-      { key: 'insured', type: 'string', label: 'Insured' },
-    ],
-  };
-  const rowsOf = (values: ReadonlyArray<readonly [string, string]>) =>
-    values.map(([claim, insured]) => ({
-      confidence: 0.9,
-      cells: {
-        claim: { value: claim, text: claim, confidence: 0.9 },
-        insured: { value: insured, text: insured, confidence: 0.9 },
-      },
-    }));
+  const claims = tableOf('claims', [
+    ['claim', 'string'],
+    ['insured', 'string'],
+  ]);
+  const rowsOf = (values: ReadonlyArray<readonly [string, string]>) => readRows(claims, values);
 
   it('names the identifiers OCR misread into a shape no other row has', () => {
     const rows = rowsOf([
@@ -199,12 +237,10 @@ describe('oddlyShapedCells', () => {
         { x: 450, y: 136 + 14 * r, text: '$100.00' },
       ]),
     ];
-    const lines = groupLines(makePage(page));
-    const { field: table } = extractTable(paidClaims, lines, { fuzzy: false });
-    expect(tableDoubts(paidClaims, table, lines)).toEqual([]);
-    expect(tableDoubts(paidClaims, table, lines, undefined, true)).toEqual([
-      'claim: shaped like no other value of the column in row 4',
-    ]);
+    expect(doubtsFromTextAndOcr(page, paidClaims)).toEqual({
+      text: [],
+      ocr: ['claim: shaped like no other value of the column in row 4'],
+    });
   });
 });
 
@@ -263,5 +299,107 @@ describe('a table read without a header row', () => {
     expect(
       tableDoubts(lineItems, doubted, lines).filter((d) => d.startsWith(HEADERLESS_READING)),
     ).toEqual([]);
+  });
+});
+
+describe('oddlyFormedNumbers', () => {
+  const items = tableOf('line_items', [
+    ['quantity', 'number'],
+    ['amount', 'money'],
+  ]);
+  const rowsOf = (values: ReadonlyArray<readonly [string, string]>) =>
+    readRows(items, values, (text) => (text === '' ? null : Number(text.replace(/[$,]/g, ''))));
+
+  it('names a cell without the decimals every other row of its column prints', () => {
+    const rows = rowsOf([
+      ['2.5', '$120.00'],
+      ['5', '$80.00'],
+      ['1.0', '$45.10'],
+    ]);
+    expect(oddlyFormedNumbers(items, rows)).toEqual(
+      new Map([['quantity', [{ row: 2, why: 'no decimals where every other row prints them' }]]]),
+    );
+  });
+
+  it('names a lone digit among larger values and a cell empty in an otherwise full column', () => {
+    const rows = rowsOf([
+      ['12', '$1,120.00'],
+      ['', '$2,080.00'],
+      ['14', '$3,045.10'],
+      ['10', '$9.50'],
+    ]);
+    expect(oddlyFormedNumbers(items, rows)).toEqual(
+      new Map([
+        ['quantity', [{ row: 2, why: 'empty where every other row has a value' }]],
+        ['amount', [{ row: 4, why: 'one digit where every other row prints more' }]],
+      ]),
+    );
+  });
+
+  it('lets a column of mixed forms and a column with several gaps be', () => {
+    const mixed = rowsOf([
+      ['1', '$120.00'],
+      ['2.5', '$80.00'],
+      ['10', '$45.10'],
+    ]);
+    expect(oddlyFormedNumbers(items, mixed)).toEqual(new Map());
+    const gappy = rowsOf([
+      ['', '$120.00'],
+      ['', '$80.00'],
+      ['3', '$45.10'],
+      ['4', '$45.10'],
+    ]);
+    expect(oddlyFormedNumbers(items, gappy)).toEqual(new Map());
+  });
+
+  it('is a doubt of OCR-read tables only', () => {
+    const runs = [
+      ...header,
+      ...row(136, 'Front bumper cover', '1.5', '$420.00'),
+      ...row(150, 'Paint and materials', '3', '$217.00'),
+      ...row(164, 'Headlamp assembly', '2.5', '$361.00'),
+    ];
+    expect(doubtsFromTextAndOcr(runs)).toEqual({
+      text: [],
+      ocr: ['quantity: no decimals where every other row prints them in row 2'],
+    });
+  });
+});
+
+describe('a column that adds up to its printed total', () => {
+  const total: PlacedText[] = [
+    { x: 400, y: 190, text: 'Total' },
+    { x: 540 - 7 * 5.5, y: 190, text: '$998.00' },
+  ];
+
+  it('is named, and a column that does not add up is not', () => {
+    const lines = groupLines(makePage([...header, ...rows, ...total]));
+    const { field: table } = extractTable(lineItems, lines, { fuzzy: false });
+    expect(columnsAddingUp(lineItems, table.rows ?? [], lines)).toEqual(['amount']);
+    const short = groupLines(makePage([...header, ...rows.filter((r) => r.y !== 164), ...total]));
+    const { field: shortTable } = extractTable(lineItems, short, { fuzzy: false });
+    expect(columnsAddingUp(lineItems, shortTable.rows ?? [], short)).toEqual([]);
+  });
+
+  it('vouches for its cells where a reviewed layout placed the columns, OCR only middling sure', () => {
+    const schema: FieldSchema = { fields: [lineItems] };
+    const unsure = (runs: readonly PlacedText[]) => runs.map((r) => ({ ...r, confidence: 0.6 }));
+    const page = makePage([...header, ...unsure(rows), ...total], 1, 'ocr');
+    const document = { documentId: 'd1', pages: [page] };
+    const amountsOf = (table: ExtractedField) =>
+      (table.rows ?? []).map((r) => r.cells.amount.confidence);
+    // Zero-shot the figures add up, but nothing says they stand in the right column.
+    const [zeroShot] = extractDocumentFields(document, schema);
+    expect(amountsOf(zeroShot).every((c) => c < 0.7)).toBe(true);
+    const pages = analysePages([page]);
+    const reviewed = reviewedTableOf(pages, 'line_items', [
+      { description: 'Front bumper cover', quantity: 1, amount: { amount: 420, currency: 'USD' } },
+      { description: 'Paint and materials', quantity: 3, amount: { amount: 217, currency: 'USD' } },
+      { description: 'Headlamp assembly', quantity: 2, amount: { amount: 361, currency: 'USD' } },
+    ])!;
+    const memory = learnLayout(pages, [], [reviewed])!;
+    const [oneShot] = extractDocumentFields(document, schema, { layoutMemories: [memory] });
+    expect(amountsOf(oneShot).every((c) => c >= 0.9)).toBe(true);
+    expect((oneShot.rows ?? []).every((r) => r.cells.quantity.confidence < 0.7)).toBe(true);
   });
 });

@@ -168,6 +168,69 @@ export function oddlyShapedCells(
   return odd;
 }
 
+/** A numeric column shows a form when at least this many other rows print it. */
+const FORM_WITNESSES = 2;
+
+/** The digits a printed number carries after its decimal separator ("3.5" → 1, "1,200" → 0). */
+function decimalsOf(text: string): number {
+  return /[.,](\d{1,2})\D*$/.exec(text.trim())?.[1].length ?? 0;
+}
+
+/** The digits a printed number carries before its decimal separator ("$1,200.00" → 4). */
+function wholeDigitsOf(text: string): number {
+  const whole = text.trim().replace(/[.,]\d{1,2}\D*$/, '');
+  return (whole.match(/\d/g) ?? []).length;
+}
+
+/**
+ * Why a numeric cell of an OCR-read table looks misread next to the other rows of its column,
+ * or null: no decimals where every other row prints them (`5` for 3.5), a lone digit where
+ * every other row prints more (a speck or a lost digit), or nothing where every other row
+ * holds a value (a quantity OCR lost). A misread digit keeps OCR sure of itself; the column's
+ * form is what gives it away.
+ */
+function numericFormDoubt(
+  cell: { readonly value: ScalarValue | null; readonly text: string } | undefined,
+  others: ReadonlyArray<{ readonly value: ScalarValue | null; readonly text: string } | undefined>,
+): string | null {
+  const filled = others.flatMap((o) => (o && amountOf(o.value) !== null ? [o.text] : []));
+  if (filled.length < FORM_WITNESSES) return null;
+  if (!cell || cell.value === null)
+    return !cell || cell.text.trim().length === 0
+      ? filled.length === others.length
+        ? 'empty where every other row has a value'
+        : null
+      : null;
+  if (decimalsOf(cell.text) === 0 && filled.every((t) => decimalsOf(t) > 0))
+    return 'no decimals where every other row prints them';
+  if (wholeDigitsOf(cell.text) === 1 && filled.every((t) => wholeDigitsOf(t) > 1))
+    return 'one digit where every other row prints more';
+  return null;
+}
+
+/**
+ * Per numeric column of an OCR-read table, the rows (1-based) whose cell disagrees with the
+ * column's form, and how.
+ */
+export function oddlyFormedNumbers(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): Map<string, Array<{ row: number; why: string }>> {
+  const odd = new Map<string, Array<{ row: number; why: string }>>();
+  for (const column of field.columns.filter(isNumeric)) {
+    const cells = rows.map((row) => row.cells[column.key]);
+    const found = cells.flatMap((cell, index) => {
+      const why = numericFormDoubt(
+        cell,
+        cells.filter((_, other) => other !== index),
+      );
+      return why ? [{ row: index + 1, why }] : [];
+    });
+    if (found.length > 0) odd.set(column.key, found);
+  }
+  return odd;
+}
+
 interface PrintedTotal {
   readonly caption: string;
   readonly amount: number;
@@ -276,14 +339,35 @@ export function totalsMismatches(
   rows: readonly ExtractedRow[],
   lines: readonly TextLine[],
 ): string[] {
+  return checkTotals(field, rows, lines).mismatches;
+}
+
+/**
+ * The numeric columns whose rows add up, to the cent, to a total printed under the table: the
+ * page's arithmetic vouches for every cell of such a column at once.
+ */
+export function columnsAddingUp(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+  lines: readonly TextLine[],
+): string[] {
+  return checkTotals(field, rows, lines).agreeing;
+}
+
+/** Each totals line under the table against the column it states: agreeing columns, mismatches. */
+function checkTotals(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+  lines: readonly TextLine[],
+): { agreeing: string[]; mismatches: string[] } {
   const last = rows[rows.length - 1];
-  if (!last) return [];
   const numeric = field.columns.filter(isNumeric);
-  if (numeric.length === 0) return [];
+  if (!last || numeric.length === 0) return { agreeing: [], mismatches: [] };
   const page = last.grounding?.page ?? 0;
   const sums = new Map(numeric.map((column) => [column.key, columnSum(rows, column.key)]));
   const adds = (key: string, amount: number) => Math.abs(sums.get(key)! - amount) <= SUM_TOLERANCE;
   const mismatches: string[] = [];
+  const agreed: string[] = [];
   const checked = new Set<string>();
   for (const total of totalsLines(lines, last)) {
     const column = namedColumn(total.caption, numeric) ?? alignedColumn(total, numeric, rows, page);
@@ -293,6 +377,7 @@ export function totalsMismatches(
       : numeric.find((c) => !checked.has(c.key) && adds(c.key, total.amount));
     if (agreeing) {
       checked.add(agreeing.key);
+      agreed.push(agreeing.key);
       continue;
     }
     checked.add(column.key);
@@ -300,7 +385,7 @@ export function totalsMismatches(
       `totals line "${total.caption}" prints ${total.amount.toFixed(2)} but the rows' ${column.key} add up to ${sums.get(column.key)!.toFixed(2)}`,
     );
   }
-  return mismatches;
+  return { agreeing: agreed, mismatches };
 }
 
 /** How a table's rows follow one another in its layout, as a review of the layout taught it. */
@@ -367,6 +452,9 @@ export function tableDoubts(
       doubts.push(
         `${key}: shaped like no other value of the column in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
       );
+  if (fromOcr)
+    for (const [key, found] of oddlyFormedNumbers(field, rows))
+      for (const { row, why } of found) doubts.push(`${key}: ${why} in row ${row}`);
   doubts.push(...totalsMismatches(field, rows, lines));
   const missing = spacing ? missingRowsDoubt(rows, spacing) : null;
   if (missing) doubts.push(missing);

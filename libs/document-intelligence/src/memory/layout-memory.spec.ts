@@ -2,7 +2,7 @@ import { extractDocumentFields } from '../extraction/field-extractor';
 import { analysePages } from '../layout/analysed-page';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
-import { applyLayoutMemory, learnLayout, matchingMemory } from './layout-memory';
+import { AGREEMENT_NOTE, applyLayoutMemory, learnLayout, matchingMemory } from './layout-memory';
 
 /** A form whose captions no plain schema label matches ("Contract ID" for a policy number). */
 function carrierForm(policy: string, loss: string, shift = 0): TextPage {
@@ -236,6 +236,84 @@ describe('one-shot layout memory', () => {
 
   it('learns nothing from a review without located values', () => {
     expect(learnLayout(analysePages([reviewed]), [])).toBeNull();
+  });
+});
+
+describe('a remembered value held to the reviewed form', () => {
+  /** A scanned claim notice: OCR sure of its captions, only middling of the values. */
+  const notice = (claim: string, address: string, confidence: number) =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'ACME MUTUAL LOSS NOTICE', size: 14 },
+        { x: 60, y: 100, text: 'Loss Ref:' },
+        { x: 160, y: 100, text: claim, confidence },
+        { x: 60, y: 130, text: 'Site:' },
+        { x: 160, y: 130, text: address, confidence },
+        { x: 60, y: 160, text: 'Insured:' },
+        { x: 160, y: 160, text: 'Ann Lee', confidence },
+      ],
+      1,
+      'ocr',
+    );
+  const first = notice('23-86340-YM', '12 Elm St Tacoma WA 98402', 1);
+  const taught = learnLayout(analysePages([first]), [
+    { key: 'claim_number', pageNumber: 1, box: boxOf(first, '23-86340-YM') },
+    {
+      key: 'loss_location',
+      pageNumber: 1,
+      box: unionOf(first, ['12', 'Elm', 'St', 'Tacoma', 'WA', '98402']),
+    },
+    { key: 'insured_name', pageNumber: 1, box: unionOf(first, ['Ann', 'Lee']) },
+  ])!;
+  const claimFields = [
+    { key: 'claim_number', type: 'string', label: 'Claim number' },
+    { key: 'loss_location', type: 'string', label: 'Loss location' },
+    { key: 'insured_name', type: 'string', label: 'Insured name' },
+  ] as const;
+  const read = (claim: string, address: string, confidence: number) =>
+    applyLayoutMemory(analysePages([notice(claim, address, confidence)]), taught, claimFields, 'd');
+
+  it('remembers the printed form of each reviewed value', () => {
+    expect(taught.fields.map((f) => f.form)).toEqual([
+      '99-99999-A',
+      '99 Aa Aa Aa A 99999',
+      'Aa Aa',
+    ]);
+  });
+
+  it('lets place, caption and form outweigh a middling OCR word confidence', () => {
+    const [claim, site] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 0.45);
+    expect(claim.value).toBe('24-11873-QT');
+    expect(claim.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(claim.notes).toContain(AGREEMENT_NOTE);
+    expect(site.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('keeps OCR doubt where the form differs or OCR was less than middling', () => {
+    const [otherForm] = read('24-1873-QT', '40 Oak Rd Olympia WA 98501', 0.45);
+    expect(otherForm.confidence).toBeLessThan(0.7);
+    const [unsure] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 0.3);
+    expect(unsure.confidence).toBeLessThan(0.7);
+  });
+
+  it('keeps OCR doubt on words without a figure: a misread letter keeps their form', () => {
+    const [, , name] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 0.45);
+    expect(name.value).toBe('Ann Lee');
+    expect(name.confidence).toBeLessThan(0.7);
+  });
+
+  it('doubts an address that ends in fewer digits than the reviewed one', () => {
+    const [, site] = read('24-11873-QT', '40 Oak Rd Olympia WA 9850', 1);
+    expect(site.value).toBe('40 Oak Rd Olympia WA 9850');
+    expect(site.doubts).toEqual(['ends in fewer digits than the reviewed value of this layout']);
+  });
+
+  it('doubts a value whose phrase runs on past its remembered place', () => {
+    const long = '1200 Harbor View Boulevard North East Tacoma WA 98402';
+    const [, site] = read('24-11873-QT', long, 1);
+    expect(long.startsWith(String(site.value))).toBe(true);
+    expect(site.value).not.toBe(long);
+    expect(site.doubts?.[0]).toMatch(/runs on past its remembered place/);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
+import { endsShortOfForm, valueForm } from './value-form';
 
 /*
  * One-shot layout learning. From one reviewed document: for each confirmed or corrected value,
@@ -41,6 +42,8 @@ export interface RememberedField {
   readonly anchorBox: CornerBox;
   /** The value's box relative to the anchor's top-left corner. */
   readonly offset: CornerBox;
+  /** The reviewed value's printed form (`valueForm`); absent in memories learned before. */
+  readonly form?: string;
 }
 
 export type { RememberedTable, ReviewedTable } from './table-memory';
@@ -103,12 +106,14 @@ export function learnLayout(
     if (!page) continue;
     const anchor = anchorFor(page, value.box);
     if (!anchor) continue;
+    const printed = joinWords(wordsIn(page, value.box, value.box.x1));
     fields.push({
       key: value.key,
       pageNumber: value.pageNumber,
       anchorText: anchor.text,
       anchorBox: anchor.box,
       offset: relative(value.box, anchor.box),
+      ...(printed ? { form: valueForm(printed) } : {}),
     });
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
@@ -322,6 +327,92 @@ function printsBothOptions(
   return answers.has(true) && answers.has(false);
 }
 
+/** A remembered anchor found within this (page widths/heights) of its reviewed place. */
+const ANCHOR_DRIFT = 0.05;
+/** OCR word confidence from which a reading in the reviewed form counts as agreeing. */
+const MIDDLING_WORD_CONFIDENCE = 0.4;
+/** How sure a reading's words count when the review's place, caption and form agree on them. */
+const AGREED_WORD_CONFIDENCE = 0.8;
+/** Said of a value the reviewed layout vouches for beyond OCR's word confidence. */
+export const AGREEMENT_NOTE =
+  'in the form the reviewed value had, at its place under its caption: OCR word confidence outweighed';
+
+/**
+ * Whether a value read at its remembered place agrees with the review in every way the review
+ * can tell: the caption stands where it stood on the reviewed page, and the value has the
+ * reviewed value's printed form (every digit, each run of letters' case, the signs). A scan's
+ * OCR is unsure of many words it reads right (0.19-0.48 on values read right at their
+ * remembered place); such agreement is the layout's word for them. Only figures (dates,
+ * numbers, amounts, references) and yes/no marks: a form keeps no letter, so a name OCR
+ * misread inside a word keeps it (`Harboriine Casualty Company` on a harsh scan of 7001).
+ */
+function agreesWithReview(
+  field: ScalarFieldDefinition,
+  printed: string,
+  anchor: CornerBox,
+  place: { page: AnalysedPage },
+  remembered: RememberedField,
+): boolean {
+  return (
+    remembered.form !== undefined &&
+    (field.type === 'boolean' || remembered.form.includes('9')) &&
+    place.page.page.pageNumber === remembered.pageNumber &&
+    Math.abs(anchor.x0 - remembered.anchorBox.x0) <= ANCHOR_DRIFT &&
+    Math.abs(anchor.y0 - remembered.anchorBox.y0) <= ANCHOR_DRIFT &&
+    valueForm(printed) === remembered.form
+  );
+}
+
+/**
+ * The words' OCR confidence, counted as AGREED_WORD_CONFIDENCE when the review agrees and OCR
+ * was only middling: below MIDDLING_WORD_CONFIDENCE OCR's own doubt stands (a policy number
+ * read `PA-2023-384714` for ...304714, in the reviewed form, at 0.28).
+ */
+function wordSureness(words: readonly PositionedWord[], agreed: boolean): number {
+  const mean = meanConfidence(words);
+  return agreed && mean >= MIDDLING_WORD_CONFIDENCE ? Math.max(mean, AGREED_WORD_CONFIDENCE) : mean;
+}
+
+/**
+ * Why a value read at its remembered place may be cut short: its phrase runs on past the words
+ * read (no gap, no caption: the value is longer than the place the review taught), or a text
+ * value ends in fewer digits than the reviewed one did (a postcode read one group short).
+ */
+function cutShortDoubts(
+  page: AnalysedPage,
+  words: readonly PositionedWord[],
+  captions: ReadonlyArray<{ box: CornerBox }>,
+  anchor: CornerBox,
+  printed: string,
+  field: ScalarFieldDefinition,
+  remembered: RememberedField,
+): string[] {
+  const doubts: string[] = [];
+  const next = nextInPhrase(page, words);
+  if (next && untilNextCaption([next], captions, anchor).length > 0)
+    doubts.push(`the value runs on past its remembered place ("${next.text}" follows it)`);
+  if (
+    field.type === 'string' &&
+    remembered.form !== undefined &&
+    endsShortOfForm(valueForm(printed), remembered.form)
+  )
+    doubts.push('ends in fewer digits than the reviewed value of this layout');
+  return doubts;
+}
+
+/** The word right after the last one read, when it stands in the same phrase (no column gap). */
+function nextInPhrase(
+  { lines }: AnalysedPage,
+  words: readonly PositionedWord[],
+): PositionedWord | null {
+  const last = words[words.length - 1];
+  const line = last && lines.find((l) => l.words.includes(last));
+  if (!line) return null;
+  const segment = splitSegments(line).find((s) => s.words.includes(last));
+  const index = segment ? segment.words.indexOf(last) : -1;
+  return segment?.words[index + 1] ?? null;
+}
+
 /**
  * Reads the remembered fields from a document of the memory's layout. A field whose anchor is
  * not found or whose text there does not parse is left out: the ordinary matching reads it.
@@ -355,16 +446,24 @@ export function applyLayoutMemory(
     const valueWords = wordsInSpan(words, parsed.start, parsed.end);
     if (field.type === 'boolean' && printsBothOptions(page, valueWords, field)) continue;
     valueWords.forEach((word) => used?.add(wordKey(word)));
+    const printed = text.slice(parsed.start, parsed.end);
+    const doubts = cutShortDoubts(page, words, captions, anchor, printed, field, remembered);
+    const agreed =
+      doubts.length === 0 && agreesWithReview(field, printed, anchor, place, remembered);
     results.push({
       key: field.key,
       type: field.type,
       value: parsed.value,
-      text: text.slice(parsed.start, parsed.end),
-      confidence: MEMORY_CONFIDENCE * parsed.quality * meanConfidence(valueWords),
+      text: printed,
+      confidence: MEMORY_CONFIDENCE * parsed.quality * wordSureness(valueWords, agreed),
       ...(documentId === undefined ? {} : { documentId }),
       grounding: groundingOf(valueWords, documentId),
       source: 'layout-memory',
-      notes: [`read where a reviewer confirmed it, right of/below "${remembered.anchorText}"`],
+      notes: [
+        `read where a reviewer confirmed it, right of/below "${remembered.anchorText}"`,
+        ...(agreed ? [AGREEMENT_NOTE] : []),
+      ],
+      ...(doubts.length === 0 ? {} : { doubts }),
     });
   }
   return results;

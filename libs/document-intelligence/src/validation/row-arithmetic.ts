@@ -1,0 +1,76 @@
+import type { ExtractedRow, MoneyValue, ScalarValue } from '../schema/extraction-result.types';
+import type { TableFieldDefinition } from '../schema/field-schema.types';
+
+/*
+ * A table row's own arithmetic: a loss run's incurred is paid plus reserve, an invoice line's
+ * amount is quantity times unit price. Where a table's rows keep such an identity to the cent,
+ * each row that keeps it vouches for its three cells: a misread digit in any one of them would
+ * break it. Rows whose cells repeat one another (a closed claim's incurred equal to its paid
+ * and a reserve of 0; one item at its unit price) vouch for nothing: the same printed figure
+ * OCR misread the same way twice would still add up.
+ */
+
+/** Sums and products agree to the cent (with room for floating-point arithmetic). */
+const CENT = 0.011;
+/** An identity is the table's when this many rows keep it and none breaks it. */
+const WITNESS_ROWS = 2;
+
+type Identity = readonly [string, string, string, (a: number, b: number) => number];
+
+function amountOf(value: ScalarValue | null | undefined): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null && 'amount' in value)
+    return (value as MoneyValue).amount;
+  return null;
+}
+
+/** Every way two numeric columns may make a third: a + b = c, a × b = c. */
+function identities(field: TableFieldDefinition): Identity[] {
+  const keys = field.columns
+    .filter((c) => c.type === 'money' || c.type === 'number')
+    .map((c) => c.key);
+  const found: Identity[] = [];
+  for (const c of keys)
+    for (const a of keys)
+      for (const b of keys) {
+        if (a >= b || a === c || b === c) continue;
+        found.push([a, b, c, (x, y) => x + y], [a, b, c, (x, y) => x * y]);
+      }
+  return found;
+}
+
+/**
+ * How a row stands to an identity: it keeps it with three distinct non-zero figures, keeps it
+ * only with repeated or zero ones, breaks it, or misses a figure.
+ */
+function standing(
+  row: ExtractedRow,
+  [a, b, c, make]: Identity,
+): 'kept' | 'repeated' | 'broken' | null {
+  const [x, y, z] = [a, b, c].map((key) => amountOf(row.cells[key]?.value));
+  if (x === null || y === null || z === null) return null;
+  if (Math.abs(make(x, y) - z) > CENT) return 'broken';
+  const distinct = Math.abs(z - x) > CENT && Math.abs(z - y) > CENT;
+  return x !== 0 && y !== 0 && distinct ? 'kept' : 'repeated';
+}
+
+/**
+ * The cells (`row index:column key`, 0-based rows) the table's own row arithmetic vouches for:
+ * those of rows keeping an identity that no row of the table breaks.
+ */
+export function cellsKeepingRowArithmetic(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): Set<string> {
+  const vouched = new Set<string>();
+  for (const identity of identities(field)) {
+    const standings = rows.map((row) => standing(row, identity));
+    const witnesses = standings.filter((s) => s === 'kept').length;
+    if (standings.includes('broken') || witnesses < WITNESS_ROWS) continue;
+    const [a, b, c] = identity;
+    standings.forEach((s, i) => {
+      if (s === 'kept') for (const key of [a, b, c]) vouched.add(`${i}:${key}`);
+    });
+  }
+  return vouched;
+}
