@@ -35,7 +35,8 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
  * @property {import('@napi-rs/canvas').Canvas} canvas
  * @property {boolean} lowResolution a scan holding too few dots per inch, drawn enlarged
  * @property {boolean} [formRules] erase the form's rules before OCR (form-rules.mjs): measured
- *   to pay on small raster scans (raster-pages.mjs), not measured on PDF scans
+ *   to pay on small raster scans (raster-pages.mjs) and on low-resolution PDF scans
+ *   (pdf-pages.mjs); not measured on PDF scans of 200 dpi and more, which keep their rules
  */
 
 /**
