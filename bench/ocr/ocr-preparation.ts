@@ -61,6 +61,8 @@ interface Variant {
   readonly median?: boolean;
   /** Form rules erased before OCR (form-rules.mjs), as production does for small raster scans. */
   readonly formRules?: boolean;
+  /** Lone specks erased before OCR (lone-specks.mjs). */
+  readonly specks?: boolean;
   /** Low-resolution scans binarised as any other page (Otsu), not with production's Sauvola. */
   readonly pageThreshold?: boolean;
   /** Tesseract parameters over production's. */
@@ -85,6 +87,13 @@ const ALL_VARIANTS: readonly Variant[] = [
     lowResolutionOcrDpi: 300,
     straighten: true,
     formRules: true,
+  },
+  {
+    name: 'low-res 300+sauvola+rules+specks',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    formRules: true,
+    specks: true,
   },
   {
     name: 'low-res 300+sauvola k0.2',
@@ -157,6 +166,7 @@ interface RunnerModules {
   ): OcrImage;
   toPgm(canvas: Canvas): Buffer;
   eraseDottedLeaders(gray: Uint8Array, width: number, height: number): unknown[];
+  eraseLoneSpecks(gray: Uint8Array, width: number, height: number): number;
 }
 
 async function runnerModules(): Promise<RunnerModules> {
@@ -164,7 +174,13 @@ async function runnerModules(): Promise<RunnerModules> {
   return Object.assign(
     {},
     ...(await Promise.all(
-      ['pdf-pages.mjs', 'ocr-engine.mjs', 'canvas-module.mjs', 'dotted-leaders.mjs'].map(load),
+      [
+        'pdf-pages.mjs',
+        'ocr-engine.mjs',
+        'canvas-module.mjs',
+        'dotted-leaders.mjs',
+        'lone-specks.mjs',
+      ].map(load),
     )),
   ) as RunnerModules;
 }
@@ -192,6 +208,13 @@ function prepare(
       height: image.straightening?.straightHeight ?? canvas.height,
     };
     medianFilter(pixels(image.pgm, read), read.width, read.height);
+  }
+  if (variant.specks) {
+    const read = {
+      width: image.straightening?.straightWidth ?? canvas.width,
+      height: image.straightening?.straightHeight ?? canvas.height,
+    };
+    runner.eraseLoneSpecks(pixels(image.pgm, read), read.width, read.height);
   }
   return image;
 }

@@ -38,8 +38,9 @@ interface OcrImageSize {
   readonly width: number;
   readonly height: number;
   readonly lowResolution: boolean;
-  /** Its form rules are erased before OCR (form-rules.mjs). */
+  /** Its form rules and lone specks are erased before OCR (form-rules.mjs, lone-specks.mjs). */
   readonly formRules: boolean;
+  readonly loneSpecks: boolean;
 }
 
 /**
@@ -54,10 +55,10 @@ function ocrImageSize(file: string, options: { lowResolutionOcrDpi?: number } = 
     const job = { ...${JSON.stringify(job)}, bytes: new Uint8Array(readFileSync(${JSON.stringify(file)})) };
     const source = await openPdfPages(job);
     const page = await source.page(1);
-    const { canvas, lowResolution, formRules } = await page.renderForOcr();
+    const { canvas, lowResolution, formRules, loneSpecks } = await page.renderForOcr();
     process.stdout.write(JSON.stringify({
       width: canvas.width, height: canvas.height, lowResolution,
-      formRules: formRules === true,
+      formRules: formRules === true, loneSpecks: loneSpecks === true,
     }));
     page.close();
     await source.close();
@@ -74,21 +75,24 @@ describe('the image a scanned PDF page is read from', () => {
       height: 2200,
       lowResolution: false,
       formRules: false,
+      loneSpecks: false,
     });
   });
 
-  it('is rendered at 300 dpi, its form rules to be erased, when the scan holds under 180 dpi (a 150-dpi scan, a fax)', async () => {
+  it('is rendered at 300 dpi, its form rules and lone specks to be erased, when the scan holds under 180 dpi (a 150-dpi scan, a fax)', async () => {
     expect(ocrImageSize(await scanAt(150))).toEqual({
       width: 2550,
       height: 3300,
       lowResolution: true,
       formRules: true,
+      loneSpecks: true,
     });
     expect(ocrImageSize(await scanAt(179))).toEqual({
       width: 2550,
       height: 3300,
       lowResolution: true,
       formRules: true,
+      loneSpecks: true,
     });
   });
 
@@ -98,6 +102,7 @@ describe('the image a scanned PDF page is read from', () => {
       height: 2200,
       lowResolution: false,
       formRules: false,
+      loneSpecks: false,
     });
   });
 
@@ -107,6 +112,7 @@ describe('the image a scanned PDF page is read from', () => {
       height: 2200,
       lowResolution: false,
       formRules: false,
+      loneSpecks: false,
     });
   });
 
@@ -119,6 +125,7 @@ describe('the image a scanned PDF page is read from', () => {
       height: 1700,
       lowResolution: false,
       formRules: false,
+      loneSpecks: false,
     });
   });
 });
