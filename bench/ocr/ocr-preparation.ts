@@ -59,6 +59,10 @@ interface Variant {
   /** Straightened as production does (prepareOcrImage), or only grayscale and leaders. */
   readonly straighten: boolean;
   readonly median?: boolean;
+  /** Form rules erased before OCR (form-rules.mjs), as production does for small raster scans. */
+  readonly formRules?: boolean;
+  /** Lone specks erased before OCR (lone-specks.mjs). */
+  readonly specks?: boolean;
   /** Low-resolution scans binarised as any other page (Otsu), not with production's Sauvola. */
   readonly pageThreshold?: boolean;
   /** Tesseract parameters over production's. */
@@ -78,6 +82,43 @@ const ALL_VARIANTS: readonly Variant[] = [
   // Production since issue 28: low-resolution scans enlarged to 300 dpi and read with Sauvola.
   { name: 'low-res 300+sauvola', lowResolutionOcrDpi: 300, straighten: true },
   { name: 'low-res 300+psm 6', lowResolutionOcrDpi: 300, straighten: true, parameters: PSM_6 },
+  {
+    name: 'low-res 300+sauvola+rules',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    formRules: true,
+  },
+  {
+    name: 'low-res 300+sauvola+rules+specks',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    formRules: true,
+    specks: true,
+  },
+  {
+    name: 'low-res 300+sauvola k0.2',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    parameters: { thresholding_kfactor: '0.2' },
+  },
+  {
+    name: 'low-res 300+sauvola k0.5',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    parameters: { thresholding_kfactor: '0.5' },
+  },
+  {
+    name: 'low-res 300+sauvola w0.6',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    parameters: { thresholding_window_size: '0.6' },
+  },
+  {
+    name: 'low-res 300+sauvola+median',
+    lowResolutionOcrDpi: 300,
+    straighten: true,
+    median: true,
+  },
 ];
 const VARIANTS = values.variants
   ? values.variants.split(',').map((name) => {
@@ -121,10 +162,11 @@ interface RunnerModules {
   prepareOcrImage(
     canvas: Canvas,
     canvasModule: unknown,
-    drawn?: { lowResolution?: boolean },
+    drawn?: { lowResolution?: boolean; formRules?: boolean },
   ): OcrImage;
   toPgm(canvas: Canvas): Buffer;
   eraseDottedLeaders(gray: Uint8Array, width: number, height: number): unknown[];
+  eraseLoneSpecks(gray: Uint8Array, width: number, height: number): number;
 }
 
 async function runnerModules(): Promise<RunnerModules> {
@@ -132,7 +174,13 @@ async function runnerModules(): Promise<RunnerModules> {
   return Object.assign(
     {},
     ...(await Promise.all(
-      ['pdf-pages.mjs', 'ocr-engine.mjs', 'canvas-module.mjs', 'dotted-leaders.mjs'].map(load),
+      [
+        'pdf-pages.mjs',
+        'ocr-engine.mjs',
+        'canvas-module.mjs',
+        'dotted-leaders.mjs',
+        'lone-specks.mjs',
+      ].map(load),
     )),
   ) as RunnerModules;
 }
@@ -149,7 +197,10 @@ function prepare(
     const leaders = runner.eraseDottedLeaders(pixels(pgm, canvas), canvas.width, canvas.height);
     return { pgm, width: canvas.width, height: canvas.height, leaders };
   }
-  const image = runner.prepareOcrImage(canvas, canvasModule, { lowResolution });
+  const image = runner.prepareOcrImage(canvas, canvasModule, {
+    lowResolution,
+    formRules: variant.formRules === true,
+  });
   if (variant.pageThreshold) image.localThreshold = false;
   if (variant.median) {
     const read = {
@@ -157,6 +208,13 @@ function prepare(
       height: image.straightening?.straightHeight ?? canvas.height,
     };
     medianFilter(pixels(image.pgm, read), read.width, read.height);
+  }
+  if (variant.specks) {
+    const read = {
+      width: image.straightening?.straightWidth ?? canvas.width,
+      height: image.straightening?.straightHeight ?? canvas.height,
+    };
+    runner.eraseLoneSpecks(pixels(image.pgm, read), read.width, read.height);
   }
   return image;
 }
@@ -201,6 +259,8 @@ function pixels(pgm: Buffer, canvas: { width: number; height: number }): Uint8Ar
 
 interface Tally {
   words: number;
+  /** Words read (after joining), for precision: junk read from rules and specks counts here. */
+  read: number;
   numbers: number;
   prepareSeconds: number;
   engineSeconds: number;
@@ -237,7 +297,10 @@ async function measureMedium(
   scan: ScanOptions,
 ): Promise<string[]> {
   const tallies = new Map<Variant, Tally>(
-    VARIANTS.map((v) => [v, { words: 0, numbers: 0, prepareSeconds: 0, engineSeconds: 0 }]),
+    VARIANTS.map((v) => [
+      v,
+      { words: 0, read: 0, numbers: 0, prepareSeconds: 0, engineSeconds: 0 },
+    ]),
   );
   const pools = new Map<Variant, OcrPool>(
     VARIANTS.map((v) => [v, runner.createOcrPool('eng', 1, v.parameters)]),
@@ -275,6 +338,7 @@ async function measureMedium(
         tally.engineSeconds += read - warm;
         const words = joinSplitNumbers(text.words).map((word) => word.text.trim());
         tally.words += matchedWords(truth, words);
+        tally.read += words.filter(Boolean).length;
         tally.numbers += matchedWords(truth.filter(hasDigit), words.filter(hasDigit));
       }
       process.stderr.write(`  ${name}: page ${index + 1}/${documents.length}\n`);
@@ -285,9 +349,9 @@ async function measureMedium(
   const pct = (share: number) => `${(100 * share).toFixed(1)} %`;
   return VARIANTS.map((variant) => {
     const t = tallies.get(variant)!;
-    return `| ${name} | ${variant.name} | ${pct(t.words / truthWords)} | ${pct(t.numbers / truthNumbers)} | ${(t.prepareSeconds / documents.length).toFixed(3)} | ${(t.engineSeconds / documents.length).toFixed(2)} | ${(60 / ((t.prepareSeconds + t.engineSeconds) / documents.length)).toFixed(1)} |`;
+    return `| ${name} | ${variant.name} | ${pct(t.words / truthWords)} | ${pct(t.words / Math.max(1, t.read))} | ${pct(t.numbers / truthNumbers)} | ${(t.prepareSeconds / documents.length).toFixed(3)} | ${(t.engineSeconds / documents.length).toFixed(2)} | ${(60 / ((t.prepareSeconds + t.engineSeconds) / documents.length)).toFixed(1)} |`;
   }).concat(
-    `| ${name} | (${documents.length} pages, ${truthWords} words, ${truthNumbers} numbers) | | | | | |`,
+    `| ${name} | (${documents.length} pages, ${truthWords} words, ${truthNumbers} numbers) | | | | | | |`,
   );
 }
 
@@ -303,8 +367,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      '| scans | preparation | words read exactly | numbers read exactly | render + prepare CPU s/page | engine CPU s/page | pages/min per core |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
+      '| scans | preparation | words read exactly | precision (words read right) | numbers read exactly | render + prepare CPU s/page | engine CPU s/page | pages/min per core |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
     ].join('\n'),

@@ -11,6 +11,8 @@
  * same rule holds at any resolution tesseract is given.
  */
 
+import { inkComponents } from './ink-components.mjs';
+
 /** A pixel darker than this is ink. */
 const INK_BELOW = 128;
 /**
@@ -63,66 +65,25 @@ export function eraseDottedLeaders(gray, width, height) {
  * @param {Uint8Array} gray
  * @param {number} width
  * @param {number} height
+ * @returns {{ labels: Int32Array, blobs: Blob[] }}
  */
 function smallBlobs(gray, width, height) {
-  const labels = new Int32Array(width * height);
-  /** @type {Blob[]} */
-  const blobs = [];
-  const stack = new Int32Array(width * height);
-  let next = 0;
-  for (let start = 0; start < gray.length; start += 1) {
-    if (gray[start] >= INK_BELOW || labels[start] !== 0) continue;
-    next += 1;
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = next;
-    let x0 = width;
-    let y0 = height;
-    let x1 = -1;
-    let y1 = -1;
-    let area = 0;
-    let sumX = 0;
-    let sumY = 0;
-    while (top > 0) {
-      const index = stack[--top];
-      const x = index % width;
-      const y = (index - x) / width;
-      area += 1;
-      sumX += x;
-      sumY += y;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy += 1) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx += 1) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const neighbour = ny * width + nx;
-          if (labels[neighbour] !== 0 || gray[neighbour] >= INK_BELOW) continue;
-          labels[neighbour] = next;
-          stack[top++] = neighbour;
-        }
-      }
-    }
-    const w = x1 - x0 + 1;
-    const h = y1 - y0 + 1;
+  const { labels, components } = inkComponents(gray, width, height, INK_BELOW, (blob) => {
+    const w = blob.x1 - blob.x0 + 1;
+    const h = blob.y1 - blob.y0 + 1;
     const dotShaped = w <= MAX_DOT_PX && h <= MAX_DOT_PX && w <= 2 * h + 1 && h <= 2 * w + 1;
-    if (dotShaped && area >= MIN_DOT_AREA && area >= MIN_DOT_FILL * w * h) {
-      blobs.push({
-        x0,
-        y0,
-        x1: x1 + 1,
-        y1: y1 + 1,
-        area,
-        cx: sumX / area,
-        cy: sumY / area,
-        label: next,
-      });
-    }
-  }
+    return dotShaped && blob.area >= MIN_DOT_AREA && blob.area >= MIN_DOT_FILL * w * h;
+  });
+  const blobs = components.map(({ x0, y0, x1, y1, area, sumX, sumY, label }) => ({
+    x0,
+    y0,
+    x1: x1 + 1,
+    y1: y1 + 1,
+    area,
+    cx: sumX / area,
+    cy: sumY / area,
+    label,
+  }));
   return { labels, blobs };
 }
 

@@ -7,6 +7,7 @@ import { setEnvironmentData } from 'node:worker_threads';
 import { createPageCanvas, toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
 import { eraseFormRules } from './form-rules.mjs';
+import { eraseLoneSpecks } from './lone-specks.mjs';
 import { RunnerError } from './runner-error.mjs';
 import { boxOnScannedPage, estimateSkew, straightened } from './scan-preparation.mjs';
 
@@ -35,7 +36,10 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
  * @property {import('@napi-rs/canvas').Canvas} canvas
  * @property {boolean} lowResolution a scan holding too few dots per inch, drawn enlarged
  * @property {boolean} [formRules] erase the form's rules before OCR (form-rules.mjs): measured
- *   to pay on small raster scans (raster-pages.mjs), not measured on PDF scans
+ *   to pay on small raster scans (raster-pages.mjs) and on low-resolution PDF scans
+ *   (pdf-pages.mjs); not measured on PDF scans of 200 dpi and more, which keep their rules
+ * @property {boolean} [loneSpecks] erase lone specks before OCR (lone-specks.mjs): measured to
+ *   pay on low-resolution PDF scans (pdf-pages.mjs)
  */
 
 /**
@@ -66,11 +70,13 @@ const STRAIGHTEN_FROM_RADIANS = (1 * Math.PI) / 180;
  * grayscale (tesseract reads PGM directly); straightened when it was fed askew; form rules
  * erased when the page was drawn asking for it (form-rules.mjs); dotted leaders erased
  * (tesseract reads them as junk letters that garble their neighbours too; they are put back as
- * words of dots where they were printed). Reads the pixels at once, so the caller may
- * encode the same canvas afterwards.
+ * words of dots where they were printed); then lone specks erased when the page was drawn
+ * asking for it (lone-specks.mjs; after the leaders, whose dots would otherwise be taken for
+ * specks). Reads the pixels at once, so the caller may encode the same canvas afterwards.
  * @param {import('@napi-rs/canvas').Canvas} canvas
  * @param {typeof import('@napi-rs/canvas')} canvasModule the copy the canvas was made with
- * @param {{ lowResolution?: boolean, formRules?: boolean }} [drawn] how the page was drawn
+ * @param {{ lowResolution?: boolean, formRules?: boolean, loneSpecks?: boolean }} [drawn] how
+ *   the page was drawn
  *   (OcrCanvas)
  * @returns {OcrImage}
  */
@@ -89,6 +95,7 @@ export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
   const pixels = pixelsOf(pgm, ocrWidth, ocrHeight);
   if (drawn.formRules === true) eraseFormRules(pixels, ocrWidth, ocrHeight);
   const leaders = eraseDottedLeaders(pixels, ocrWidth, ocrHeight);
+  if (drawn.loneSpecks === true) eraseLoneSpecks(pixels, ocrWidth, ocrHeight);
   return {
     pgm,
     width,

@@ -38,6 +38,9 @@ interface OcrImageSize {
   readonly width: number;
   readonly height: number;
   readonly lowResolution: boolean;
+  /** Its form rules and lone specks are erased before OCR (form-rules.mjs, lone-specks.mjs). */
+  readonly formRules: boolean;
+  readonly loneSpecks: boolean;
 }
 
 /**
@@ -52,8 +55,11 @@ function ocrImageSize(file: string, options: { lowResolutionOcrDpi?: number } = 
     const job = { ...${JSON.stringify(job)}, bytes: new Uint8Array(readFileSync(${JSON.stringify(file)})) };
     const source = await openPdfPages(job);
     const page = await source.page(1);
-    const { canvas, lowResolution } = await page.renderForOcr();
-    process.stdout.write(JSON.stringify({ width: canvas.width, height: canvas.height, lowResolution }));
+    const { canvas, lowResolution, formRules, loneSpecks } = await page.renderForOcr();
+    process.stdout.write(JSON.stringify({
+      width: canvas.width, height: canvas.height, lowResolution,
+      formRules: formRules === true, loneSpecks: loneSpecks === true,
+    }));
     page.close();
     await source.close();
   `;
@@ -68,19 +74,25 @@ describe('the image a scanned PDF page is read from', () => {
       width: 1700,
       height: 2200,
       lowResolution: false,
+      formRules: false,
+      loneSpecks: false,
     });
   });
 
-  it('is rendered at 300 dpi when the scan holds under 180 dpi (a 150-dpi scan, a fax)', async () => {
+  it('is rendered at 300 dpi, its form rules and lone specks to be erased, when the scan holds under 180 dpi (a 150-dpi scan, a fax)', async () => {
     expect(ocrImageSize(await scanAt(150))).toEqual({
       width: 2550,
       height: 3300,
       lowResolution: true,
+      formRules: true,
+      loneSpecks: true,
     });
     expect(ocrImageSize(await scanAt(179))).toEqual({
       width: 2550,
       height: 3300,
       lowResolution: true,
+      formRules: true,
+      loneSpecks: true,
     });
   });
 
@@ -89,6 +101,8 @@ describe('the image a scanned PDF page is read from', () => {
       width: 1700,
       height: 2200,
       lowResolution: false,
+      formRules: false,
+      loneSpecks: false,
     });
   });
 
@@ -97,6 +111,8 @@ describe('the image a scanned PDF page is read from', () => {
       width: 1700,
       height: 2200,
       lowResolution: false,
+      formRules: false,
+      loneSpecks: false,
     });
   });
 
@@ -104,6 +120,12 @@ describe('the image a scanned PDF page is read from', () => {
     // A Letter-shaped image stretched over a square page: not a scanned page.
     const file = await scanAt(150, { width: 612, height: 612 });
 
-    expect(ocrImageSize(file)).toEqual({ width: 1700, height: 1700, lowResolution: false });
+    expect(ocrImageSize(file)).toEqual({
+      width: 1700,
+      height: 1700,
+      lowResolution: false,
+      formRules: false,
+      loneSpecks: false,
+    });
   });
 });
