@@ -42,6 +42,22 @@ describe('colon-less captions glued to their value', () => {
     ).toEqual([]);
   });
 
+  it('reads an option with a tick mark set apart after it as the option and its mark, even after a caption', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Yes  x' },
+        { x: 50, y: 130, text: 'STRAIN' },
+        { x: 150, y: 130, text: 'Webster' },
+        { x: 300, y: 130, text: 'MALE  X' },
+        { x: 50, y: 160, text: 'Size X' },
+      ]),
+    ).toEqual([
+      ['Yes', 'x', 'right'],
+      ['STRAIN', 'Webster', 'right'],
+      ['MALE', 'X', 'right'],
+    ]);
+  });
+
   it('leaves an amount after a caption to that caption, and an answer’s next line to the answer', () => {
     expect(
       pairsOf([

@@ -69,6 +69,25 @@ function gluedValueStart(words: readonly PositionedWord[], wordSpace: number): n
   return setApart(words, at, wordSpace) ? at : -1;
 }
 
+/** A tick mark typed or written beside an option ("x", "X", "✓"). */
+const TICK_MARK = /^[xX✓✔✗✘√]$/u;
+
+/**
+ * An option ticked by a mark after it ("MALE  X", "Yes  x"): the phrase's last word is a lone
+ * tick mark set apart from one to MAX_CAPTION_WORDS caption words; the option is the caption,
+ * the mark its answer. Returns the mark's index, or -1.
+ */
+function tickMarkAfterOption(words: readonly PositionedWord[], wordSpace: number): number {
+  const at = words.length - 1;
+  if (at < 1 || at > MAX_CAPTION_WORDS || !TICK_MARK.test(words[at].text)) return -1;
+  const option = words
+    .slice(0, at)
+    .map((w) => w.text)
+    .join(' ');
+  if (!captionShaped(option) || notACaption(option)) return -1;
+  return setApart(words, at, wordSpace) ? at : -1;
+}
+
 /** The horizontal gap before word `i`. */
 const gapBefore = (words: readonly PositionedWord[], i: number): number =>
   words[i].box.x0 - words[i - 1].box.x1;
@@ -142,7 +161,14 @@ export function gluedCaptions(
   parts.forEach(({ line, segments }, i) => {
     const wordSpace = WORD_SPACE * line.heightInWidthUnits;
     segments.forEach((segment, s) => {
-      if (!isFree(segment) || followsFreeCaption(segments, s, isFree)) return;
+      if (!isFree(segment)) return;
+      // An option and its tick mark are a pair even after a caption ("STRAIN  Swiss  MALE X").
+      const markAt = tickMarkAfterOption(segment.words, wordSpace);
+      if (markAt > 0) {
+        found.push({ segment, valueStart: markAt });
+        return;
+      }
+      if (followsFreeCaption(segments, s, isFree)) return;
       if (continuesAnswerAbove(parts, i, segment, isAnswerStart)) return;
       const valueStart = gluedValueStart(segment.words, wordSpace);
       if (valueStart > 0) found.push({ segment, valueStart });

@@ -151,6 +151,22 @@ describe('detectKeyValuePairs', () => {
     ).toEqual([['Total sample', '214', 'below']]);
   });
 
+  it('does not pair a caption in capitals with the one stacked under it, though printed a little larger', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'PROJECT NAME', size: 9 },
+        { x: 50, y: 114, text: 'PROJECT LEADER', size: 11.5 },
+        { x: 50, y: 160, text: 'Form Type', size: 9 },
+        { x: 50, y: 174, text: 'Personal Auto', size: 11.5 },
+        { x: 50, y: 240, text: 'INSURED NAME', size: 7 },
+        { x: 50, y: 250, text: 'JANE SMITH', size: 11 },
+      ]),
+    ).toEqual([
+      ['Form Type', 'Personal Auto', 'below'],
+      ['INSURED NAME', 'JANE SMITH', 'below'],
+    ]);
+  });
+
   it('pairs a grid of captions and answers without colons, answers that read like captions too', () => {
     expect(
       pairsOf([
