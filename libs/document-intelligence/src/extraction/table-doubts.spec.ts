@@ -336,6 +336,15 @@ describe('oddlyFormedNumbers', () => {
     );
   });
 
+  it("takes a zero printed with the column's decimals for a value (a closed claim's reserve)", () => {
+    const rows = rowsOf([
+      ['12', '$125.00'],
+      ['14', '$0.00'],
+      ['10', '$5,000.00'],
+    ]);
+    expect(oddlyFormedNumbers(items, rows)).toEqual(new Map());
+  });
+
   it('lets a column of mixed forms and a column with several gaps be', () => {
     const mixed = rowsOf([
       ['1', '$120.00'],

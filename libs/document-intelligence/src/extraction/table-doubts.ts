@@ -185,7 +185,8 @@ function wholeDigitsOf(text: string): number {
 /**
  * Why a numeric cell of an OCR-read table looks misread next to the other rows of its column,
  * or null: no decimals where every other row prints them (`5` for 3.5), a lone digit where
- * every other row prints more (a speck or a lost digit), or nothing where every other row
+ * every other row prints more (a speck or a lost digit; a zero with decimals is a value), or
+ * nothing where every other row
  * holds a value (a quantity OCR lost). A misread digit keeps OCR sure of itself; the column's
  * form is what gives it away.
  */
@@ -203,7 +204,10 @@ function numericFormDoubt(
       : null;
   if (decimalsOf(cell.text) === 0 && filled.every((t) => decimalsOf(t) > 0))
     return 'no decimals where every other row prints them';
-  if (wholeDigitsOf(cell.text) === 1 && filled.every((t) => wholeDigitsOf(t) > 1))
+  // A zero printed with the column's decimals ("$0.00" of a closed claim's reserve) is a
+  // value of its own, not a figure that lost digits.
+  const zero = amountOf(cell.value) === 0 && decimalsOf(cell.text) > 0;
+  if (!zero && wholeDigitsOf(cell.text) === 1 && filled.every((t) => wholeDigitsOf(t) > 1))
     return 'one digit where every other row prints more';
   return null;
 }

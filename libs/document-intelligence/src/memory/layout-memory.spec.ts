@@ -308,6 +308,26 @@ describe('a remembered value held to the reviewed form', () => {
     expect(site.doubts).toEqual(['ends in fewer digits than the reviewed value of this layout']);
   });
 
+  it("doubts a value whose first word the text layer glued to its caption's leader", () => {
+    const glued = makePage([
+      { x: 60, y: 50, text: 'ACME MUTUAL LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Loss Ref:' },
+      { x: 160, y: 100, text: '24-11873-QT' },
+      { x: 60, y: 130, text: 'Site:' },
+      // The leader from 105 and the house number drawn as one word, ending inside the place.
+      { x: 105, y: 130, text: '..........40 Oak Rd Olympia WA 98501' },
+      { x: 60, y: 160, text: 'Insured:' },
+      { x: 160, y: 160, text: 'Ann Lee' },
+    ]);
+    const [, site] = applyLayoutMemory(analysePages([glued]), taught, claimFields, 'd');
+    expect(site.value).toBe('Oak Rd Olympia WA 98501');
+    expect(site.doubts).toEqual([
+      'the value may begin inside "..........40", before its remembered place',
+    ]);
+    const [, whole] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 1);
+    expect(whole.doubts).toBeUndefined();
+  });
+
   it('doubts a value whose phrase runs on past its remembered place', () => {
     const long = '1200 Harbor View Boulevard North East Tacoma WA 98402';
     const [, site] = read('24-11873-QT', long, 1);

@@ -374,9 +374,10 @@ function wordSureness(words: readonly PositionedWord[], agreed: boolean): number
 }
 
 /**
- * Why a value read at its remembered place may be cut short: its phrase runs on past the words
- * read (no gap, no caption: the value is longer than the place the review taught), or a text
- * value ends in fewer digits than the reviewed one did (a postcode read one group short).
+ * Why a value read at its remembered place may be cut short: a word of its line runs across the
+ * place's start into it, its phrase runs on past the words read (no gap, no caption: the value
+ * is longer than the place the review taught), or a text value ends in fewer digits than the
+ * reviewed one did (a postcode read one group short).
  */
 function cutShortDoubts(
   page: AnalysedPage,
@@ -386,8 +387,11 @@ function cutShortDoubts(
   printed: string,
   field: ScalarFieldDefinition,
   remembered: RememberedField,
+  placeStart: number,
 ): string[] {
   const doubts: string[] = [];
+  const glued = wordAcrossStart(page, words, placeStart);
+  if (glued) doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
     doubts.push(`the value runs on past its remembered place ("${next.text}" follows it)`);
@@ -398,6 +402,32 @@ function cutShortDoubts(
   )
     doubts.push('ends in fewer digits than the reviewed value of this layout');
   return doubts;
+}
+
+/** How far (page fractions) a word must reach across the place's start to be in it. */
+const ACROSS_START = 0.004;
+
+/**
+ * A word of the value's line, not read as part of it, that starts before the remembered place
+ * and ends inside it on a letter or digit: a PDF may draw a caption, its dotted leader and the value's first word as one
+ * word ("LOCATION.......8145"), so the value read from the place lacks its start (on draw 7002
+ * two addresses were read without their house numbers at 0.95).
+ */
+function wordAcrossStart(
+  { lines }: AnalysedPage,
+  words: readonly PositionedWord[],
+  placeStart: number,
+): PositionedWord | null {
+  const line = words[0] && lines.find((l) => l.words.includes(words[0]));
+  return (
+    line?.words.find(
+      (w) =>
+        !words.includes(w) &&
+        w.box.x0 < placeStart - ACROSS_START &&
+        w.box.x1 > placeStart + ACROSS_START &&
+        /[\p{L}\p{N}]$/u.test(w.text),
+    ) ?? null
+  );
 }
 
 /** The word right after the last one read, when it stands in the same phrase (no column gap). */
@@ -447,7 +477,16 @@ export function applyLayoutMemory(
     if (field.type === 'boolean' && printsBothOptions(page, valueWords, field)) continue;
     valueWords.forEach((word) => used?.add(wordKey(word)));
     const printed = text.slice(parsed.start, parsed.end);
-    const doubts = cutShortDoubts(page, words, captions, anchor, printed, field, remembered);
+    const doubts = cutShortDoubts(
+      page,
+      words,
+      captions,
+      anchor,
+      printed,
+      field,
+      remembered,
+      box.x0,
+    );
     const agreed =
       doubts.length === 0 && agreesWithReview(field, printed, anchor, place, remembered);
     results.push({
