@@ -6,6 +6,9 @@ import path from 'node:path';
 
 import { connect } from 'nats';
 
+/** The stream made and removed to learn that all three nodes take replicas. */
+const PLACEMENT_PROBE = 'placement-probe';
+
 /**
  * A three-node NATS JetStream cluster of its own (Debian's `nats-server`, as the prod profile
  * runs), on free ports in a temporary directory, for tests that kill a node: the machine's
@@ -79,7 +82,12 @@ export class NatsCluster {
     this.processes.set(node, child);
   }
 
-  /** JetStream answers once the nodes have found each other and elected a meta leader. */
+  /**
+   * Ready when the cluster can place a stream on all three nodes: a meta leader alone is not
+   * enough, since on a loaded machine a node may not have joined the meta group yet and a
+   * three-replica stream then fails with "no suitable peers for placement". A throwaway stream
+   * of three replicas is made and removed, again until it succeeds.
+   */
   private async jetStreamReady(): Promise<void> {
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -88,6 +96,12 @@ export class NatsCluster {
         try {
           const manager = await connection.jetstreamManager({ timeout: 2_000 });
           await manager.getAccountInfo();
+          await manager.streams.add({
+            name: PLACEMENT_PROBE,
+            subjects: [`${PLACEMENT_PROBE}.>`],
+            num_replicas: 3,
+          });
+          await manager.streams.delete(PLACEMENT_PROBE);
           return;
         } finally {
           await connection.close();
