@@ -13,25 +13,13 @@
  *   node -r @swc-node/register bench/forms/ocr-losses.ts --data DIR --cache DIR/training
  *     [--split training] [--examples N]
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-
 import type { TextPage, TextWord } from '@docket/document-intelligence';
 
 import { hasDigit, matchedWords, pieces } from '../ocr/word-matching';
 import { runMain } from '../support/run-main';
-import { type AnnotatedForm, type FormWord, readAnnotatedForm } from './funsd-form';
+import { type AnnotatedForm, type FormWord } from './funsd-form';
 import { questionsWithAnswers } from './label-given.score';
-
-const { values } = parseArgs({
-  options: {
-    data: { type: 'string', default: process.env.DOCKET_FUNSD_DIR },
-    split: { type: 'string', default: 'training' },
-    cache: { type: 'string' },
-    examples: { type: 'string', default: '0' },
-  },
-});
+import { readStudyOptions, studiedForms } from './studied-forms';
 
 type Verdict = 'exact' | 'misread' | 'split' | 'merged' | 'missed';
 const VERDICTS: readonly Verdict[] = ['exact', 'misread', 'split', 'merged', 'missed'];
@@ -87,8 +75,7 @@ function judge(
 }
 
 async function main(): Promise<void> {
-  if (!values.data || !values.cache) throw new Error('--data DIR --cache DIR');
-  const dir = path.join(values.data, `${values.split}_data`);
+  const options = readStudyOptions(true);
   const counts = new Map<Verdict, { all: number; numbers: number }>(
     VERDICTS.map((v) => [v, { all: 0, numbers: 0 }]),
   );
@@ -96,15 +83,8 @@ async function main(): Promise<void> {
   let forms = 0;
   const words = { truth: 0, read: 0, exact: 0, numbers: 0, exactNumbers: 0 };
   const piecesOf = { truth: 0, exact: 0, numbers: 0, exactNumbers: 0 };
-  for (const file of readdirSync(path.join(dir, 'annotations')).sort()) {
-    const cached = path.join(values.cache, file);
-    if (!file.endsWith('.json') || !existsSync(cached)) continue;
+  for (const { form, page } of studiedForms(options)) {
     forms += 1;
-    const form = readAnnotatedForm(
-      path.join(dir, 'annotations', file),
-      path.join(dir, 'images', file.replace(/\.json$/, '.png')),
-    );
-    const page = JSON.parse(readFileSync(cached, 'utf8')) as TextPage;
     const allWords = form.entities.flatMap((entity) => entity.words);
     const truth = allWords.flatMap((word) => word.text.split(/\s+/)).filter(Boolean);
     const read = page.words.map((word) => word.text.trim()).filter(Boolean);
@@ -149,7 +129,7 @@ async function main(): Promise<void> {
       `${verdict.padEnd(8)} ${String(all).padStart(5)} ${pct(all, total).padStart(7)}   numbers ${String(numbers).padStart(5)} ${pct(numbers, totalNumbers).padStart(7)}`,
     );
   }
-  const perKind = Number(values.examples);
+  const perKind = options.examples;
   if (perKind > 0) {
     for (const verdict of VERDICTS.filter((v) => v !== 'exact')) {
       const list = examples.get(verdict)!;

@@ -10,35 +10,12 @@
  * A missed link says where its answer stands from its question and what the layout made of
  * each: a pair's key or value, a table cell, or nothing.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-
-import {
-  analysePage,
-  type KeyValuePair,
-  type LayoutText,
-  type TextPage,
-} from '@docket/document-intelligence';
+import { analysePage, type KeyValuePair, type LayoutText } from '@docket/document-intelligence';
 
 import { runMain } from '../support/run-main';
-import {
-  annotatedTextPage,
-  type FormEntity,
-  questionAnswerLinks,
-  readAnnotatedForm,
-} from './funsd-form';
+import { type FormEntity, questionAnswerLinks } from './funsd-form';
 import { EntityLocator } from './linking-score';
-
-const { values } = parseArgs({
-  options: {
-    data: { type: 'string', default: process.env.DOCKET_FUNSD_DIR },
-    split: { type: 'string', default: 'training' },
-    cache: { type: 'string' },
-    examples: { type: 'string', default: '0' },
-    kind: { type: 'string' },
-  },
-});
+import { readStudyOptions, studiedForms } from './studied-forms';
 
 /** The kind of one predicted pair, from the entities its key and value fall on. */
 function pairKind(
@@ -56,11 +33,7 @@ function pairKind(
 const short = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').slice(0, 50);
 
 async function main(): Promise<void> {
-  if (!values.data) throw new Error('--data DIR');
-  const dir = path.join(values.data, `${values.split}_data`);
-  const names = readdirSync(path.join(dir, 'annotations'))
-    .filter((file) => file.endsWith('.json'))
-    .sort();
+  const options = readStudyOptions();
   const kinds = new Map<string, number>();
   const examples = new Map<string, string[]>();
   const note = (kind: string, example: string) => {
@@ -69,16 +42,7 @@ async function main(): Promise<void> {
     list.push(example);
     examples.set(kind, list);
   };
-  for (const file of names) {
-    const form = readAnnotatedForm(
-      path.join(dir, 'annotations', file),
-      path.join(dir, 'images', file.replace(/\.json$/, '.png')),
-    );
-    const cached = values.cache && path.join(values.cache, file);
-    if (values.cache && !(cached && existsSync(cached))) continue;
-    const page: TextPage = cached
-      ? (JSON.parse(readFileSync(cached, 'utf8')) as TextPage)
-      : annotatedTextPage(form);
+  for (const { form, page } of studiedForms(options)) {
     const truth = questionAnswerLinks(form);
     const locate = new EntityLocator(form);
     const layout = analysePage(page);
@@ -139,11 +103,10 @@ async function main(): Promise<void> {
       );
     }
   }
-  const wanted = Number.parseInt(values.examples ?? '0', 10);
   for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1])) {
     console.log(`${String(count).padStart(6)}  ${kind}`);
-    if (values.kind && !kind.includes(values.kind)) continue;
-    for (const example of (examples.get(kind) ?? []).slice(0, wanted)) {
+    if (options.kind && !kind.includes(options.kind)) continue;
+    for (const example of (examples.get(kind) ?? []).slice(0, options.examples)) {
       console.log(`          ${example}`);
     }
   }
