@@ -2,7 +2,7 @@ import type { CornerBox } from '@docket/platform';
 
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
-import { withoutGluedMarks, withoutSpecks } from './ocr-specks';
+import { withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
 import type { PositionedWord, TextPage } from './text-layer.types';
@@ -52,10 +52,11 @@ function makeLine(
   aspect: number,
   ocr: boolean,
 ): TextLine {
-  const sorted = joinSplitFigures(
+  const joined = joinSplitFigures(
     [...words].sort((a, b) => a.box.x0 - b.box.x0),
     ocr,
   );
+  const sorted = ocr ? withColonsRestored(joined) : joined;
   return {
     pageNumber,
     words: sorted,

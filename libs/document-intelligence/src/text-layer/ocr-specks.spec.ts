@@ -1,5 +1,5 @@
 import { groupLines } from './line-grouper';
-import { isSpeck, withoutGluedMarks, withoutSpecks } from './ocr-specks';
+import { isSpeck, withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
 import type { PositionedWord, TextPage } from './text-layer.types';
 
 /** A word on a 1000 x 1000 page, boxes in page fractions. */
@@ -103,5 +103,14 @@ describe('specks read as letters and marks glued to words', () => {
     expect(withoutGluedMarks(word('"EST.', 0.1, 0.2, 0.9)).text).toBe('"EST.');
     expect(withoutGluedMarks(word('"Acme"', 0.1, 0.2, 0.3)).text).toBe('"Acme"');
     expect(withoutGluedMarks(word('12', 0.1, 0.2, 0.3)).text).toBe('12');
+  });
+});
+
+describe('withColonsRestored', () => {
+  it("reads a caption's semicolon before an answer as its colon, and leaves prose as read", () => {
+    const caption = [word('Policy', 0.1, 0.2), word('ID;', 0.2, 0.2), word('PA-2021-1', 0.3, 0.2)];
+    expect(withColonsRestored(caption).map((w) => w.text)).toEqual(['Policy', 'ID:', 'PA-2021-1']);
+    const prose = [word('broken;', 0.1, 0.2), word('then', 0.2, 0.2)];
+    expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
   });
 });

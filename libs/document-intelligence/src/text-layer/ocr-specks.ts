@@ -128,3 +128,22 @@ export function withoutGluedMarks<W extends PositionedWord>(word: W): W {
     box: { ...word.box, x0: word.box.x0 + (width * cut) / letters.length },
   };
 }
+
+/** A caption-styled word OCR ended with a semicolon ("ID;"): the colon's lower dot read twice. */
+const SEMICOLON_CAPTION_END = /^\p{Lu}[\p{L}\p{N}.#/&'-]*;$/u;
+/** What a caption's answer starts with; prose after a semicolon goes on in lower case. */
+const ANSWER_START = /^[\p{Lu}\p{N}$€£¥(#]/u;
+
+/**
+ * An OCR line's words with a caption's colon read as a semicolon put right ("Policy ID;
+ * PA-2021-210767"): a capitalised word ending in one, followed on its line by an answer's
+ * start. Prose after a semicolon goes on in lower case and is left as read.
+ */
+export function withColonsRestored<W extends PositionedWord>(line: readonly W[]): W[] {
+  return line.map((word, i) => {
+    const next = line[i + 1];
+    if (!next || !SEMICOLON_CAPTION_END.test(word.text) || !ANSWER_START.test(next.text))
+      return word;
+    return { ...word, text: `${word.text.slice(0, -1)}:` };
+  });
+}
