@@ -2,6 +2,7 @@ import { captionLetters } from '../memory/caption-letters';
 import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
 import { levenshteinDistance, tokenise } from '../text-layer/text-normaliser';
+import { captionTerms } from '../vocabulary/label-vocabulary';
 
 /*
  * A caption printed as the label, read by OCR with a slip or two: "Brand Narne:" for "Brand
@@ -21,6 +22,11 @@ const SURE_OCR = 0.92;
 
 function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
+}
+
+/** Some word of the text is an agent noun to the vocabulary ("Insurer", "Broker"). */
+function namesAgent(text: string): boolean {
+  return captionTerms(text).some((t) => t.stem.endsWith('+agent'));
 }
 
 /** How many letters OCR may have got wrong in a label of this many letters. */
@@ -66,6 +72,8 @@ export function letterMatches(line: TextLine, label: string): LetterMatch[] {
         const printed = line.words.slice(start, end).map((w) => w.text);
         // Letters alone drop digits: "Total (205)" is not "Total (99)".
         if (digitsOf(printed.join(' ')) !== digitsOf(label)) continue;
+        // "Insurer" is never a slip of "Insured": the two parties differ by their ending alone.
+        if (namesAgent(printed.join(' ')) !== namesAgent(label)) continue;
         // Printed word for word as the label, it is the word matcher's to find.
         if (distance === 0 && tokenise(printed.join(' ')).join(' ') === tokenise(label).join(' '))
           continue;

@@ -72,6 +72,16 @@ describe('findLabelMatches: a plain label finds the caption a form prints', () =
     const sure = [{ x: 50, y: 100, text: 'Insurer: Granite Mutual', confidence: 0.95 }];
     const unsure = [{ x: 50, y: 100, text: 'Insurer: Granite Mutual', confidence: 0.7 }];
     expect(printedLabel(sure, 'Insured', true)).toEqual([]);
-    expect(printedLabel(unsure, 'Insured', true)).toEqual(['Insurer:']);
+    expect(printedLabel(unsure, 'Insurer', true)).toEqual(['Insurer:']);
+  });
+
+  it('never takes one party for the other, however unsure ("Insurer" is no slip of "Insured")', () => {
+    // A harsh scan read "INSURER" right at 0.87; taken for "Insured" it gave the carrier as the
+    // insured's name, unflagged.
+    const unsure = [{ x: 50, y: 100, text: 'INSURER Harborline Casualty', confidence: 0.87 }];
+    expect(printedLabel(unsure, 'Insured', true)).toEqual([]);
+    expect(
+      printedLabel([{ x: 50, y: 100, text: 'Insurer: Granite', confidence: 0.7 }], 'Insured', true),
+    ).toEqual([]);
   });
 });

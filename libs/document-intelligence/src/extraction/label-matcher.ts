@@ -37,6 +37,8 @@ const FUZZY_TOKEN_MATCH = 0.8;
  * of "Insured"): on the development scans no letter word read this sure was misread.
  */
 const SURE_OCR = 0.92;
+/** How the vocabulary marks an agent noun's stem ("insur+agent" for "Insurer"). */
+const AGENT = '+agent';
 /** A caption the phrase explains less than this share of belongs to another question. */
 const MIN_EXPLAINED = 0.34;
 /** How much of the score an unexplained share of the caption costs. */
@@ -58,6 +60,9 @@ function lineTokens(line: TextLine): LineToken[] {
 function termSimilarity(printed: LineToken, wanted: CaptionTerm, fuzzy: boolean): number {
   if (printed.stem === wanted.stem) return 1;
   if (!fuzzy || printed.confidence >= SURE_OCR) return 0;
+  // The parties on either side ("Insurer" / "Insured") differ by their ending alone, and OCR
+  // reads an ending as surely as the rest: never a slip of one another.
+  if (printed.stem.endsWith(AGENT) !== wanted.stem.endsWith(AGENT)) return 0;
   return Math.max(
     tokenSimilarity(printed.text, wanted.text),
     tokenSimilarity(printed.stem, wanted.stem),

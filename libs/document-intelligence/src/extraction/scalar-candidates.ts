@@ -4,6 +4,7 @@ import type { ExtractionSource, ScalarValue } from '../schema/extraction-result.
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
+import { lookalikesInDoubt } from '../values/ocr-digit-repair';
 import { parseScalar } from '../values/scalar-value.parser';
 import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -15,6 +16,7 @@ import {
   sentenceGoesOn,
 } from './caption-answer-words';
 import { printedAsPhrase } from './caption-guard';
+import { asksForIdentifier } from './caption-similarity';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { fitsKind, fitsKindAtCaption } from './value-kinds';
 
@@ -33,6 +35,11 @@ const POSITION_FACTOR: Readonly<
   below: 0.93,
   pattern: 0.75,
 };
+/**
+ * An identifier OCR may have read with letters and digits swapped keeps this share of its
+ * score: below the review threshold from any OCR confidence that leaves it in doubt.
+ */
+const LOOKALIKE_DOUBT = 0.7;
 /** A label match below this is too doubtful to read a value from. */
 const MIN_LABEL_SCORE = 0.6;
 
@@ -81,8 +88,21 @@ function candidateFrom(
   if (valueWords.length === 0) return null;
   const notes = [...extraNotes, ...parsed.notes];
   if (labelScore < 0.99) notes.push(`label match ${labelScore.toFixed(2)}`);
+  const read = meanConfidence(valueWords);
+  const lookalikes =
+    field.type === 'string' &&
+    asksForIdentifier(fieldPhrases(field)) &&
+    lookalikesInDoubt(
+      text.slice(parsed.start, parsed.end),
+      Math.min(...valueWords.map((w) => w.confidence)),
+    );
+  if (lookalikes) notes.push('OCR may have swapped look-alike letters and digits');
   const score =
-    labelScore * POSITION_FACTOR[position] * parsed.quality * meanConfidence(valueWords);
+    labelScore *
+    POSITION_FACTOR[position] *
+    parsed.quality *
+    read *
+    (lookalikes ? LOOKALIKE_DOUBT : 1);
   return {
     field,
     value: parsed.value,

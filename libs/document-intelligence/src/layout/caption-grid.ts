@@ -152,7 +152,7 @@ function nextBandFollows(parts: readonly GridLine[], j: number): boolean {
   const tolerance = captions.line.heightInWidthUnits * 1.5;
   return (
     next.line.box.y0 - answers.box.y1 <= 2.5 * boxHeight(answers.box) &&
-    captions.segments.every((s, k) => Math.abs(s.box.x0 - next.segments[k].box.x0) <= tolerance)
+    captions.segments.every((s, k) => alignedUnder(s, next.segments[k], tolerance))
   );
 }
 

@@ -141,6 +141,25 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('follows bands whose captions OCR boxed a little off one another, overlapping the ones above', () => {
+    // A fax: the second caption of each band starts a few points off the one above it.
+    const runs: PlacedText[] = [
+      { x: 50, y: 100, text: 'PERIL' },
+      { x: 300, y: 100, text: 'INSURED PARTY' },
+      { x: 52, y: 114, text: 'Fire' },
+      { x: 301, y: 114, text: 'Elizabeth Whitaker' },
+      { x: 48, y: 128, text: 'LOSS REFERENCE' },
+      { x: 280, y: 128, text: 'EST. DAMAGE' },
+      { x: 50, y: 142, text: '24-90349-0D' },
+      { x: 299, y: 142, text: '11,824.64 USD' },
+      { x: 49, y: 156, text: 'POLICY ID' },
+      { x: 302, y: 156, text: 'REPORTED TO POLICE' },
+      { x: 50, y: 170, text: 'HO-30-2588880' },
+      { x: 300, y: 170, text: 'Yes' },
+    ];
+    expect(detectTables(groupLines(makePage(runs)))).toEqual([]);
+  });
+
   it('reads bands in any case when the answer rows, unlike the caption rows, carry values, and the table after them', () => {
     const runs: PlacedText[] = [
       { x: 60, y: 100, text: 'Name of Insured' },

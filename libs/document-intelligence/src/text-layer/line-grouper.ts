@@ -2,7 +2,7 @@ import type { CornerBox } from '@docket/platform';
 
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
-import { withoutSpecks } from './ocr-specks';
+import { withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
 import type { PositionedWord, TextPage } from './text-layer.types';
@@ -52,10 +52,11 @@ function makeLine(
   aspect: number,
   ocr: boolean,
 ): TextLine {
-  const sorted = joinSplitFigures(
+  const joined = joinSplitFigures(
     [...words].sort((a, b) => a.box.x0 - b.box.x0),
     ocr,
   );
+  const sorted = ocr ? withColonsRestored(joined) : joined;
   return {
     pageNumber,
     words: sorted,
@@ -85,7 +86,7 @@ export function groupLines(page: TextPage): TextLine[] {
     .filter((word) => word.text.trim().length > 0 && boxHeight(word.box) > 0)
     .sort((a, b) => a.box.x0 - b.box.x0 || a.box.y0 - b.box.y0);
   // Noise and rulings OCR read as marks would break the lines they stand among.
-  const words = page.source === 'ocr' ? withoutSpecks(read, aspect) : read;
+  const words = page.source === 'ocr' ? withoutSpecks(read, aspect).map(withoutGluedMarks) : read;
 
   // A skewed scan's lines climb or fall across the page: words are compared as if levelled.
   const slope = page.source === 'ocr' ? pageSlope(words, aspect) : 0;

@@ -1,5 +1,5 @@
 import { groupLines } from './line-grouper';
-import { isSpeck, withoutSpecks } from './ocr-specks';
+import { isSpeck, withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
 import type { PositionedWord, TextPage } from './text-layer.types';
 
 /** A word on a 1000 x 1000 page, boxes in page fractions. */
@@ -69,5 +69,48 @@ describe('groupLines on a noisy scan', () => {
   it('leaves a PDF text layer as printed', () => {
     const words = [word('Total', 0.1, 0.3), word(';', 0.2, 0.3, 1)];
     expect(groupLines(page(words, 'pdf-text')).map((l) => l.text)).toEqual(['Total ;']);
+  });
+});
+
+describe('specks read as letters and marks glued to words', () => {
+  it('drops a lone letter read unsure and far smaller than the words, not one of print size', () => {
+    const words = [
+      word('LOSS', 0.1, 0.2),
+      word('REFERENCE', 0.16, 0.2),
+      { ...word('i', 0.3, 0.205, 0.35), box: { x0: 0.3, y0: 0.205, x1: 0.304, y1: 0.209 } },
+      word('EST.', 0.5, 0.2),
+      word('DAMAGE', 0.56, 0.2),
+      word('POLICY', 0.1, 0.3),
+      word('l', 0.7, 0.2, 0.3),
+      word('9', 0.8, 0.2, 0.3),
+    ];
+    expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual([
+      'LOSS',
+      'REFERENCE',
+      'EST.',
+      'DAMAGE',
+      'POLICY',
+      'l',
+      '9',
+    ]);
+  });
+
+  it('cuts a ruling or an unsure open quote off the front of a word, its box with it', () => {
+    const ruled = withoutGluedMarks(word('|LOSS', 0.1, 0.2, 0.9));
+    expect(ruled.text).toBe('LOSS');
+    expect(ruled.box.x0).toBeCloseTo(0.1 + 0.06 / 5);
+    expect(withoutGluedMarks(word('"EST.', 0.1, 0.2, 0.4)).text).toBe('EST.');
+    expect(withoutGluedMarks(word('"EST.', 0.1, 0.2, 0.9)).text).toBe('"EST.');
+    expect(withoutGluedMarks(word('"Acme"', 0.1, 0.2, 0.3)).text).toBe('"Acme"');
+    expect(withoutGluedMarks(word('12', 0.1, 0.2, 0.3)).text).toBe('12');
+  });
+});
+
+describe('withColonsRestored', () => {
+  it("reads a caption's semicolon before an answer as its colon, and leaves prose as read", () => {
+    const caption = [word('Policy', 0.1, 0.2), word('ID;', 0.2, 0.2), word('PA-2021-1', 0.3, 0.2)];
+    expect(withColonsRestored(caption).map((w) => w.text)).toEqual(['Policy', 'ID:', 'PA-2021-1']);
+    const prose = [word('broken;', 0.1, 0.2), word('then', 0.2, 0.2)];
+    expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
   });
 });

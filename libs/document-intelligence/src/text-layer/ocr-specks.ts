@@ -21,6 +21,11 @@ const LEADER = /^[._…·]{3,}$/;
 const RULING = /^(?:\|+|~+|=+|[-–—_]{2,})$/u;
 /** OCR this unsure of a lone mark read noise, not print. */
 const UNSURE_MARK = 0.5;
+/**
+ * A lone letter at most this share of the page's usual word height is a speck read as a letter
+ * ("i" from a dot over a blot): print is as tall as the words around it.
+ */
+const SPECK_HEIGHT = 0.5;
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
 
@@ -47,7 +52,10 @@ function isColon(word: PositionedWord): boolean {
  * unsure; marks read sure are print, rulings aside.
  */
 export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
-  const marks = words.filter((w) => MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim()));
+  const tiny = tinyLetters(words);
+  const marks = words.filter(
+    (w) => tiny.has(w) || (MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim())),
+  );
   if (marks.length === 0) return [...words];
   const print = words.filter((w) => !marks.includes(w));
   const attached = (mark: W): boolean =>
@@ -64,7 +72,78 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
   return words.filter(
     (word) =>
       !marks.includes(word) ||
-      (isColon(word) && attached(word)) ||
-      (!isSpeck(word) && (!isStop(word) || attached(word))),
+      (!tiny.has(word) &&
+        ((isColon(word) && attached(word)) ||
+          (!isSpeck(word) && (!isStop(word) || attached(word))))),
   );
+}
+
+/**
+ * Lone letters (no digit: a "1" may be a quantity) read unsure and far smaller than the page's
+ * words: noise OCR took for a letter. They split a row of captions into one more segment than
+ * it has columns.
+ */
+function tinyLetters<W extends PositionedWord>(words: readonly W[]): Set<W> {
+  const heights = words
+    .filter((w) => w.text.trim().length >= 3)
+    .map((w) => boxHeight(w.box))
+    .sort((a, b) => a - b);
+  if (heights.length < 5) return new Set();
+  const usual = heights[Math.floor(heights.length / 2)];
+  return new Set(
+    words.filter((w) => {
+      const text = w.text.trim();
+      return (
+        text.length === 1 &&
+        /\p{L}/u.test(text) &&
+        w.confidence < UNSURE_MARK &&
+        boxHeight(w.box) <= usual * SPECK_HEIGHT
+      );
+    }),
+  );
+}
+
+/** Marks OCR glues to the front of a word from a ruling line or a blot: `|LOSS`, `"EST.`. */
+const GLUED_MARKS = /^([|'"`‘’“”]+)(?=\p{L})/u;
+const OPENING_QUOTE = /^['"`‘“]/u;
+const CLOSING_QUOTE = /['"’”][.,;:!?]?$/u;
+
+/**
+ * An OCR word without the marks glued to its front, its box starting where its letters do: a
+ * ruling's `|` always, a quote only when read unsure and never closed in the same word (a
+ * printed quotation opens and closes). A caption so marked is no caption to the layout.
+ */
+export function withoutGluedMarks<W extends PositionedWord>(word: W): W {
+  const text = word.text.trim();
+  const marks = GLUED_MARKS.exec(text)?.[1];
+  if (!marks) return word;
+  const quoted = OPENING_QUOTE.test(marks);
+  if (quoted && (word.confidence >= UNSURE_MARK || CLOSING_QUOTE.test(text))) return word;
+  const letters = [...text];
+  const cut = [...marks].length;
+  const width = word.box.x1 - word.box.x0;
+  return {
+    ...word,
+    text: letters.slice(cut).join(''),
+    box: { ...word.box, x0: word.box.x0 + (width * cut) / letters.length },
+  };
+}
+
+/** A caption-styled word OCR ended with a semicolon ("ID;"): the colon's lower dot read twice. */
+const SEMICOLON_CAPTION_END = /^\p{Lu}[\p{L}\p{N}.#/&'-]*;$/u;
+/** What a caption's answer starts with; prose after a semicolon goes on in lower case. */
+const ANSWER_START = /^[\p{Lu}\p{N}$€£¥(#]/u;
+
+/**
+ * An OCR line's words with a caption's colon read as a semicolon put right ("Policy ID;
+ * PA-2021-210767"): a capitalised word ending in one, followed on its line by an answer's
+ * start. Prose after a semicolon goes on in lower case and is left as read.
+ */
+export function withColonsRestored<W extends PositionedWord>(line: readonly W[]): W[] {
+  return line.map((word, i) => {
+    const next = line[i + 1];
+    if (!next || !SEMICOLON_CAPTION_END.test(word.text) || !ANSWER_START.test(next.text))
+      return word;
+    return { ...word, text: `${word.text.slice(0, -1)}:` };
+  });
 }

@@ -42,3 +42,17 @@ describe('parseDate', () => {
     expect(text.slice(parsed.start, parsed.end)).toBe('03/14/2024');
   });
 });
+
+describe('parseDate on OCR text with a year glyph read twice', () => {
+  it('reads the year once, doubted, when only one year can be meant', () => {
+    const parsed = parseDate('Jun 14, 20024');
+    expect(parsed?.value).toBe('2024-06-14');
+    expect(parsed?.quality).toBeLessThan(0.7);
+    expect(parsed?.notes).toEqual(['OCR year repaired']);
+  });
+
+  it('leaves five digits that are no year with a doubled glyph alone', () => {
+    expect(parseDate('Jun 14, 20245')).toBeNull();
+    expect(parseDate('Ref 12345')).toBeNull();
+  });
+});

@@ -88,6 +88,8 @@ export function formatIsoDate(year: number, month: number, day: number): string 
  */
 export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedValue<string> | null {
   const attempts = withDigitsRepaired({ text, quality: 1, notes: [] });
+  const once = yearReadOnce(text);
+  if (once !== null) attempts.push({ text: once, quality: 0.6, notes: ['OCR year repaired'] });
 
   for (const attempt of attempts) {
     let best: ParsedValue<string> | null = null;
@@ -111,4 +113,27 @@ export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedValue<s
     if (best) return best;
   }
   return null;
+}
+
+/**
+ * The text with a five-digit group that is a year with one glyph read twice ("Jun 14, 20024")
+ * read once, when only one year can be meant; null when there is none. A space before the
+ * year takes the dropped glyph's place, so offsets into the text stay valid and the date still
+ * ends where the printed group did.
+ */
+function yearReadOnce(text: string): string | null {
+  let repaired: string | null = null;
+  for (const m of text.matchAll(/(?<!\d)\d{5}(?!\d)/g)) {
+    const digits = m[0];
+    const years = new Set<string>();
+    for (let i = 1; i < digits.length; i += 1) {
+      if (digits[i] !== digits[i - 1]) continue;
+      const year = digits.slice(0, i) + digits.slice(i + 1);
+      if (+year >= 1900 && +year <= 2199) years.add(year);
+    }
+    if (years.size !== 1 || repaired !== null) return null;
+    const [year] = years;
+    repaired = `${text.slice(0, m.index)} ${year}${text.slice(m.index + digits.length)}`;
+  }
+  return repaired;
 }
