@@ -125,6 +125,12 @@ describe('second pass: regions to read again', () => {
     expect(regions[0]!.box).toEqual({ x0: 100, y0: 100, x1: 230, y1: 120 });
   });
 
+  it('leaves alone a row of junk the noise filter drops as texture', () => {
+    const junk = ['SES', 'ee', 'RE', 'SR', 'IN'].map((text, at) => word(text, 12 + at, at * 70));
+
+    expect(inNode<Region[]>('doubtfulRegions', [junk])).toEqual([]);
+  });
+
   it('cuts a region out on white paper, enlarged, and maps words back onto the page', async () => {
     const image = await textImage(200, 100, [{ text: 'AB', x: 20, y: 60, size: 40 }]);
     const box = { x0: 18, y0: 25, x1: 70, y1: 65 };
@@ -159,6 +165,8 @@ describe('second pass: merging', () => {
     ]);
 
     expect(merged.map((each) => each.text)).toEqual(['Policy', 'number', 'A4821', 'X9']);
+    // Read again, a word is as doubtful as the words it stands for, however sure tesseract was.
+    expect(merged.slice(2).map((each) => each.confidence)).toEqual([60, 60]);
   });
 
   it('adds nothing from a line read partly below the floor, or read as marks only', () => {
@@ -194,7 +202,19 @@ describe('second pass: merging', () => {
       [{ region: run, words: [word('48213', 65, 100, 100, 130)] }],
     ]);
 
+    const barely = inNode<Word[]>('mergeSecondPass', [
+      [word('Policy', 95, 0), word('Nunber', 65, 100)],
+      [{ region: { ...run, replaces: [1] }, words: [word('Number', 75, 100)] }],
+    ]);
+
     expect(sure.map((each) => each.text)).toEqual(['Policy', '48213']);
     expect(unsure).toEqual(words);
+    const same = inNode<Word[]>('mergeSecondPass', [
+      words,
+      [{ region: run, words: [word('4B2l', 95, 100), word('3S', 95, 170)] }],
+    ]);
+
+    expect(barely.map((each) => each.text)).toEqual(['Policy', 'Nunber']);
+    expect(same).toEqual(words);
   });
 });
