@@ -10,6 +10,13 @@ import { eraseFormRules } from './form-rules.mjs';
 import { eraseLoneSpecks } from './lone-specks.mjs';
 import { RunnerError } from './runner-error.mjs';
 import { boxOnScannedPage, estimateSkew, straightened } from './scan-preparation.mjs';
+import {
+  cropRegion,
+  letterHeight,
+  mergeSecondPass,
+  onPage,
+  secondPassRegions,
+} from './second-pass.mjs';
 
 const require = createRequire(import.meta.url);
 const OCR_WORKER_PATH = fileURLToPath(new URL('./ocr-worker.cjs', import.meta.url));
@@ -186,7 +193,8 @@ export function createOcrPool(language, size, parameters = {}) {
         if (image.localThreshold) await engine.setParameters(LOCAL_THRESHOLD);
         try {
           const { data } = await engine.recognize(image.pgm, {}, { blocks: true, text: false });
-          return ocrText(image, wordsOf(data));
+          const words = wordsOf(data);
+          return ocrText(image, await readAgain(engine, image, words, parameters));
         } finally {
           if (image.localThreshold) await engine.setParameters(PAGE_THRESHOLD);
         }
@@ -199,6 +207,41 @@ export function createOcrPool(language, size, parameters = {}) {
       await Promise.all(workers.map((worker) => worker?.terminate()));
     },
   };
+}
+
+/** Tesseract's "single text line" page segmentation (PSM 7), for the second pass. */
+const SINGLE_LINE = '7';
+
+/**
+ * The second pass (second-pass.mjs): the regions the first reading missed or doubted, each read
+ * again on its own as one line, merged into the first reading.
+ * @param {import('tesseract.js').Worker} engine
+ * @param {OcrImage} image
+ * @param {{ text: string, bbox: { x0: number, y0: number, x1: number, y1: number }, confidence: number }[]} words
+ *   the first reading, on the prepared image
+ * @param {Record<string, string>} parameters
+ */
+async function readAgain(engine, image, words, parameters) {
+  const width = image.straightening?.straightWidth ?? image.width;
+  const height = image.straightening?.straightHeight ?? image.height;
+  const gray = pixelsOf(image.pgm, width, height);
+  const regions = secondPassRegions(gray, width, height, words);
+  if (regions.length === 0) return words;
+  const letter = letterHeight(words, width);
+  const readings = [];
+  await engine.setParameters({ tessedit_pageseg_mode: SINGLE_LINE });
+  try {
+    for (const region of regions) {
+      const crop = cropRegion(gray, width, region.box, Math.round(letter / 2), 1);
+      const { data } = await engine.recognize(crop.pgm, {}, { blocks: true, text: false });
+      readings.push({ region, words: onPage(wordsOf(data), crop) });
+    }
+  } finally {
+    await engine.setParameters({
+      tessedit_pageseg_mode: parameters.tessedit_pageseg_mode ?? AUTOMATIC_SEGMENTATION,
+    });
+  }
+  return mergeSecondPass(words, readings);
 }
 
 /** @type {Promise<void> | undefined} */
