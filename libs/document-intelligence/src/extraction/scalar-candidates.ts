@@ -4,6 +4,7 @@ import type { ExtractionSource, ScalarValue } from '../schema/extraction-result.
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
+import { centsStandAfter } from '../text-layer/split-figure.joiner';
 import { lookalikesInDoubt } from '../values/ocr-digit-repair';
 import { parseScalar } from '../values/scalar-value.parser';
 import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -36,8 +37,9 @@ const POSITION_FACTOR: Readonly<
   pattern: 0.75,
 };
 /**
- * An identifier OCR may have read with letters and digits swapped keeps this share of its
- * score: below the review threshold from any OCR confidence that leaves it in doubt.
+ * An identifier OCR may have read with letters and digits swapped, or an amount whose cents may
+ * stand apart after it, keeps this share of its score: below the review threshold from any OCR
+ * confidence that leaves it in doubt.
  */
 const LOOKALIKE_DOUBT = 0.7;
 /** A label match below this is too doubtful to read a value from. */
@@ -97,12 +99,15 @@ function candidateFrom(
       Math.min(...valueWords.map((w) => w.confidence)),
     );
   if (lookalikes) notes.push('OCR may have swapped look-alike letters and digits');
+  const centsApart =
+    field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!));
+  if (centsApart) notes.push('cents may stand apart after the amount (a lost decimal point)');
   const score =
     labelScore *
     POSITION_FACTOR[position] *
     parsed.quality *
     read *
-    (lookalikes ? LOOKALIKE_DOUBT : 1);
+    (lookalikes || centsApart ? LOOKALIKE_DOUBT : 1);
   return {
     field,
     value: parsed.value,

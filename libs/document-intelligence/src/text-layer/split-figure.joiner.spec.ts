@@ -1,7 +1,7 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
 import { makePage } from '../testing/text-page.fixture';
 import { groupLines } from './line-grouper';
-import { joinSplitFigures } from './split-figure.joiner';
+import { centsStandAfter, joinSplitFigures } from './split-figure.joiner';
 import type { TextPage } from './text-layer.types';
 
 /** One OCR line: each piece a word, `spacing` points apart, with its own confidence. */
@@ -135,5 +135,36 @@ describe('joinSplitFigures: amounts whose decimal point OCR lost', () => {
       '12',
     ]);
     expect(texts(joinSplitFigures(words(['$996', '68'])))).toEqual(['$996', '68']);
+  });
+  it('tells when cents may stand apart after a figure with no currency sign', () => {
+    expect(centsStandAfter(words(['21448', '71']), 0)).toBe(true);
+    expect(centsStandAfter(words(['-420', '48']), 0)).toBe(true);
+    // Decimals read, cents far off, a third group going on, or no two digits: nothing apart.
+    expect(centsStandAfter(words(['21448.71', '12']), 0)).toBe(false);
+    expect(centsStandAfter(words(['21448', '71'], 3), 0)).toBe(false);
+    expect(centsStandAfter(words(['12', '34', '56']), 0)).toBe(false);
+    expect(centsStandAfter(words(['21448', '7']), 0)).toBe(false);
+    expect(centsStandAfter(words(['21448']), 0)).toBe(false);
+  });
+
+  it('doubts an amount read without the cents that stand apart after it', () => {
+    const amountOf = (pieces: ReadonlyArray<readonly [string, number]>) =>
+      extractDocumentFields(
+        { pages: [ocrLine(pieces)] },
+        { fields: [{ key: 'total_paid', type: 'money', label: 'Total Paid' }] },
+      )[0];
+    const apart = amountOf([
+      ['Total', 0.95],
+      ['Paid:', 0.95],
+      ['21448', 0.95],
+      ['71', 0.95],
+    ]);
+    const whole = amountOf([
+      ['Total', 0.95],
+      ['Paid:', 0.95],
+      ['21448', 0.95],
+    ]);
+    expect(whole.confidence).toBeGreaterThan(0.9);
+    expect(apart.confidence).toBeLessThan(0.7);
   });
 });

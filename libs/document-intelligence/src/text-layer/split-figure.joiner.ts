@@ -97,6 +97,27 @@ function lostSeparator(words: readonly PositionedWord[], i: number): string | nu
 }
 
 /**
+ * Whether the word at `last`, a figure printed without decimals, has close after it a group of
+ * two digits standing alone, where OCR would leave an amount's cents whose decimal point it lost
+ * ("21448 71", "-420 48") when no currency sign told lostSeparator the figure was an amount.
+ * Such a figure is not joined (a count and a code may stand so too), but an amount read from it
+ * alone may have lost its cents: the caller doubts it.
+ */
+export function centsStandAfter(words: readonly PositionedWord[], last: number): boolean {
+  const [figure, cents, after] = [words[last], words[last + 1], words[last + 2]];
+  if (!figure || !cents || !/\d$/.test(figure.text) || /[.,]\d{1,2}$/.test(figure.text)) {
+    return false;
+  }
+  if (!/^\d{2}\)?$/.test(cents.text)) return false;
+  const gap = cents.box.x0 - figure.box.x1;
+  if (gap < 0 || gap > MAX_LOST_SEPARATOR_CHARACTERS * characterWidth([figure, cents])) {
+    return false;
+  }
+  // A third digit group close after goes on with some other figure ("12 34 56"): no cents.
+  return !(after && /^\d/.test(after.text) && after.box.x0 - cents.box.x1 < gap * 2);
+}
+
+/**
  * The words of one line, left to right, with figures OCR split into pieces joined back; with
  * `ocr`, amounts whose decimal point OCR lost too (a PDF's own text prints what it prints).
  */
