@@ -255,13 +255,15 @@ function emptyAtPlace(pages: readonly AnalysedPage[], remembered: RememberedFiel
   if (!page || page.page.source !== 'pdf-text') return false;
   const anchor = printedAnchor(page, remembered);
   if (!anchor) return false;
+  const right = anchor.x0 + remembered.offset.x1;
+  // As wide as a longer value may run (applyLayoutMemory), and any word reaching into it.
   const box = {
     x0: anchor.x0 + remembered.offset.x0,
     y0: anchor.y0 + remembered.offset.y0,
-    x1: anchor.x0 + remembered.offset.x1,
+    x1: Math.max(right, Math.min(1, right + 0.15)),
     y1: anchor.y0 + remembered.offset.y1,
   };
-  return wordsIn(page, box, box.x1).length === 0;
+  return !page.lines.some((line) => line.words.some((w) => intersectionArea(w.box, box) > 0));
 }
 
 /** Longest run of words compared with a remembered caption. */
