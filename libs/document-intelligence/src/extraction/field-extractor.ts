@@ -2,7 +2,12 @@ import { analyseDocument } from '../layout/analysed-document';
 import { answerFeatures } from '../linker/answer-features';
 import { DEFAULT_LINKER_RANKING, type LinkerRanking } from '../linker/linker';
 import type { FeatureVector } from '../linker/logistic-model';
-import { bestMemoryMatch, type LayoutMemory, withRecognitionDoubt } from '../memory/layout-memory';
+import {
+  bestMemoryMatch,
+  type LayoutMemory,
+  withRecognitionDoubt,
+  withRememberedEmptyPlaces,
+} from '../memory/layout-memory';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type {
   FieldDefinition,
@@ -95,7 +100,11 @@ function extractFromPages(
     memory,
     ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   });
-  const results = withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised);
+  const results = withRememberedEmptyPlaces(
+    withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
+    recognised,
+    analysed.pages,
+  );
   // Validation across fields: a printed sum, the letterhead, a period's two ends.
   settleAcrossFields(
     analysed,

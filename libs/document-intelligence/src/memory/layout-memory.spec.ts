@@ -2,7 +2,13 @@ import { extractDocumentFields } from '../extraction/field-extractor';
 import { analysePages } from '../layout/analysed-page';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import type { TextPage } from '../text-layer/text-layer.types';
-import { AGREEMENT_NOTE, applyLayoutMemory, learnLayout, matchingMemory } from './layout-memory';
+import {
+  AGREEMENT_NOTE,
+  applyLayoutMemory,
+  EMPTY_PLACE_NOTE,
+  learnLayout,
+  matchingMemory,
+} from './layout-memory';
 
 /** A form whose captions no plain schema label matches ("Contract ID" for a policy number). */
 function carrierForm(policy: string, loss: string, shift = 0): TextPage {
@@ -122,21 +128,23 @@ describe('one-shot layout memory', () => {
     expect(read('Ann Dawson Li')).toBe('Ann Dawson Li');
   });
 
+  /** A repair estimate whose total stands under its table, with or without its caption. */
+  const estimate = (rows: number, net: string, caption = 'Net Amount'): TextPage =>
+    makePage([
+      { x: 60, y: 50, text: 'REPAIR ESTIMATE', size: 14 },
+      { x: 60, y: 100, text: 'Work Performed' },
+      { x: 300, y: 100, text: 'Units' },
+      { x: 450, y: 100, text: 'Ext. Price' },
+      ...Array.from({ length: rows }, (_, r) => [
+        { x: 60, y: 118 + r * 16, text: `Part ${r + 1}` },
+        { x: 300, y: 118 + r * 16, text: `${r + 1}` },
+        { x: 450, y: 118 + r * 16, text: `${(r + 1) * 100}.00` },
+      ]).flat(),
+      ...(caption ? [{ x: 60, y: 118 + rows * 16, text: caption }] : []),
+      { x: 450, y: 118 + rows * 16 + (caption ? 0 : 10), text: net },
+    ]);
+
   it('anchors a total under a table to its own line, so it follows the table as it grows', () => {
-    const estimate = (rows: number, net: string): TextPage =>
-      makePage([
-        { x: 60, y: 50, text: 'REPAIR ESTIMATE', size: 14 },
-        { x: 60, y: 100, text: 'Work Performed' },
-        { x: 300, y: 100, text: 'Units' },
-        { x: 450, y: 100, text: 'Ext. Price' },
-        ...Array.from({ length: rows }, (_, r) => [
-          { x: 60, y: 118 + r * 16, text: `Part ${r + 1}` },
-          { x: 300, y: 118 + r * 16, text: `${r + 1}` },
-          { x: 450, y: 118 + r * 16, text: `${(r + 1) * 100}.00` },
-        ]).flat(),
-        { x: 60, y: 118 + rows * 16, text: 'Net Amount' },
-        { x: 450, y: 118 + rows * 16, text: net },
-      ]);
     const taught = estimate(2, '300.00');
     const totals = learnLayout(analysePages([taught]), [
       { key: 'subtotal', pageNumber: 1, box: boxOf(taught, '300.00') },
@@ -150,6 +158,55 @@ describe('one-shot layout memory', () => {
       'doc-3',
     );
     expect(read.map((f) => f.value)).toEqual([{ amount: 1500, currency: 'USD' }]);
+  });
+
+  it("doubts a value the remembered place finds right of another field's caption", () => {
+    // Only when that caption is another remembered field's anchor: see anchorsAnother.
+    const totals = (paid: string, incurred: string, shift: number): TextPage =>
+      makePage(
+        [
+          { x: 60, y: 50, text: 'CLAIMS SUMMARY', size: 14 },
+          { x: 60, y: 100, text: 'Carrier: Acme Mutual' },
+          { x: 300, y: 200 + shift, text: 'Sum Paid' },
+          { x: 450, y: 200 + shift, text: paid },
+          { x: 300, y: 220 + shift, text: 'Sum Incurred' },
+          { x: 450, y: 220 + shift, text: incurred },
+        ],
+        1,
+        'ocr',
+      );
+    const taught = totals('1,200.00', '2,400.00', 0);
+    const memory = learnLayout(analysePages([taught]), [
+      { key: 'total_paid', pageNumber: 1, box: boxOf(taught, '1,200.00') },
+      { key: 'total_incurred', pageNumber: 1, box: boxOf(taught, '2,400.00') },
+    ])!;
+    // The next page as a scan might hand it: the anchor found a line below its printed line.
+    const next = analysePages([totals('3,100.00', '5,900.00', 0)]);
+    const moved = {
+      ...memory,
+      fields: memory.fields.map((f) => ({
+        ...f,
+        offset: { ...f.offset, y0: f.offset.y0 + 0.025, y1: f.offset.y1 + 0.025 },
+      })),
+    };
+    const money = [{ key: 'total_paid', type: 'money' as const, label: 'Total paid' }];
+    const [wrong] = applyLayoutMemory(next, moved, money, undefined);
+    expect(wrong.value).toEqual({ amount: 5900, currency: 'USD' });
+    expect(wrong.doubts).toEqual([
+      'the value stands right of another field\'s caption, "Sum Incurred"',
+    ]);
+    const [right] = applyLayoutMemory(next, memory, money, undefined);
+    expect([right.value, right.doubts]).toEqual([{ amount: 3100, currency: 'USD' }, undefined]);
+  });
+
+  it("does not hang a value outside a table off the table's header", () => {
+    // As a fax-like scan whose OCR lost the total's caption hands the page: the header above
+    // moves away from the total as the table grows, so it is no place to remember it by.
+    const captionless = estimate(2, '300.00', '');
+    const taught = learnLayout(analysePages([captionless]), [
+      { key: 'subtotal', pageNumber: 1, box: boxOf(captionless, '300.00') },
+    ]);
+    expect(taught?.fields.map((f) => f.anchorText) ?? []).not.toContain('Ext. Price');
   });
 
   it('leaves a yes/no answer to the marks when its line prints both options', () => {
@@ -364,7 +421,13 @@ describe('extraction reads a remembered layout first', () => {
 });
 
 describe('a field the reviewed layout prints only with a value', () => {
-  const repair = (vin: string | null, source: 'pdf-text' | 'ocr' = 'pdf-text') =>
+  // With `blankCaption` the caption stands in place with nothing after it: the layout's own word
+  // that the field is blank. On a text layer no value can hide there, on OCR one may be lost.
+  const repair = (
+    vin: string | null,
+    source: 'pdf-text' | 'ocr' = 'pdf-text',
+    blankCaption = false,
+  ) =>
     makePage(
       [
         { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
@@ -374,12 +437,8 @@ describe('a field the reviewed layout prints only with a value', () => {
         { x: 160, y: 120, text: '02/02/2026' },
         { x: 60, y: 140, text: 'Grand sum:' },
         { x: 160, y: 140, text: '$410.00' },
-        ...(vin
-          ? [
-              { x: 60, y: 160, text: 'Chassis:' },
-              { x: 160, y: 160, text: vin },
-            ]
-          : []),
+        ...(vin || blankCaption ? [{ x: 60, y: 160, text: 'Chassis:' }] : []),
+        ...(vin ? [{ x: 160, y: 160, text: vin }] : []),
       ],
       1,
       source,
@@ -417,6 +476,19 @@ describe('a field the reviewed layout prints only with a value', () => {
       expect([vin.value, vin.doubts]).toEqual([null, ['not found on the page']]);
     },
   );
+
+  // A caption printed in place with nothing after it is the layout's own word that the field is
+  // blank on this document: on a text layer no value can hide there, on OCR one may be lost.
+  it('is absent without doubt when its caption stands in place with nothing after it', () => {
+    const vin = vinOf(repair(null, 'pdf-text', true));
+    expect([vin.value, vin.doubts]).toEqual([null, []]);
+    expect(vin.notes).toContain(EMPTY_PLACE_NOTE);
+  });
+
+  it('stays in doubt when the blank place was read by OCR', () => {
+    const vin = vinOf(repair(null, 'ocr', true));
+    expect([vin.value, vin.doubts]).toEqual([null, ['not found on the page']]);
+  });
 
   it('is read from its remembered place when printed', () => {
     const vin = vinOf(repair('2T1BURHE5JC012345'));

@@ -3,7 +3,7 @@ import type { CornerBox } from '@docket/platform';
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
-import type { ExtractedField } from '../schema/extraction-result.types';
+import { type ExtractedField, NOT_FOUND_DOUBT } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
@@ -18,7 +18,7 @@ import {
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
-import { endsShortOfForm, valueForm } from './value-form';
+import { endsShortOfForm, ofAnotherKind, valueForm } from './value-form';
 
 /*
  * One-shot layout learning. From one reviewed document: for each confirmed or corrected value,
@@ -72,18 +72,29 @@ function distance(a: CornerBox, b: CornerBox): number {
 }
 
 /**
+ * How far above or below (page heights, centre to centre) a caption off the value's line may
+ * stand and still be its anchor. A fax-like scan whose OCR lost a value's own caption leaves
+ * only captions far off (a total under a table anchored to the issuer's caption 0.4 of a page
+ * above it, read from the wrong line of the next scan at 0.88 on draw 7001): no place is
+ * remembered then.
+ */
+const NEAR_ANCHOR = 0.1;
+
+/**
  * The caption a value hangs off: the one on the value's own line to its left if there is one
  * ("Net Amount ........ 3,825.12": a table header above it moves away when the table grows),
- * else the nearest one left of or above it (how forms are read), else the nearest.
+ * else the nearest one near it left of or above it (how forms are read), else the nearest near
+ * one.
  */
 function anchorFor(page: AnalysedPage, value: CornerBox): { text: string; box: CornerBox } | null {
-  const captions = captionsOf(page).filter((c) => intersectionArea(c.box, value) === 0);
+  const captions = captionsOf(page, value).filter((c) => intersectionArea(c.box, value) === 0);
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
     (c) => c.box.x1 <= value.x0 + 0.01 && c.box.y0 <= valueMiddle && valueMiddle <= c.box.y1,
   );
-  const before = captions.filter((c) => c.box.x0 <= value.x0 + 0.01 && c.box.y0 <= value.y1);
-  const pool = sameLine.length > 0 ? sameLine : before.length > 0 ? before : captions;
+  const near = captions.filter((c) => Math.abs(boxCentreY(c.box) - valueMiddle) <= NEAR_ANCHOR);
+  const before = near.filter((c) => c.box.x0 <= value.x0 + 0.01 && c.box.y0 <= value.y1);
+  const pool = sameLine.length > 0 ? sameLine : before.length > 0 ? before : near;
   const nearest = [...pool].sort((a, b) => distance(a.box, value) - distance(b.box, value))[0];
   return nearest ? { text: nearest.text, box: nearest.box } : null;
 }
@@ -202,16 +213,133 @@ export function withRecognitionDoubt(
   );
 }
 
+/** Said of a field left empty whose remembered place prints nothing under its caption. */
+export const EMPTY_PLACE_NOTE =
+  'nothing printed at its remembered place, right of/below its caption as the reviewed document had it: not on this document';
+
+/**
+ * The fields found nowhere, not doubted when the layout says they are absent: on a born-digital
+ * page of a layout recognised by its captions, the field's remembered caption stands where it
+ * stood on the reviewed page and nothing at all is printed at the value's place (an optional
+ * VIN or reference a layout prints a caption for and leaves blank). Text read by OCR keeps the
+ * doubt: a scan may have lost the value's words.
+ */
+export function withRememberedEmptyPlaces(
+  fields: ReadonlyMap<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  pages: readonly AnalysedPage[],
+): Map<string, ExtractedField> {
+  const results = new Map(fields);
+  if (!match || match.fromPrintedWords) return results;
+  for (const [key, field] of fields) {
+    const remembered = match.memory.fields.find((f) => f.key === key);
+    if (
+      remembered &&
+      field.source === 'not-found' &&
+      field.value === null &&
+      (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT) &&
+      emptyAtPlace(pages, remembered)
+    )
+      results.set(key, { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] });
+  }
+  return results;
+}
+
+/**
+ * Whether a born-digital page prints its remembered caption in place and nothing at the value's
+ * place. A caption with nothing after it is no key-value pair of the layout analysis, so it is
+ * looked for among the printed words of the reviewed page, near its reviewed place.
+ */
+function emptyAtPlace(pages: readonly AnalysedPage[], remembered: RememberedField): boolean {
+  const page = pages.find((p) => p.page.pageNumber === remembered.pageNumber);
+  if (!page || page.page.source !== 'pdf-text') return false;
+  const anchor = printedAnchor(page, remembered);
+  if (!anchor) return false;
+  const right = anchor.x0 + remembered.offset.x1;
+  // As wide as a longer value may run (applyLayoutMemory), and any word reaching into it.
+  const box = {
+    x0: anchor.x0 + remembered.offset.x0,
+    y0: anchor.y0 + remembered.offset.y0,
+    x1: Math.max(right, Math.min(1, right + 0.15)),
+    y1: anchor.y0 + remembered.offset.y1,
+  };
+  return !page.lines.some((line) => line.words.some((w) => intersectionArea(w.box, box) > 0));
+}
+
+/** Longest run of words compared with a remembered caption. */
+const CAPTION_RUN = 6;
+
+/**
+ * The remembered caption among a page's printed words: a run of words of one phrase with its
+ * letters, starting within ANCHOR_DRIFT of the reviewed place, the nearest first.
+ */
+function printedAnchor(page: AnalysedPage, remembered: RememberedField): CornerBox | null {
+  const wanted = captionLetters(remembered.anchorText);
+  let best: { box: CornerBox; off: number } | null = null;
+  for (const segment of page.lines.flatMap((line) => splitSegments(line))) {
+    for (const [start, first] of segment.words.entries()) {
+      const off = Math.max(
+        Math.abs(first.box.x0 - remembered.anchorBox.x0),
+        Math.abs(first.box.y0 - remembered.anchorBox.y0),
+      );
+      if (off > ANCHOR_DRIFT) continue;
+      const run = segment.words.slice(start, start + CAPTION_RUN);
+      for (let end = 1; end <= run.length; end += 1) {
+        const words = run.slice(0, end);
+        const letters = captionLetters(words.map((w) => w.text).join(' '));
+        if (lettersSimilarity(letters, wanted) < EXACT_CAPTION) continue;
+        if (best && best.off <= off) continue;
+        best = {
+          off,
+          box: {
+            x0: Math.min(...words.map((w) => w.box.x0)),
+            y0: Math.min(...words.map((w) => w.box.y0)),
+            x1: Math.max(...words.map((w) => w.box.x1)),
+            y1: Math.max(...words.map((w) => w.box.y1)),
+          },
+        };
+      }
+    }
+  }
+  return best?.box ?? null;
+}
+
+/** A born-digital page prints a remembered caption letter for letter. */
+const EXACT_CAPTION = 1;
+
 /**
  * The captions the layout analysis finds on a page: pair keys, table header cells, and the
  * caption-like text that starts a table row (a totals line such as "Net Amount" that the table
- * took in, whose amount a reviewer confirms).
+ * took in, whose amount a reviewer confirms). Given the reviewed value a caption is looked for,
+ * only the tables that hold it: a value outside a table does not hang off its header, since
+ * the table's length changes from document to document (on a fax-like scan of draw 7001 whose
+ * captions OCR lost, a total anchored to the "DED." column header was read at 0.83 from a
+ * longer table's cell on the next scan).
  */
-function captionsOf({ layout }: AnalysedPage): Array<{ text: string; box: CornerBox }> {
+function captionsOf(
+  { layout }: AnalysedPage,
+  value?: CornerBox,
+): Array<{ text: string; box: CornerBox }> {
+  const tables = value ? layout.tables.filter((t) => holds(t.box, value)) : layout.tables;
   return [
     ...layout.keyValuePairs.map((p) => p.key),
-    ...layout.tables.flatMap((t) => t.cells.filter((c) => c.isHeader || startsLabelledRow(t, c))),
+    ...tables.flatMap((t) => t.cells.filter((c) => c.isHeader || startsLabelledRow(t, c))),
   ];
+}
+
+/** How far (page fractions) a value may reach past a table's box and still be in it. */
+const TABLE_SLACK = 0;
+
+/** Whether a value's centre lies within a table's box. */
+function holds(table: CornerBox, value: CornerBox): boolean {
+  const x = boxCentreX(value);
+  const y = boxCentreY(value);
+  return (
+    x >= table.x0 - TABLE_SLACK &&
+    x <= table.x1 + TABLE_SLACK &&
+    y >= table.y0 - TABLE_SLACK &&
+    y <= table.y1 + TABLE_SLACK
+  );
 }
 
 function startsLabelledRow(table: LayoutTable, cell: LayoutCell): boolean {
@@ -382,14 +510,18 @@ function wordSureness(words: readonly PositionedWord[], agreed: boolean): number
 function cutShortDoubts(
   page: AnalysedPage,
   words: readonly PositionedWord[],
-  captions: ReadonlyArray<{ box: CornerBox }>,
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
   anchor: CornerBox,
   printed: string,
   field: ScalarFieldDefinition,
   remembered: RememberedField,
   placeStart: number,
+  memory: LayoutMemory,
 ): string[] {
   const doubts: string[] = [];
+  const other = page.page.source === 'ocr' && otherCaptionBefore(page, words, captions, anchor);
+  if (other && anchorsAnother(other, memory, remembered))
+    doubts.push(`the value stands right of another field's caption, "${other.text}"`);
   const glued = wordAcrossStart(page, words, placeStart);
   if (glued) doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
   const next = nextInPhrase(page, words);
@@ -401,7 +533,65 @@ function cutShortDoubts(
     endsShortOfForm(valueForm(printed), remembered.form)
   )
     doubts.push('ends in fewer digits than the reviewed value of this layout');
+  if (
+    field.type === 'string' &&
+    remembered.form !== undefined &&
+    ofAnotherKind(valueForm(printed), remembered.form)
+  )
+    doubts.push('printed as an amount or a date, which the reviewed value of this layout was not');
   return doubts;
+}
+
+/**
+ * Whether a caption is the remembered anchor of another field of the layout: a value standing
+ * right of it is that field's. A caption no other field hangs off says nothing: the review may
+ * have anchored this field above its own caption (on 7001, values of eight digital documents
+ * stood right of their own caption, anchored to the one above it; doubting them all sent those
+ * documents to review).
+ */
+function anchorsAnother(
+  caption: { text: string },
+  memory: LayoutMemory,
+  remembered: RememberedField,
+): boolean {
+  const letters = captionLetters(caption.text);
+  return memory.fields.some(
+    (f) =>
+      f.key !== remembered.key &&
+      captionLetters(f.anchorText) !== captionLetters(remembered.anchorText) &&
+      lettersSimilarity(captionLetters(f.anchorText), letters) >= SAME_ANCHOR,
+  );
+}
+
+/**
+ * The caption right before the value on its own line when that is not the remembered anchor:
+ * the place may have fallen on another field's line (on a fax-like scan of draw 7001 the anchor
+ * "Sum Paid" was found a line lower than its printed line, and the place read "Sum Incurred"'s
+ * amount at 0.91). Asked of OCR pages only: a text layer prints its captions where they are,
+ * and a review may have anchored a value off a neighbouring caption on it (on 7002 a named
+ * insured hung off "Coverage Begins" and the effective date off "Insured", both read right
+ * every time: doubting them sent six fully right digital documents to review).
+ */
+function otherCaptionBefore(
+  { lines }: AnalysedPage,
+  words: readonly PositionedWord[],
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
+  anchor: CornerBox,
+): { text: string; box: CornerBox } | null {
+  const first = words[0];
+  const line = first && lines.find((l) => l.words.includes(first));
+  if (!line) return null;
+  const before = captions.filter(
+    (c) =>
+      c.box.x1 <= first.box.x0 + ACROSS_START &&
+      verticalOverlap(c.box, line.box) >= 0.5 * (c.box.y1 - c.box.y0),
+  );
+  const nearest = before.sort((a, b) => b.box.x1 - a.box.x1)[0];
+  return nearest && nearest.box !== anchor ? nearest : null;
+}
+
+function verticalOverlap(a: CornerBox, b: CornerBox): number {
+  return Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 }
 
 /** How far (page fractions) a word must reach across the place's start to be in it. */
@@ -486,6 +676,7 @@ export function applyLayoutMemory(
       field,
       remembered,
       box.x0,
+      memory,
     );
     const agreed =
       doubts.length === 0 && agreesWithReview(field, printed, anchor, place, remembered);

@@ -1,4 +1,4 @@
-import { endsShortOfForm, valueForm } from './value-form';
+import { endsShortOfForm, ofAnotherKind, valueForm } from './value-form';
 
 describe('valueForm', () => {
   it('keeps every digit and sign, and each run of letters as its case', () => {
@@ -19,5 +19,19 @@ describe('endsShortOfForm', () => {
   it('lets identifiers vary in their digits', () => {
     expect(endsShortOfForm(valueForm('CLM-2024-8171'), valueForm('CLM-2024-817111'))).toBe(false);
     expect(endsShortOfForm(valueForm('PA 2023 304'), valueForm('CLM 2024'))).toBe(false);
+  });
+});
+
+describe('ofAnotherKind', () => {
+  it("doubts an identifier's place that printed an amount or a date", () => {
+    const reviewed = valueForm('XLJ1464904');
+    expect(ofAnotherKind(valueForm('$5,404.24'), reviewed)).toBe(true);
+    expect(ofAnotherKind(valueForm('12/03/2024'), reviewed)).toBe(true);
+    expect(ofAnotherKind(valueForm('MQC2133654'), reviewed)).toBe(false);
+    expect(ofAnotherKind(valueForm('23-86340-YM'), valueForm('CLM-2022-176059'))).toBe(false);
+  });
+
+  it('lets a value of the reviewed kind through', () => {
+    expect(ofAnotherKind(valueForm('$1,200.00'), valueForm('$98.10'))).toBe(false);
   });
 });

@@ -41,3 +41,24 @@ export function endsShortOfForm(form: string, reviewedForm: string): boolean {
   const reviewed = closingNumber(reviewedForm);
   return reviewed > 0 && closingNumber(form) < reviewed;
 }
+
+/**
+ * What a form prints when it is an amount (a currency sign or grouped thousands with cents:
+ * `$9,999.99`) or a date (`99/99/9999`, `9999-99-99`), else null.
+ */
+export function formKind(form: string): 'amount' | 'date' | null {
+  const bare = form.trim();
+  if (/^[$€£]\s?9+(,999)*(\.99)?$/u.test(bare) || /^9{1,3}(,999)+\.99$/.test(bare)) return 'amount';
+  if (/^9{1,2}[/.-]9{1,2}[/.-]9{2,4}$/.test(bare) || /^9999-99-99$/.test(bare)) return 'date';
+  return null;
+}
+
+/**
+ * Whether a text value read at a field's remembered place prints as an amount or a date while
+ * the reviewed value of the field did not: the place fell on another field's value (on a
+ * fax-like scan of draw 7002 a policy number was read as the loss estimate "$5,404.24" at 0.91).
+ */
+export function ofAnotherKind(form: string, reviewedForm: string): boolean {
+  const kind = formKind(form);
+  return kind !== null && formKind(reviewedForm) !== kind;
+}
