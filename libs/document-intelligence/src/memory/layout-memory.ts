@@ -246,6 +246,25 @@ export function withRememberedEmptyPlaces(
 }
 
 /**
+ * Where a remembered value stands from its anchor on this page: `right` where the reviewed
+ * value ended, `box` reaching further, since a longer value than the remembered one may run on
+ * to the right.
+ */
+function placeBox(
+  anchor: { x0: number; y0: number },
+  remembered: RememberedField,
+): { box: { x0: number; y0: number; x1: number; y1: number }; right: number } {
+  const right = anchor.x0 + remembered.offset.x1;
+  const box = {
+    x0: anchor.x0 + remembered.offset.x0,
+    y0: anchor.y0 + remembered.offset.y0,
+    x1: Math.max(right, Math.min(1, right + 0.15)),
+    y1: anchor.y0 + remembered.offset.y1,
+  };
+  return { box, right };
+}
+
+/**
  * Whether a born-digital page prints its remembered caption in place and nothing at the value's
  * place. A caption with nothing after it is no key-value pair of the layout analysis, so it is
  * looked for among the printed words of the reviewed page, near its reviewed place.
@@ -255,14 +274,8 @@ function emptyAtPlace(pages: readonly AnalysedPage[], remembered: RememberedFiel
   if (!page || page.page.source !== 'pdf-text') return false;
   const anchor = printedAnchor(page, remembered);
   if (!anchor) return false;
-  const right = anchor.x0 + remembered.offset.x1;
   // As wide as a longer value may run (applyLayoutMemory), and any word reaching into it.
-  const box = {
-    x0: anchor.x0 + remembered.offset.x0,
-    y0: anchor.y0 + remembered.offset.y0,
-    x1: Math.max(right, Math.min(1, right + 0.15)),
-    y1: anchor.y0 + remembered.offset.y1,
-  };
+  const { box } = placeBox(anchor, remembered);
   return !page.lines.some((line) => line.words.some((w) => intersectionArea(w.box, box) > 0));
 }
 
@@ -651,14 +664,7 @@ export function applyLayoutMemory(
     const place = remembered && rememberedPlace(pages, remembered);
     if (!remembered || !place) continue;
     const { page, captions, anchor } = place;
-    const right = anchor.x0 + remembered.offset.x1;
-    const box = {
-      x0: anchor.x0 + remembered.offset.x0,
-      y0: anchor.y0 + remembered.offset.y0,
-      // A longer value than the remembered one may run on to the right.
-      x1: Math.max(right, Math.min(1, right + 0.15)),
-      y1: anchor.y0 + remembered.offset.y1,
-    };
+    const { box, right } = placeBox(anchor, remembered);
     const words = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const text = joinWords(words);
     const parsed = text ? parseScalar(text, field) : null;
