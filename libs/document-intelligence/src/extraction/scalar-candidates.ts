@@ -4,7 +4,7 @@ import type { ExtractionSource, ScalarValue } from '../schema/extraction-result.
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
-import { centsStandAfter } from '../text-layer/split-figure.joiner';
+import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
 import { lookalikesInDoubt } from '../values/ocr-digit-repair';
 import { parseScalar } from '../values/scalar-value.parser';
 import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -101,7 +101,7 @@ function candidateFrom(
   if (lookalikes) notes.push('OCR may have swapped look-alike letters and digits');
   const centsApart =
     field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!));
-  if (centsApart) notes.push('cents may stand apart after the amount (a lost decimal point)');
+  if (centsApart) notes.push(CENTS_APART_DOUBT);
   const score =
     labelScore *
     POSITION_FACTOR[position] *

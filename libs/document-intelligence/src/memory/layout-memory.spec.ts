@@ -1,6 +1,7 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
 import { analysePages } from '../layout/analysed-page';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
+import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
 import type { TextPage } from '../text-layer/text-layer.types';
 import {
   AGREEMENT_NOTE,
@@ -391,6 +392,34 @@ describe('a remembered value held to the reviewed form', () => {
     expect(long.startsWith(String(site.value))).toBe(true);
     expect(site.value).not.toBe(long);
     expect(site.doubts?.[0]).toMatch(/runs on past its remembered place/);
+  });
+});
+
+describe('a remembered amount whose cents OCR set apart', () => {
+  /** A scanned loss notice whose estimate OCR read as printed, or as `21448 71`. */
+  const notice = (estimate: string) =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'ACME MUTUAL LOSS NOTICE', size: 14 },
+        { x: 60, y: 100, text: 'Estimated loss:' },
+        { x: 180, y: 100, text: estimate, confidence: 0.9 },
+      ],
+      1,
+      'ocr',
+    );
+  const first = notice('21448.71');
+  const taught = learnLayout(analysePages([first]), [
+    { key: 'estimated_loss', pageNumber: 1, box: boxOf(first, '21448.71') },
+  ])!;
+  const estimate = [{ key: 'estimated_loss', type: 'money', label: 'Estimate' }] as const;
+  const read = (printed: string) =>
+    applyLayoutMemory(analysePages([notice(printed)]), taught, estimate, 'd')[0];
+
+  it('doubts the whole units read alone when two digits stand close after them', () => {
+    const apart = read('21448 71');
+    expect(apart.value).toEqual({ amount: 21448, currency: 'USD' });
+    expect(apart.doubts).toEqual([CENTS_APART_DOUBT]);
+    expect(read('30512.08').doubts).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import { type ExtractedField, NOT_FOUND_DOUBT } from '../schema/extraction-resul
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
+import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -673,17 +674,12 @@ export function applyLayoutMemory(
     if (field.type === 'boolean' && printsBothOptions(page, valueWords, field)) continue;
     valueWords.forEach((word) => used?.add(wordKey(word)));
     const printed = text.slice(parsed.start, parsed.end);
-    const doubts = cutShortDoubts(
-      page,
-      words,
-      captions,
-      anchor,
-      printed,
-      field,
-      remembered,
-      box.x0,
-      memory,
-    );
+    const doubts = [
+      ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
+      ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
+        ? [CENTS_APART_DOUBT]
+        : []),
+    ];
     const agreed =
       doubts.length === 0 && agreesWithReview(field, printed, anchor, place, remembered);
     results.push({

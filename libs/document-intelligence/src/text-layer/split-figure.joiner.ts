@@ -96,6 +96,9 @@ function lostSeparator(words: readonly PositionedWord[], i: number): string | nu
   return `${units.text}.${rest.text}`;
 }
 
+/** Why an amount read so is doubted, wherever it is read (extraction, layout memory). */
+export const CENTS_APART_DOUBT = 'cents may stand apart after the amount (a lost decimal point)';
+
 /**
  * Whether the word at `last`, a figure printed without decimals, has close after it a group of
  * two digits standing alone, where OCR would leave an amount's cents whose decimal point it lost
