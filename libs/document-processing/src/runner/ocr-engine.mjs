@@ -225,9 +225,9 @@ async function readAgain(engine, image, words, parameters) {
   const width = image.straightening?.straightWidth ?? image.width;
   const height = image.straightening?.straightHeight ?? image.height;
   const gray = pixelsOf(image.pgm, width, height);
-  const regions = secondPassRegions(gray, width, height, words);
-  if (regions.length === 0) return words;
   const letter = letterHeight(words, width);
+  const regions = secondPassRegions(gray, width, height, words, letter);
+  if (regions.length === 0) return words;
   const readings = [];
   await engine.setParameters({ tessedit_pageseg_mode: SINGLE_LINE });
   try {

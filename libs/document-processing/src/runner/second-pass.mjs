@@ -78,10 +78,10 @@ export function letterHeight(words, width) {
  * @param {number} width
  * @param {number} height
  * @param {OcrWord[]} words the first reading, on the same pixels
+ * @param {number} [letter] the page's letter height (letterHeight), when the caller has it
  * @returns {Region[]}
  */
-export function secondPassRegions(gray, width, height, words) {
-  const letter = letterHeight(words, width);
+export function secondPassRegions(gray, width, height, words, letter = letterHeight(words, width)) {
   // A doubtful word's box may clip its first or last letter (read badly, it was boxed badly):
   // it is read again with a little of the paper around it.
   const grown = (box) => ({
@@ -152,7 +152,7 @@ function coverage(words, width, height, pad) {
 function lines(components, letter) {
   const gap = letter * 1.2;
   const sorted = [...components].sort((a, b) => a.x0 - b.x0);
-  /** @type {{ x0: number, y0: number, x1: number, y1: number, ink: number, blobs: number }[]} */
+  /** @type {{ x0: number, y0: number, x1: number, y1: number, ink: number }[]} */
   const open = [];
   const done = [];
   for (const blob of sorted) {
@@ -165,14 +165,13 @@ function lines(components, letter) {
       return overlap >= blobHeight / 2 && candidate.y1 - candidate.y0 < letter * 2.5;
     });
     if (line === undefined) {
-      open.push({ x0: blob.x0, y0: blob.y0, x1: blob.x1, y1: blob.y1, ink: blob.area, blobs: 1 });
+      open.push({ x0: blob.x0, y0: blob.y0, x1: blob.x1, y1: blob.y1, ink: blob.area });
       continue;
     }
     line.x1 = Math.max(line.x1, blob.x1);
     line.y0 = Math.min(line.y0, blob.y0);
     line.y1 = Math.max(line.y1, blob.y1);
     line.ink += blob.area;
-    line.blobs += 1;
   }
   return [...done, ...open];
 }
