@@ -81,6 +81,29 @@ describe('wordsFromPdfText', () => {
     expect(words.map((word) => word.text)).toEqual(['Total', 'due', 'EUR']);
   });
 
+  it('ends a word at a space run pdf.js put between two runs, however narrow the gap', () => {
+    // A caption in one font and its value in another, one space apart: pdf.js measured the gap
+    // as 0.23 em, under the join gap, and said so with a run of its own holding a space.
+    const caption = run('Company:', 100, 700);
+    const valueX = 100 + caption.width + 2.3;
+    const words = wordsFromPdfText(
+      page([
+        caption,
+        run(' ', 100 + caption.width, 700, 10, { width: 2.3 }),
+        run('Granite', valueX, 700, 10, { fontName: 'f2' }),
+      ]),
+    );
+
+    expect(words.map((word) => word.text)).toEqual(['Company:', 'Granite']);
+  });
+
+  it('still joins runs a narrow gap apart with no space run between them', () => {
+    const caption = run('Company:', 100, 700);
+    const words = wordsFromPdfText(page([caption, run('Granite', 100 + caption.width + 2.3, 700)]));
+
+    expect(words.map((word) => word.text)).toEqual(['Company:Granite']);
+  });
+
   it('places words of a page rotated by 90 degrees', () => {
     // pdf.js' viewport for /Rotate 90: x' = y, y' = x (the page's top edge is now on the right).
     const rotated: Matrix = [0, 1, 1, 0, 0, 0];

@@ -46,6 +46,10 @@ export function wordsFromPdfText(text: RunnerPdfText): TextWord[] {
   const { width, height, transform } = text.viewport;
   const pieces: Piece[] = [];
   for (const item of text.items) {
+    if (isSpaceRun(item)) {
+      closeLastWord(pieces);
+      continue;
+    }
     for (const piece of splitRun(item, text.styles[item.fontName], transform)) {
       const previous = pieces[pieces.length - 1];
       if (previous !== undefined && continues(previous, piece)) join(previous, piece);
@@ -117,6 +121,20 @@ function splitRun(
     });
   }
   return pieces;
+}
+
+/**
+ * pdf.js puts a run of spaces between two runs where it saw a word's gap, even when the gap is
+ * narrower than MAX_JOIN_GAP (a caption in one font, its value in another a space later): the
+ * word before it ends there.
+ */
+function isSpaceRun(item: RunnerTextItem): boolean {
+  return item.str.length > 0 && !/\S/.test(item.str);
+}
+
+function closeLastWord(pieces: Piece[]): void {
+  const last = pieces[pieces.length - 1];
+  if (last !== undefined) last.openEnd = false;
 }
 
 function continues(previous: Piece, next: Piece): boolean {
