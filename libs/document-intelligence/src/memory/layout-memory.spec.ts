@@ -727,6 +727,33 @@ describe('a weak caption match the review settled', () => {
     expect(police.notes).toContain(REVIEWED_CAPTION_NOTE);
   });
 
+  it('lifts the doubt from a value other than a yes/no only inside its remembered place', () => {
+    const page = makePage([
+      { x: 60, y: 50, text: 'ACME LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Ticket:' },
+      { x: 160, y: 100, text: 'T-9902' },
+      { x: 420, y: 100, text: 'T-9903' },
+      { x: 60, y: 200, text: 'Police Called:' },
+      { x: 60, y: 214, text: 'X Yes' },
+      { x: 120, y: 214, text: 'No' },
+    ]);
+    const reading = (text: string): ExtractedField => {
+      const word = page.words.find((w) => w.text === text)!;
+      return {
+        key: 'ticket',
+        type: 'string',
+        value: text,
+        confidence: 0.5,
+        source: 'label-right',
+        grounding: { page: 1, box: word.box, words: [word] },
+        notes: [],
+        doubts: ['weak caption match: "Ticket:" (0.50)'],
+      };
+    };
+    expect(settle(page, reading('T-9902')).doubts).toEqual([]);
+    expect(settle(page, reading('T-9903')).doubts).toHaveLength(1);
+  });
+
   it('keeps the doubt for a caption the review did not hang this field off', () => {
     const page = claimForm('yes');
     const police = settle(page, weakReading(page, 'Ticket'));
