@@ -7,6 +7,7 @@ import {
   type LayoutMemory,
   withRecognitionDoubt,
   withRememberedEmptyPlaces,
+  withReviewedCaptions,
 } from '../memory/layout-memory';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type {
@@ -100,8 +101,12 @@ function extractFromPages(
     memory,
     ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   });
-  const results = withRememberedEmptyPlaces(
-    withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
+  const results = withReviewedCaptions(
+    withRememberedEmptyPlaces(
+      withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
+      recognised,
+      analysed.pages,
+    ),
     recognised,
     analysed.pages,
   );

@@ -1,5 +1,6 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
 import { analysePages } from '../layout/analysed-page';
+import type { ExtractedField } from '../schema/extraction-result.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
 import type { TextPage } from '../text-layer/text-layer.types';
@@ -9,6 +10,8 @@ import {
   EMPTY_PLACE_NOTE,
   learnLayout,
   matchingMemory,
+  REVIEWED_CAPTION_NOTE,
+  withReviewedCaptions,
 } from './layout-memory';
 
 /** A form whose captions no plain schema label matches ("Contract ID" for a policy number). */
@@ -519,6 +522,51 @@ describe('a field the reviewed layout prints only with a value', () => {
     expect([vin.value, vin.doubts]).toEqual([null, ['not found on the page']]);
   });
 
+  // A text layer may draw a caption and its dotted leader as one word reaching over the start of
+  // the value's place ("CHASSIS NO......" on draw 7003): dots print no value there.
+  describe('with a dotted leader drawn into the place', () => {
+    const leadered = (vin: string | null) =>
+      makePage([
+        { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
+        { x: 60, y: 100, text: 'Ticket:' },
+        { x: 160, y: 100, text: 'T-7781' },
+        { x: 60, y: 160, text: `Chassis${'.'.repeat(20)}` },
+        ...(vin ? [{ x: 200, y: 160, text: vin }] : []),
+      ]);
+    const taught = leadered('1HGCM82633A004352');
+    const leaderMemory = learnLayout(
+      analysePages([taught]),
+      [
+        ['invoice_number', 'T-7781'],
+        ['vin', '1HGCM82633A004352'],
+      ].map(([key, text]) => ({ key, pageNumber: 1, box: boxOf(taught, text) })),
+    )!;
+    const read = (page: TextPage) =>
+      extractDocumentFields({ pages: [page] }, schema, { layoutMemories: [leaderMemory] }).find(
+        (f) => f.key === 'vin',
+      )!;
+
+    it('is absent without doubt when only the leader reaches into the place', () => {
+      expect(leaderMemory.fields.find((f) => f.key === 'vin')?.anchorText).toMatch(/^Chassis/);
+      const vin = read(leadered(null));
+      expect([vin.value, vin.doubts]).toEqual([null, []]);
+    });
+
+    it('still reads the value printed after the leader', () => {
+      expect(read(leadered('2T1BURHE5JC012345')).value).toBe('2T1BURHE5JC012345');
+    });
+
+    it('stays in doubt when a word ending on a letter or digit reaches into the place', () => {
+      const glued = makePage([
+        { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
+        { x: 60, y: 100, text: 'Ticket:' },
+        { x: 160, y: 100, text: 'T-7781' },
+        { x: 60, y: 160, text: `Chassis${'.'.repeat(20)}2T1B` },
+      ]);
+      expect(read(glued).doubts?.length).toBeGreaterThan(0);
+    });
+  });
+
   it('is read from its remembered place when printed', () => {
     const vin = vinOf(repair('2T1BURHE5JC012345'));
     expect([vin.value, vin.source]).toEqual(['2T1BURHE5JC012345', 'layout-memory']);
@@ -618,5 +666,124 @@ describe('a remembered table', () => {
       ['CL-11', '$50.00'],
     ]);
     expect(doubtsOf(longer)).toEqual([]);
+  });
+});
+
+describe('a weak caption match the review settled', () => {
+  // A yes/no under a caption that shares little with the field's label; its marks move from one
+  // option to the other, so the memory leaves it to the ordinary reading of the marks.
+  const claimForm = (answer: 'yes' | 'no', captionY = 200) =>
+    makePage([
+      { x: 60, y: 50, text: 'ACME LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Ticket:' },
+      { x: 160, y: 100, text: 'T-7781' },
+      { x: 60, y: captionY, text: 'Police Called:' },
+      ...(answer === 'yes'
+        ? [{ x: 60, y: captionY + 14, text: 'X Yes' }]
+        : [{ x: 70, y: captionY + 14, text: 'Yes' }]),
+      ...(answer === 'no'
+        ? [{ x: 110, y: captionY + 14, text: 'X No' }]
+        : [{ x: 120, y: captionY + 14, text: 'No' }]),
+    ]);
+  const taught = claimForm('no');
+  const memory = learnLayout(analysePages([taught]), [
+    { key: 'ticket', pageNumber: 1, box: boxOf(taught, 'T-7781') },
+    { key: 'police', pageNumber: 1, box: boxOf(taught, 'No') },
+  ])!;
+  const match = { memory, fromPrintedWords: false };
+  /** The ordinary reading of the marks: `X Yes` under the weakly matched caption. */
+  const weakReading = (page: TextPage, caption = 'Police Called'): ExtractedField => {
+    const words = page.words.filter((w) => w.text === 'X' || w.text === 'Yes').slice(0, 2);
+    return {
+      key: 'police',
+      type: 'boolean',
+      value: true,
+      confidence: 0.38,
+      source: 'label-below',
+      grounding: {
+        page: 1,
+        box: {
+          x0: Math.min(...words.map((w) => w.box.x0)),
+          y0: Math.min(...words.map((w) => w.box.y0)),
+          x1: Math.max(...words.map((w) => w.box.x1)),
+          y1: Math.max(...words.map((w) => w.box.y1)),
+        },
+        words,
+      },
+      notes: [],
+      doubts: [`weak caption match: "${caption}" (0.27)`],
+    };
+  };
+  const settle = (page: TextPage, field: ExtractedField, given = match) =>
+    withReviewedCaptions(new Map([[field.key, field]]), given, analysePages([page])).get(
+      field.key,
+    )!;
+
+  it('is not doubted for its caption when the review hung this field off it, in place', () => {
+    const page = claimForm('yes');
+    const police = settle(page, weakReading(page));
+    expect([police.value, police.doubts]).toEqual([true, []]);
+    expect(police.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(police.notes).toContain(REVIEWED_CAPTION_NOTE);
+  });
+
+  it('lifts the doubt from a value other than a yes/no only inside its remembered place', () => {
+    const page = makePage([
+      { x: 60, y: 50, text: 'ACME LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Ticket:' },
+      { x: 160, y: 100, text: 'T-9902' },
+      { x: 420, y: 100, text: 'T-9903' },
+      { x: 60, y: 200, text: 'Police Called:' },
+      { x: 60, y: 214, text: 'X Yes' },
+      { x: 120, y: 214, text: 'No' },
+    ]);
+    const reading = (text: string): ExtractedField => {
+      const word = page.words.find((w) => w.text === text)!;
+      return {
+        key: 'ticket',
+        type: 'string',
+        value: text,
+        confidence: 0.5,
+        source: 'label-right',
+        grounding: { page: 1, box: word.box, words: [word] },
+        notes: [],
+        doubts: ['weak caption match: "Ticket:" (0.50)'],
+      };
+    };
+    expect(settle(page, reading('T-9902')).doubts).toEqual([]);
+    expect(settle(page, reading('T-9903')).doubts).toHaveLength(1);
+  });
+
+  it('keeps the doubt for a caption the review did not hang this field off', () => {
+    const page = claimForm('yes');
+    const police = settle(page, weakReading(page, 'Ticket'));
+    expect(police.doubts).toEqual(['weak caption match: "Ticket" (0.27)']);
+    expect(police.confidence).toBe(0.38);
+  });
+
+  it('keeps the doubt when the caption stands far from its remembered place', () => {
+    const page = claimForm('yes', 400);
+    expect(settle(page, weakReading(page)).doubts).toHaveLength(1);
+  });
+
+  it('keeps the doubt on a layout recognised from its printed words only', () => {
+    const page = claimForm('yes');
+    const weakly = { memory, fromPrintedWords: true };
+    expect(settle(page, weakReading(page), weakly).doubts).toHaveLength(1);
+  });
+
+  it('keeps the doubt beside another doubt, and keeps OCR doubt in the confidence', () => {
+    const page = claimForm('yes');
+    const rival = weakReading(page);
+    const both = { ...rival, doubts: [...rival.doubts!, 'ambiguous: "No" scored close'] };
+    expect(settle(page, both).doubts).toHaveLength(2);
+    const unsure = {
+      ...rival,
+      grounding: {
+        ...rival.grounding!,
+        words: rival.grounding!.words.map((w) => ({ ...w, confidence: 0.5 })),
+      },
+    };
+    expect(settle(page, unsure).confidence).toBeLessThan(0.7);
   });
 });

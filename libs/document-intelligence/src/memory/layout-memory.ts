@@ -246,6 +246,82 @@ export function withRememberedEmptyPlaces(
   return results;
 }
 
+/** Said of a value whose weak caption match the review vouches for. */
+export const REVIEWED_CAPTION_NOTE =
+  'under the caption the reviewed document of this layout had for this field, at its remembered place: the weak caption match outweighed';
+
+/**
+ * A weak caption match as the caption readings word it (`field-results.ts` for a caption the
+ * field's label names, `pair-matcher.ts` for one matched by meaning): the caption and its score.
+ */
+const WEAK_CAPTION = /^weak caption match: "(.+)" \((\d+(?:\.\d+)?)\)$/;
+
+/**
+ * The fields read under a caption whose meaning matched the field only weakly, not doubted for
+ * it when the review settled that meaning: on a layout recognised by its captions, the caption
+ * is the one the reviewed document's value of this field hung off, it stands where it stood,
+ * and the value was read at the remembered place (on its line, for a yes/no whose marks moved
+ * from one option to the other). The memory itself leaves such a field to the ordinary reading
+ * when the place's line prints both options ("Police Called" over "X Yes No" on draw 7003, read
+ * at 0.38 for the caption alone). The value keeps every other doubt, and its words' and
+ * parsing's own sureness: only the caption's score is taken out.
+ */
+export function withReviewedCaptions(
+  fields: ReadonlyMap<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  pages: readonly AnalysedPage[],
+): Map<string, ExtractedField> {
+  const results = new Map(fields);
+  if (!match || match.fromPrintedWords) return results;
+  for (const [key, field] of fields) {
+    const remembered = match.memory.fields.find((f) => f.key === key);
+    const weak = field.doubts?.length === 1 ? WEAK_CAPTION.exec(field.doubts[0]) : null;
+    if (!remembered || !weak || !field.grounding || field.source === 'layout-memory') continue;
+    const captionScore = Number(weak[2]);
+    if (
+      captionScore <= 0 ||
+      lettersSimilarity(captionLetters(weak[1]), captionLetters(remembered.anchorText)) <
+        SAME_ANCHOR ||
+      !readAtPlace(pages, remembered, field.grounding, field.type)
+    )
+      continue;
+    const words = field.grounding.words;
+    const read = words.reduce((sum, w) => sum + w.confidence, 0) / Math.max(1, words.length);
+    results.set(key, {
+      ...field,
+      confidence: Math.min(MEMORY_CONFIDENCE * read, field.confidence / captionScore),
+      doubts: [],
+      notes: [...field.notes, REVIEWED_CAPTION_NOTE],
+    });
+  }
+  return results;
+}
+
+/**
+ * Whether a value stands at a remembered field's place on its page, the anchor found where it
+ * stood on the reviewed page: inside the place, or for a yes/no anywhere on the place's line.
+ */
+function readAtPlace(
+  pages: readonly AnalysedPage[],
+  remembered: RememberedField,
+  grounding: { page: number; box: CornerBox },
+  type: ExtractedField['type'],
+): boolean {
+  const page = pages.find((p) => p.page.pageNumber === remembered.pageNumber);
+  if (!page || grounding.page !== remembered.pageNumber) return false;
+  const anchor = findAnchor(captionsOf(page), remembered);
+  if (
+    !anchor ||
+    Math.abs(anchor.x0 - remembered.anchorBox.x0) > ANCHOR_DRIFT ||
+    Math.abs(anchor.y0 - remembered.anchorBox.y0) > ANCHOR_DRIFT
+  )
+    return false;
+  const { box } = placeBox(anchor, remembered);
+  if (type !== 'boolean') return intersectionArea(grounding.box, box) > 0;
+  const height = grounding.box.y1 - grounding.box.y0;
+  return verticalOverlap(grounding.box, box) >= 0.5 * height;
+}
+
 /**
  * Where a remembered value stands from its anchor on this page: `right` where the reviewed
  * value ended, `box` reaching further, since a longer value than the remembered one may run on
@@ -277,7 +353,23 @@ function emptyAtPlace(pages: readonly AnalysedPage[], remembered: RememberedFiel
   if (!anchor) return false;
   // As wide as a longer value may run (applyLayoutMemory), and any word reaching into it.
   const { box } = placeBox(anchor, remembered);
-  return !page.lines.some((line) => line.words.some((w) => intersectionArea(w.box, box) > 0));
+  return !page.lines.some((line) =>
+    line.words.some((w) => intersectionArea(w.box, box) > 0 && !leaderInto(w, box.x0)),
+  );
+}
+
+/**
+ * A word that starts before a place and reaches into it with no letter or digit at its end: a
+ * caption drawn with its dotted leader as one word ("NO......." over the start of a blank VIN's
+ * place on draw 7003), which prints nothing at the place itself.
+ */
+function leaderInto(word: PositionedWord, placeStart: number): boolean {
+  return word.box.x0 < placeStart - ACROSS_START && !endsOnLetterOrDigit(word);
+}
+
+/** Whether a word's last character is a letter or a digit (not a leader's dot or a rule). */
+function endsOnLetterOrDigit(word: { text: string }): boolean {
+  return /[\p{L}\p{N}]$/u.test(word.text);
 }
 
 /** Longest run of words compared with a remembered caption. */
@@ -629,7 +721,7 @@ function wordAcrossStart(
         !words.includes(w) &&
         w.box.x0 < placeStart - ACROSS_START &&
         w.box.x1 > placeStart + ACROSS_START &&
-        /[\p{L}\p{N}]$/u.test(w.text),
+        endsOnLetterOrDigit(w),
     ) ?? null
   );
 }
