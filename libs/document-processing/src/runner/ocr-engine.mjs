@@ -216,7 +216,8 @@ const SINGLE_LINE = '7';
 
 /**
  * The second pass (second-pass.mjs): the regions the first reading missed or doubted, each read
- * again on its own as one line, merged into the first reading.
+ * again on its own as one line, merged into the first reading; and the figures it doubted read
+ * again with only a number's characters (number-rereading.mjs).
  * @param {import('tesseract.js').Worker} engine
  * @param {OcrImage} image
  * @param {{ text: string, bbox: { x0: number, y0: number, x1: number, y1: number }, confidence: number }[]} words
