@@ -8,10 +8,12 @@ import { createPageCanvas, toPgm } from './canvas-module.mjs';
 import { eraseDottedLeaders } from './dotted-leaders.mjs';
 import { eraseFormRules } from './form-rules.mjs';
 import { eraseLoneSpecks } from './lone-specks.mjs';
+import { doubtedNumbers, mergeNumberReadings, NUMBER_CHARACTERS } from './number-rereading.mjs';
 import { RunnerError } from './runner-error.mjs';
 import { boxOnScannedPage, estimateSkew, straightened } from './scan-preparation.mjs';
 import {
   cropRegion,
+  grownBox,
   letterHeight,
   mergeSecondPass,
   onPage,
@@ -214,7 +216,8 @@ const SINGLE_LINE = '7';
 
 /**
  * The second pass (second-pass.mjs): the regions the first reading missed or doubted, each read
- * again on its own as one line, merged into the first reading.
+ * again on its own as one line, merged into the first reading; and the figures it doubted read
+ * again with only a number's characters (number-rereading.mjs).
  * @param {import('tesseract.js').Worker} engine
  * @param {OcrImage} image
  * @param {{ text: string, bbox: { x0: number, y0: number, x1: number, y1: number }, confidence: number }[]} words
@@ -227,21 +230,35 @@ async function readAgain(engine, image, words, parameters) {
   const gray = pixelsOf(image.pgm, width, height);
   const letter = letterHeight(words, width);
   const regions = secondPassRegions(gray, width, height, words, letter);
-  if (regions.length === 0) return words;
-  const readings = [];
+  const numbers = doubtedNumbers(words);
+  if (regions.length === 0 && numbers.length === 0) return words;
+  const readOne = async (box) => {
+    const crop = cropRegion(gray, width, box, Math.round(letter / 2), 1);
+    const { data } = await engine.recognize(crop.pgm, {}, { blocks: true, text: false });
+    return onPage(wordsOf(data), crop);
+  };
   await engine.setParameters({ tessedit_pageseg_mode: SINGLE_LINE });
   try {
-    for (const region of regions) {
-      const crop = cropRegion(gray, width, region.box, Math.round(letter / 2), 1);
-      const { data } = await engine.recognize(crop.pgm, {}, { blocks: true, text: false });
-      readings.push({ region, words: onPage(wordsOf(data), crop) });
+    const readings = [];
+    for (const region of regions) readings.push({ region, words: await readOne(region.box) });
+    const numberReadings = [];
+    if (numbers.length > 0) {
+      // Read with only a number's characters: the reading can only say which digits they are.
+      await engine.setParameters({ tessedit_char_whitelist: NUMBER_CHARACTERS });
+      for (const index of numbers) {
+        const box = grownBox(words[index].bbox, letter, width, height);
+        numberReadings.push({ index, words: await readOne(box) });
+      }
     }
+    // Numbers first: the second pass's indexes name the first reading's words, which the
+    // number readings replace one for one.
+    return mergeSecondPass(mergeNumberReadings(words, numberReadings), readings);
   } finally {
     await engine.setParameters({
       tessedit_pageseg_mode: parameters.tessedit_pageseg_mode ?? AUTOMATIC_SEGMENTATION,
+      tessedit_char_whitelist: '',
     });
   }
-  return mergeSecondPass(words, readings);
 }
 
 /** @type {Promise<void> | undefined} */

@@ -82,22 +82,33 @@ export function letterHeight(words, width) {
  * @returns {Region[]}
  */
 export function secondPassRegions(gray, width, height, words, letter = letterHeight(words, width)) {
-  // A doubtful word's box may clip its first or last letter (read badly, it was boxed badly):
-  // it is read again with a little of the paper around it.
-  const grown = (box) => ({
-    x0: Math.max(0, Math.floor(box.x0 - letter / 4)),
-    y0: Math.max(0, Math.floor(box.y0 - letter / 8)),
-    x1: Math.min(width - 1, Math.ceil(box.x1 + letter / 4)),
-    y1: Math.min(height - 1, Math.ceil(box.y1 + letter / 8)),
-  });
   const regions = [
     ...unreadRegions(gray, width, height, words, letter),
     ...doubtfulRegions(words).map((region) => ({
       ...region,
-      box: grown(region.box),
+      box: grownBox(region.box, letter, width, height),
     })),
   ];
   return regions.sort((a, b) => b.ink - a.ink).slice(0, MAX_REGIONS);
+}
+
+/**
+ * A doubted word's box as it is read again: the box may clip its first or last letter (read
+ * badly, it was boxed badly), so a quarter letter of the page around it is taken too, an eighth
+ * above and below, within the page.
+ * @param {Box} box
+ * @param {number} letter the page's letter height
+ * @param {number} width
+ * @param {number} height
+ * @returns {Box}
+ */
+export function grownBox(box, letter, width, height) {
+  return {
+    x0: Math.max(0, Math.floor(box.x0 - letter / 4)),
+    y0: Math.max(0, Math.floor(box.y0 - letter / 8)),
+    x1: Math.min(width - 1, Math.ceil(box.x1 + letter / 4)),
+    y1: Math.min(height - 1, Math.ceil(box.y1 + letter / 8)),
+  };
 }
 
 /**
