@@ -46,6 +46,17 @@ describe('extractDocumentFields', () => {
     );
   });
 
+  it('doubts an identifier read with the next column’s words after it', () => {
+    const page = makePage(
+      [{ x: 50, y: 100, text: 'Policy Number: PA/2023/945820 NY 12207', confidence: 0.95 }],
+      1,
+      'ocr',
+    );
+    const fields = byKey(extractDocumentFields({ pages: [page] }, claimSchema));
+    expect(fields.policy_number.value).toBe('PA/2023/945820 NY 12207');
+    expect(fields.policy_number.confidence).toBeLessThan(0.7);
+  });
+
   it('reads values to the right of labels, in two columns, normalised and grounded', () => {
     const page = makePage([
       { x: 50, y: 50, text: 'FIRST NOTICE OF LOSS', size: 16 },

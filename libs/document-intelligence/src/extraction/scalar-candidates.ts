@@ -7,7 +7,6 @@ import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
 import { lookalikesInDoubt } from '../values/ocr-digit-repair';
 import { parseScalar } from '../values/scalar-value.parser';
-import { nameSplitInside, SPLIT_NAME_DOUBT } from '../values/split-name';
 import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import {
@@ -18,8 +17,9 @@ import {
   sentenceGoesOn,
 } from './caption-answer-words';
 import { printedAsPhrase } from './caption-guard';
-import { asksForIdentifier, asksForName } from './caption-similarity';
+import { asksForIdentifier } from './caption-similarity';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
+import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
 import { fitsKind, fitsKindAtCaption } from './value-kinds';
 
 /**
@@ -38,8 +38,8 @@ const POSITION_FACTOR: Readonly<
   pattern: 0.75,
 };
 /**
- * An identifier OCR may have read with letters and digits swapped, an amount whose cents may
- * stand apart after it, or a name with a word broken in two, keeps this share of its score: below the review threshold from any OCR
+ * An identifier OCR may have read with letters and digits swapped, or an amount whose cents may
+ * stand apart after it, keeps this share of its score: below the review threshold from any OCR
  * confidence that leaves it in doubt.
  */
 const LOOKALIKE_DOUBT = 0.7;
@@ -103,18 +103,15 @@ function candidateFrom(
   const centsApart =
     field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!));
   if (centsApart) notes.push(CENTS_APART_DOUBT);
-  const splitName =
-    field.type === 'string' &&
-    asksForName(fieldPhrases(field)) &&
-    !asksForIdentifier(fieldPhrases(field)) &&
-    nameSplitInside(text.slice(parsed.start, parsed.end));
-  if (splitName) notes.push(SPLIT_NAME_DOUBT);
+  const shapeDoubts = valueShapeDoubts(field, text.slice(parsed.start, parsed.end));
+  notes.push(...shapeDoubts);
   const score =
     labelScore *
     POSITION_FACTOR[position] *
     parsed.quality *
     read *
-    (lookalikes || centsApart || splitName ? LOOKALIKE_DOUBT : 1);
+    (lookalikes || centsApart ? LOOKALIKE_DOUBT : 1) *
+    (shapeDoubts.length > 0 ? SHAPE_DOUBT_FACTOR : 1);
   return {
     field,
     value: parsed.value,
