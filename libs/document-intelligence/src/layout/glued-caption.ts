@@ -1,6 +1,6 @@
 import type { PositionedWord, TextSegment } from '../text-layer/line-grouper';
-import type { GridLine } from './caption-grid';
 import { isCurrencyCode } from '../values/money-normaliser';
+import type { GridLine } from './caption-grid';
 import { captionShaped, hasValueSignal } from './layout-text';
 
 /*
