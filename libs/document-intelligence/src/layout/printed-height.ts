@@ -1,4 +1,4 @@
-import { boxHeight } from '../text-layer/box-geometry';
+import { boxHeight, unionBox } from '../text-layer/box-geometry';
 import type { TextSegment } from '../text-layer/line-grouper';
 
 /*
@@ -16,13 +16,13 @@ const REACHES_CAP = /[\p{Lu}\p{N}bdfhklt]/u;
 const DESCENDS = /[gjpqy,;()[\]{}|/@$§µ]/;
 
 /**
- * The height of the tallest word reaching from the baseline to a capital's top and no lower
- * (the tallest, so a word set larger, a ticked box, still counts as on a PDF's text layer); the
- * phrase's own box height when no word does (x-height letters or descenders only).
+ * The height the words reaching from the baseline to a capital's top and no lower take up
+ * together (all of them, so a word set larger, a ticked box, and the climb of a skewed scan's
+ * line count as in the phrase's own box); the phrase's box height when no word does (x-height
+ * letters or descenders only).
  */
 export function printedHeight(segment: Pick<TextSegment, 'words' | 'box'>): number {
-  const heights = segment.words
-    .filter((w) => REACHES_CAP.test(w.text) && !DESCENDS.test(w.text))
-    .map((w) => boxHeight(w.box));
-  return heights.length > 0 ? Math.max(...heights) : boxHeight(segment.box);
+  const reaching = segment.words.filter((w) => REACHES_CAP.test(w.text) && !DESCENDS.test(w.text));
+  const box = unionBox(reaching.map((w) => w.box)) ?? segment.box;
+  return boxHeight(box);
 }
