@@ -105,13 +105,15 @@ function candidateFrom(
   if (centsApart) notes.push(CENTS_APART_DOUBT);
   const shapeDoubts = valueShapeDoubts(field, text.slice(parsed.start, parsed.end));
   notes.push(...shapeDoubts);
-  const score =
+  const ranked =
     labelScore *
     POSITION_FACTOR[position] *
     parsed.quality *
     read *
-    (lookalikes || centsApart ? LOOKALIKE_DOUBT : 1) *
-    (shapeDoubts.length > 0 ? SHAPE_DOUBT_FACTOR : 1);
+    (lookalikes || centsApart ? LOOKALIKE_DOUBT : 1);
+  // A value's shape doubts how OCR read it, not whether it is the field's: the reading keeps
+  // its rank among the others and only its confidence falls.
+  const score = ranked * (shapeDoubts.length > 0 ? SHAPE_DOUBT_FACTOR : 1);
   return {
     field,
     value: parsed.value,
@@ -120,7 +122,7 @@ function candidateFrom(
     labelWords,
     labelScore,
     score,
-    rank: score,
+    rank: ranked,
     readWords: words,
     parseQuality: parsed.quality,
     source:
