@@ -37,7 +37,7 @@ describe('printedHeight', () => {
     expect(printedHeight(sentence)).toBeCloseTo(0.008, 6);
   });
 
-  it('spans every word that reaches a capital, so a larger word still counts', () => {
+  it('keeps the box of a phrase without descenders, so a larger word still counts', () => {
     const answer = phrase([word('X', 0.1, 0.2, 0.215), word('Yes', 0.13, 0.203, 0.213)]);
     expect(printedHeight(answer)).toBeCloseTo(0.015, 6);
   });

@@ -1,4 +1,4 @@
-import { boxHeight, unionBox } from '../text-layer/box-geometry';
+import { boxHeight } from '../text-layer/box-geometry';
 import type { TextSegment } from '../text-layer/line-grouper';
 
 /*
@@ -16,13 +16,18 @@ const REACHES_CAP = /[\p{Lu}\p{N}bdfhklt]/u;
 const DESCENDS = /[gjpqy,;()[\]{}|/@$§µ]/;
 
 /**
- * The height the words reaching from the baseline to a capital's top and no lower take up
- * together (all of them, so a word set larger, a ticked box, and the climb of a skewed scan's
- * line count as in the phrase's own box); the phrase's box height when no word does (x-height
- * letters or descenders only).
+ * A phrase with words reaching below the baseline: the median height of its words that reach
+ * from the baseline to a capital's top and no lower. Any other phrase (and one without such
+ * words): its own box's height, as before, so a word set larger, a ticked box, and the climb of
+ * a skewed scan's line still count.
  */
 export function printedHeight(segment: Pick<TextSegment, 'words' | 'box'>): number {
-  const reaching = segment.words.filter((w) => REACHES_CAP.test(w.text) && !DESCENDS.test(w.text));
-  const box = unionBox(reaching.map((w) => w.box)) ?? segment.box;
-  return boxHeight(box);
+  if (!segment.words.some((w) => DESCENDS.test(w.text))) return boxHeight(segment.box);
+  const heights = segment.words
+    .filter((w) => REACHES_CAP.test(w.text) && !DESCENDS.test(w.text))
+    .map((w) => boxHeight(w.box))
+    .sort((a, b) => a - b);
+  if (heights.length === 0) return boxHeight(segment.box);
+  const mid = Math.floor(heights.length / 2);
+  return heights.length % 2 === 1 ? heights[mid] : (heights[mid - 1] + heights[mid]) / 2;
 }
