@@ -272,6 +272,14 @@ export function asksForName(phrases: readonly string[]): boolean {
   return namesAnyOf(phrases, NAME_WORDS);
 }
 
+/** Words of a caption or a field asking for a phone number. */
+export const PHONE_NAMES = /\b(?:phone|telephone|tel|mobile|cell|fax)\b/i;
+
+/** The field asks for a phone number ("Contact Phone", "Tel."). */
+export function asksForPhone(phrases: readonly string[]): boolean {
+  return phrases.some((phrase) => PHONE_NAMES.test(phrase));
+}
+
 /** The field asks for an identifier ("Policy Number", "Claim ID", "Invoice #"). */
 export function asksForIdentifier(phrases: readonly string[]): boolean {
   return namesAnyOf(phrases, IDENTIFIER_WORDS);

@@ -29,6 +29,34 @@ function byKey<T extends { key: string }>(items: readonly T[]): Record<string, T
 }
 
 describe('extractDocumentFields', () => {
+  it('doubts a name OCR read with a word broken in two', () => {
+    const page = makePage(
+      [
+        { x: 50, y: 100, text: 'Policy Number: PA-2024-000123', confidence: 0.95 },
+        { x: 50, y: 120, text: 'Insured Name: Nathan McAll ister', confidence: 0.95 },
+      ],
+      1,
+      'ocr',
+    );
+    const fields = byKey(extractDocumentFields({ pages: [page] }, claimSchema));
+    expect(fields.insured_name.value).toBe('Nathan McAll ister');
+    expect(fields.insured_name.confidence).toBeLessThan(0.7);
+    expect(fields.insured_name.notes).toContain(
+      'a word of the name starts in lower case: OCR may have split a word',
+    );
+  });
+
+  it('doubts an identifier read with the next column’s words after it', () => {
+    const page = makePage(
+      [{ x: 50, y: 100, text: 'Policy Number: PA/2023/945820 NY 12207', confidence: 0.95 }],
+      1,
+      'ocr',
+    );
+    const fields = byKey(extractDocumentFields({ pages: [page] }, claimSchema));
+    expect(fields.policy_number.value).toBe('PA/2023/945820 NY 12207');
+    expect(fields.policy_number.confidence).toBeLessThan(0.7);
+  });
+
   it('reads values to the right of labels, in two columns, normalised and grounded', () => {
     const page = makePage([
       { x: 50, y: 50, text: 'FIRST NOTICE OF LOSS', size: 16 },

@@ -7,7 +7,8 @@ import { parseBoolean } from '../values/boolean-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
+import { captionSimilarity, PHONE_NAMES, sharedDefiningWords } from './caption-similarity';
+import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
 import { fitsKind, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
 
 /*
@@ -77,7 +78,7 @@ function freePairs(layouts: readonly PageLayout[], used: ReadonlySet<string>): K
  */
 const SHAPES: ReadonlyArray<{ readonly names: RegExp; readonly shape: RegExp }> = [
   {
-    names: /\b(?:phone|telephone|tel|mobile|cell|fax)\b/i,
+    names: PHONE_NAMES,
     shape: /^\s*(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\s*$/,
   },
   { names: /\b(?:e-?mail)\b/i, shape: /^\s*[^\s@]+@[^\s@]+\.[a-z]{2,}\s*$/i },
@@ -136,6 +137,8 @@ function toField(
   else if (chosen.similarity < WEAK_SIMILARITY)
     doubts.push(`weak caption match: "${caption}" (${chosen.similarity.toFixed(2)})`);
   if (rival) doubts.push(`ambiguous: "${rival.text}" under "${rival.pair.key.text}" scored close`);
+  const shapeDoubts = valueShapeDoubts(chosen.field, chosen.text);
+  doubts.push(...shapeDoubts);
   // Calibrated on the quality benchmark's development draws (seeds 7001, 7002; never the scored
   // 606): values matched by meaning were right about 85-90 % of the time at every similarity,
   // so confidence rises only gently with it instead of tracking the similarity itself.
@@ -150,7 +153,9 @@ function toField(
     option: 0.5,
     elimination: ELIMINATION_CONFIDENCE,
   };
-  const confidence = Math.min(calibrated, guessed[chosen.by] ?? 1);
+  const confidence =
+    Math.min(calibrated, guessed[chosen.by] ?? 1) *
+    (shapeDoubts.length > 0 ? SHAPE_DOUBT_FACTOR : 1);
   return {
     ...(doubts.length > 0 ? { doubts } : {}),
     key: chosen.field.key,

@@ -19,6 +19,7 @@ import {
 import { printedAsPhrase } from './caption-guard';
 import { asksForIdentifier } from './caption-similarity';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
+import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
 import { fitsKind, fitsKindAtCaption } from './value-kinds';
 
 /**
@@ -102,12 +103,17 @@ function candidateFrom(
   const centsApart =
     field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!));
   if (centsApart) notes.push(CENTS_APART_DOUBT);
-  const score =
+  const shapeDoubts = valueShapeDoubts(field, text.slice(parsed.start, parsed.end));
+  notes.push(...shapeDoubts);
+  const ranked =
     labelScore *
     POSITION_FACTOR[position] *
     parsed.quality *
     read *
     (lookalikes || centsApart ? LOOKALIKE_DOUBT : 1);
+  // A value's shape doubts how OCR read it, not whether it is the field's: the reading keeps
+  // its rank among the others and only its confidence falls.
+  const score = ranked * (shapeDoubts.length > 0 ? SHAPE_DOUBT_FACTOR : 1);
   return {
     field,
     value: parsed.value,
@@ -116,7 +122,7 @@ function candidateFrom(
     labelWords,
     labelScore,
     score,
-    rank: score,
+    rank: ranked,
     readWords: words,
     parseQuality: parsed.quality,
     source:

@@ -25,7 +25,7 @@ describe('colon-less captions glued to their value', () => {
     ]);
   });
 
-  it('leaves dates, codes, sentences with figures, bracketed qualifiers and evenly spaced names whole', () => {
+  it('leaves dates, codes, amounts after their currency code, sentences with figures, bracketed qualifiers and evenly spaced names whole', () => {
     expect(
       pairsOf([
         { x: 50, y: 100, text: 'March  18, 1968' },
@@ -38,6 +38,7 @@ describe('colon-less captions glued to their value', () => {
         { x: 50, y: 310, text: 'MC  -4' },
         { x: 50, y: 340, text: 'Room 412' },
         { x: 50, y: 370, text: 'Sample   Size  500' },
+        { x: 50, y: 400, text: 'USD  36,673.87' },
       ]),
     ).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { PositionedWord, TextSegment } from '../text-layer/line-grouper';
+import { isCurrencyCode } from '../values/money-normaliser';
 import type { GridLine } from './caption-grid';
 import { captionShaped, hasValueSignal } from './layout-text';
 
@@ -30,13 +31,14 @@ function startsValue(word: PositionedWord): boolean {
 }
 
 /**
- * Caption words that rather belong to running text or a code: a comma (a place name before its
- * postcode), an unclosed bracket ("(to $ 250,000)"), or a last word ending in a hyphen or slash
- * ("RE-2218", "AT-P/F-T-317").
+ * Caption words that rather belong to running text, a code or an amount: a comma (a place name
+ * before its postcode), an unclosed bracket ("(to $ 250,000)"), a last word ending in a hyphen
+ * or slash ("RE-2218", "AT-P/F-T-317"), or a currency code ("USD  36,673.87": OCR boxes tight
+ * around the glyphs set the code a little apart from its figure).
  */
 function notACaption(text: string): boolean {
   const opened = (text.match(/\(/g) ?? []).length > (text.match(/\)/g) ?? []).length;
-  return /,/.test(text) || opened || /[-/]$/.test(text);
+  return /,/.test(text) || opened || /[-/]$/.test(text) || isCurrencyCode(text);
 }
 
 /**

@@ -10,6 +10,12 @@ const MONEY = new RegExp(
   `(\\()?(-)?\\s?(${CODES}|[$€£¥])?\\s?(-)?(${NUMBER})(?![\\d%]|\\s%)(?:\\s?(${CODES}))?(\\))?`,
   'gi',
 );
+const CURRENCY_CODE = new RegExp(`^(?:${CODES})$`);
+
+/** A currency code as printed before or after an amount ("USD"): part of the amount. */
+export function isCurrencyCode(text: string): boolean {
+  return CURRENCY_CODE.test(text.trim());
+}
 const PLAIN_NUMBER = new RegExp(`(-)?(${NUMBER})(?!\\d)`, 'g');
 
 /**

@@ -1,0 +1,19 @@
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { valueShapeDoubts } from './value-doubts';
+
+const field = (label: string): ScalarFieldDefinition => ({ key: 'f', type: 'string', label });
+
+describe('valueShapeDoubts', () => {
+  it('doubts a name with a word broken in two, by the kind its field asks for', () => {
+    expect(valueShapeDoubts(field('Insured Name'), 'Nathan McAll ister')).toHaveLength(1);
+    expect(valueShapeDoubts(field('Insured Name'), 'Nathan McAllister')).toEqual([]);
+    expect(valueShapeDoubts(field('Description'), 'kitchen fire')).toEqual([]);
+  });
+
+  it('doubts an identifier or a phone number with the next column’s words after it', () => {
+    expect(valueShapeDoubts(field('Policy Number'), 'PA/2023/945820 NY 12207')).toHaveLength(1);
+    expect(valueShapeDoubts(field('Phone'), '(727) 715-6282 Denver')).toHaveLength(1);
+    expect(valueShapeDoubts(field('Policy Number'), 'PA/2023/945820')).toEqual([]);
+    expect(valueShapeDoubts(field('Loss Location'), '620 Park Pl, Raleigh')).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { RUN_ON_DOUBT, runsOnPastFigure } from '../values/run-on-value';
+import { nameSplitInside, SPLIT_NAME_DOUBT } from '../values/split-name';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
+import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
+
+/*
+ * What a value's own text says is wrong with how OCR read it, for the kind of value its field
+ * asks for: a name with a word broken in two, an identifier or a phone number with the next
+ * column's words after it. Asked of a reading at its caption and of one matched by meaning
+ * alike; each doubt takes the reading below the review threshold.
+ */
+
+/** The share of its score a reading with such a doubt keeps. */
+export const SHAPE_DOUBT_FACTOR = 0.7;
+
+export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): string[] {
+  if (field.type !== 'string') return [];
+  const phrases = fieldPhrases(field);
+  const identifier = asksForIdentifier(phrases);
+  const doubts: string[] = [];
+  if (asksForName(phrases) && !identifier && nameSplitInside(text)) doubts.push(SPLIT_NAME_DOUBT);
+  if ((identifier || asksForPhone(phrases)) && runsOnPastFigure(text)) doubts.push(RUN_ON_DOUBT);
+  return doubts;
+}
