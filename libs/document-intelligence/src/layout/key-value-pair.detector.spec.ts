@@ -151,32 +151,6 @@ describe('detectKeyValuePairs', () => {
     ).toEqual([['Total sample', '214', 'below']]);
   });
 
-  it('does not read a sentence under a heading as its answer because OCR boxed its descenders', () => {
-    // OCR draws boxes tight around the glyphs: a heading in capitals is as tall as a capital,
-    // a sentence with descenders ("Supply", "pipe") a third taller, though printed alike.
-    const tight = (text: string, x: number, top: number, bottom: number) => ({
-      text,
-      box: { x0: x / 612, y0: top / 792, x1: (x + text.length * 5.5) / 612, y1: bottom / 792 },
-      confidence: 0.95,
-    });
-    const page = {
-      pageNumber: 1,
-      width: 612,
-      height: 792,
-      source: 'ocr' as const,
-      words: [
-        tight('DETAILS', 50, 280, 287),
-        tight('Supply', 50, 294, 303.5),
-        tight('line', 90, 294, 301),
-        tight('under', 115, 294, 301),
-        tight('the', 150, 294, 301),
-        tight('pipe', 172, 296, 303.5),
-        tight('failed.', 198, 294, 301),
-      ],
-    };
-    expect(detectKeyValuePairs(groupLines(page))).toEqual([]);
-  });
-
   it('does not pair a caption in capitals with the one stacked under it, though printed a little larger', () => {
     expect(
       pairsOf([

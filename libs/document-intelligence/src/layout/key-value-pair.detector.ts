@@ -20,7 +20,6 @@ import {
 } from './layout-text';
 import { LEADER, type LineParts, partsOf } from './line-parts';
 import { listedNames } from './listed-names';
-import { printedHeight } from './printed-height';
 
 /*
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
@@ -195,7 +194,7 @@ function stackedCaption(caption: TextSegment, below: TextSegment): boolean {
     captionShaped(below.text) &&
     isUpperCase(below.text) &&
     isUpperCase(caption.text) &&
-    printedHeight(below) < HANDWRITING_RATIO * printedHeight(caption)
+    boxHeight(below.box) < HANDWRITING_RATIO * boxHeight(caption.box)
   );
 }
 
@@ -213,13 +212,13 @@ function answersBelow(caption: TextSegment, answer: TextSegment): boolean {
   if (hasValueSignal(answer.text)) return true;
   if (stackedCaption(caption, answer)) return false;
   // Handwriting or typing in a boxed form's space is clearly larger than its printed caption.
-  if (printedHeight(caption) < 0.8 * printedHeight(answer)) return true;
+  if (boxHeight(caption.box) < 0.8 * boxHeight(answer.box)) return true;
   return smallerPrint(caption, answer) && !readsAsCaption(answer.text);
 }
 
 /** Captions of boxed forms are often printed smaller than what is written in the box. */
 function smallerPrint(caption: TextSegment, answer: TextSegment): boolean {
-  return printedHeight(caption) < 0.85 * printedHeight(answer);
+  return boxHeight(caption.box) < 0.85 * boxHeight(answer.box);
 }
 
 /** The segment under `key` on the next lines: left edges close, or overlapping horizontally. */
