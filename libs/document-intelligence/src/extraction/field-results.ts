@@ -3,7 +3,7 @@ import type {
   ExtractionSource,
   ScalarValue,
 } from '../schema/extraction-result.types';
-import { NOT_FOUND_DOUBT } from '../schema/extraction-result.types';
+import { NOT_FOUND_DOUBT, weakCaptionDoubt } from '../schema/extraction-result.types';
 import type { FieldDefinition, ObjectFieldDefinition } from '../schema/field-schema.types';
 import { groundingOf, joinWords } from '../values/word-span';
 import type { Candidate } from './scalar-candidates';
@@ -47,9 +47,7 @@ export function toField(
   const doubts: string[] = [];
   if (candidate.source === 'pattern') doubts.push('no caption found; taken by pattern only');
   else if (candidate.labelScore < WEAK_LABEL_SCORE)
-    doubts.push(
-      `weak caption match: "${joinWords(candidate.labelWords)}" (${candidate.labelScore.toFixed(2)})`,
-    );
+    doubts.push(weakCaptionDoubt(joinWords(candidate.labelWords), candidate.labelScore));
   if (rival) doubts.push(`ambiguous: "${rival.text}" scored close`);
   return {
     ...(doubts.length > 0 ? { doubts } : {}),

@@ -1,6 +1,10 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import { DEFAULT_LINKER_RANKING, type LinkerRanking, pairLinkProbability } from '../linker/linker';
-import type { ExtractedField, ScalarValue } from '../schema/extraction-result.types';
+import {
+  type ExtractedField,
+  type ScalarValue,
+  weakCaptionDoubt,
+} from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { parseBoolean } from '../values/boolean-normaliser';
@@ -135,7 +139,7 @@ function toField(
   if (chosen.by === 'elimination')
     doubts.push(`taken by elimination: "${caption}" shares no meaning with the field`);
   else if (chosen.similarity < WEAK_SIMILARITY)
-    doubts.push(`weak caption match: "${caption}" (${chosen.similarity.toFixed(2)})`);
+    doubts.push(weakCaptionDoubt(caption, chosen.similarity));
   if (rival) doubts.push(`ambiguous: "${rival.text}" under "${rival.pair.key.text}" scored close`);
   const shapeDoubts = valueShapeDoubts(chosen.field, chosen.text);
   doubts.push(...shapeDoubts);

@@ -3,7 +3,11 @@ import type { CornerBox } from '@docket/platform';
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { LayoutCell, LayoutTable } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
-import { type ExtractedField, NOT_FOUND_DOUBT } from '../schema/extraction-result.types';
+import {
+  type ExtractedField,
+  NOT_FOUND_DOUBT,
+  weakCaptionOf,
+} from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
@@ -230,18 +234,32 @@ export function withRememberedEmptyPlaces(
   match: MemoryMatch<LayoutMemory> | null,
   pages: readonly AnalysedPage[],
 ): Map<string, ExtractedField> {
+  return settledByReview(fields, match, (field, remembered) =>
+    field.source === 'not-found' &&
+    field.value === null &&
+    (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT) &&
+    emptyAtPlace(pages, remembered)
+      ? { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] }
+      : null,
+  );
+}
+
+/**
+ * Each field the reviewed layout remembers, given to `settle`, which returns it without the
+ * doubt the review settled, or null to leave it. Only on a layout recognised by its captions:
+ * one recognised by its printed words alone vouches for no place.
+ */
+function settledByReview(
+  fields: ReadonlyMap<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  settle: (field: ExtractedField, remembered: RememberedField) => ExtractedField | null,
+): Map<string, ExtractedField> {
   const results = new Map(fields);
   if (!match || match.fromPrintedWords) return results;
   for (const [key, field] of fields) {
     const remembered = match.memory.fields.find((f) => f.key === key);
-    if (
-      remembered &&
-      field.source === 'not-found' &&
-      field.value === null &&
-      (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT) &&
-      emptyAtPlace(pages, remembered)
-    )
-      results.set(key, { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] });
+    const settled = remembered ? settle(field, remembered) : null;
+    if (settled) results.set(key, settled);
   }
   return results;
 }
@@ -249,12 +267,6 @@ export function withRememberedEmptyPlaces(
 /** Said of a value whose weak caption match the review vouches for. */
 export const REVIEWED_CAPTION_NOTE =
   'under the caption the reviewed document of this layout had for this field, at its remembered place: the weak caption match outweighed';
-
-/**
- * A weak caption match as the caption readings word it (`field-results.ts` for a caption the
- * field's label names, `pair-matcher.ts` for one matched by meaning): the caption and its score.
- */
-const WEAK_CAPTION = /^weak caption match: "(.+)" \((\d+(?:\.\d+)?)\)$/;
 
 /**
  * The fields read under a caption whose meaning matched the field only weakly, not doubted for
@@ -271,30 +283,25 @@ export function withReviewedCaptions(
   match: MemoryMatch<LayoutMemory> | null,
   pages: readonly AnalysedPage[],
 ): Map<string, ExtractedField> {
-  const results = new Map(fields);
-  if (!match || match.fromPrintedWords) return results;
-  for (const [key, field] of fields) {
-    const remembered = match.memory.fields.find((f) => f.key === key);
-    const weak = field.doubts?.length === 1 ? WEAK_CAPTION.exec(field.doubts[0]) : null;
-    if (!remembered || !weak || !field.grounding || field.source === 'layout-memory') continue;
-    const captionScore = Number(weak[2]);
+  return settledByReview(fields, match, (field, remembered) => {
+    const weak = field.doubts?.length === 1 ? weakCaptionOf(field.doubts[0]!) : null;
+    if (!weak || !field.grounding || field.source === 'layout-memory') return null;
     if (
-      captionScore <= 0 ||
-      lettersSimilarity(captionLetters(weak[1]), captionLetters(remembered.anchorText)) <
+      weak.score <= 0 ||
+      lettersSimilarity(captionLetters(weak.caption), captionLetters(remembered.anchorText)) <
         SAME_ANCHOR ||
       !readAtPlace(pages, remembered, field.grounding, field.type)
     )
-      continue;
+      return null;
     const words = field.grounding.words;
     const read = words.reduce((sum, w) => sum + w.confidence, 0) / Math.max(1, words.length);
-    results.set(key, {
+    return {
       ...field,
-      confidence: Math.min(MEMORY_CONFIDENCE * read, field.confidence / captionScore),
+      confidence: Math.min(MEMORY_CONFIDENCE * read, field.confidence / weak.score),
       doubts: [],
       notes: [...field.notes, REVIEWED_CAPTION_NOTE],
-    });
-  }
-  return results;
+    };
+  });
 }
 
 /**

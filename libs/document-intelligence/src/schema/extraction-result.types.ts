@@ -50,6 +50,23 @@ export interface ExtractedRow {
 /** The doubt of a field with no value; the validator says the same of any empty field. */
 export const NOT_FOUND_DOUBT = 'not found on the page';
 
+/**
+ * The doubt of a value read under a caption that matched its field only weakly, worded here
+ * once for the readings at captions and by meaning, and read back by layout memory (which may
+ * find the review settled it).
+ */
+export function weakCaptionDoubt(caption: string, score: number): string {
+  return `weak caption match: "${caption}" (${score.toFixed(2)})`;
+}
+
+const WEAK_CAPTION_DOUBT = /^weak caption match: "(.+)" \((\d+(?:\.\d+)?)\)$/;
+
+/** The caption and its score, when `doubt` is a weak caption match's. */
+export function weakCaptionOf(doubt: string): { caption: string; score: number } | null {
+  const match = WEAK_CAPTION_DOUBT.exec(doubt);
+  return match ? { caption: match[1]!, score: Number(match[2]) } : null;
+}
+
 export interface ExtractedField {
   readonly key: string;
   readonly type: FieldType;
