@@ -19,8 +19,7 @@
 import type { TextPage, TextWord } from '@docket/document-intelligence';
 
 import { runMain } from '../support/run-main';
-import { type AnnotatedForm, type FormWord } from './funsd-form';
-import { readStudyOptions, studiedForms } from './studied-forms';
+import { covered, inside, readStudyOptions, studiedForms } from './studied-forms';
 
 const KINDS = [
   'exact',
@@ -57,22 +56,6 @@ const LOOK_ALIKES: Record<string, string> = {
 
 const trimmed = (text: string): string => text.trim().replace(/[.,;:]+$/, '');
 const digitsOf = (text: string): string => text.replace(/\D/g, '');
-
-/** Share of the annotated box's area an OCR box covers. */
-function covered(word: FormWord, form: AnnotatedForm, ocr: TextWord): number {
-  const [x0, y0, x1, y1] = word.box;
-  const w = Math.min(x1, ocr.box.x1 * form.width) - Math.max(x0, ocr.box.x0 * form.width);
-  const h = Math.min(y1, ocr.box.y1 * form.height) - Math.max(y0, ocr.box.y0 * form.height);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.max(1, (x1 - x0) * (y1 - y0));
-}
-
-/** Share of the OCR box's area inside the annotated box. */
-function inside(word: FormWord, form: AnnotatedForm, ocr: TextWord): number {
-  const area = (ocr.box.x1 - ocr.box.x0) * form.width * (ocr.box.y1 - ocr.box.y0) * form.height;
-  const [x0, y0, x1, y1] = word.box;
-  return (covered(word, form, ocr) * (x1 - x0) * (y1 - y0)) / Math.max(1, area);
-}
 
 function classify(truth: string, over: readonly TextWord[]): Kind {
   if (over.length === 0) return 'missed';

@@ -13,13 +13,13 @@
  *   node -r @swc-node/register bench/forms/ocr-losses.ts --data DIR --cache DIR/training
  *     [--split training] [--examples N]
  */
-import type { TextPage, TextWord } from '@docket/document-intelligence';
+import type { TextPage } from '@docket/document-intelligence';
 
 import { hasDigit, matchedWords, pieces } from '../ocr/word-matching';
 import { runMain } from '../support/run-main';
 import { type AnnotatedForm, type FormWord } from './funsd-form';
 import { questionsWithAnswers } from './label-given.score';
-import { readStudyOptions, studiedForms } from './studied-forms';
+import { covered, inside, readStudyOptions, studiedForms } from './studied-forms';
 
 type Verdict = 'exact' | 'misread' | 'split' | 'merged' | 'missed';
 const VERDICTS: readonly Verdict[] = ['exact', 'misread', 'split', 'merged', 'missed'];
@@ -29,26 +29,6 @@ const canonical = (text: string): string =>
     .trim()
     .toLowerCase()
     .replace(/[.,;:]+$/, '');
-
-/** Share of the annotated box's area an OCR box covers. */
-function covered(word: FormWord, form: AnnotatedForm, ocr: TextWord): number {
-  const [x0, y0, x1, y1] = word.box;
-  const ox0 = ocr.box.x0 * form.width;
-  const oy0 = ocr.box.y0 * form.height;
-  const ox1 = ocr.box.x1 * form.width;
-  const oy1 = ocr.box.y1 * form.height;
-  const w = Math.min(x1, ox1) - Math.max(x0, ox0);
-  const h = Math.min(y1, oy1) - Math.max(y0, oy0);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.max(1, (x1 - x0) * (y1 - y0));
-}
-
-/** Share of the OCR box's area inside the annotated box. */
-function inside(word: FormWord, form: AnnotatedForm, ocr: TextWord): number {
-  const area = (ocr.box.x1 - ocr.box.x0) * form.width * (ocr.box.y1 - ocr.box.y0) * form.height;
-  const [x0, y0, x1, y1] = word.box;
-  return (covered(word, form, ocr) * (x1 - x0) * (y1 - y0)) / Math.max(1, area);
-}
 
 function judge(
   word: FormWord,

@@ -9,9 +9,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import type { TextPage } from '@docket/document-intelligence';
+import type { TextPage, TextWord } from '@docket/document-intelligence';
 
-import { type AnnotatedForm, annotatedTextPage, readAnnotatedForm } from './funsd-form';
+import {
+  type AnnotatedForm,
+  annotatedTextPage,
+  type FormWord,
+  readAnnotatedForm,
+} from './funsd-form';
 
 /** The study tools' common options. */
 export interface StudyOptions {
@@ -80,4 +85,24 @@ export function* studiedForms(options: StudyOptions): Generator<StudiedForm> {
       : annotatedTextPage(form);
     yield { form, page };
   }
+}
+
+/** Share of the annotated box's area an OCR box covers. */
+export function covered(word: FormWord, form: AnnotatedForm, ocr: TextWord): number {
+  const [x0, y0, x1, y1] = word.box;
+  const ox0 = ocr.box.x0 * form.width;
+  const oy0 = ocr.box.y0 * form.height;
+  const ox1 = ocr.box.x1 * form.width;
+  const oy1 = ocr.box.y1 * form.height;
+  const w = Math.min(x1, ox1) - Math.max(x0, ox0);
+  const h = Math.min(y1, oy1) - Math.max(y0, oy0);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.max(1, (x1 - x0) * (y1 - y0));
+}
+
+/** Share of the OCR box's area inside the annotated box. */
+export function inside(word: FormWord, form: AnnotatedForm, ocr: TextWord): number {
+  const area = (ocr.box.x1 - ocr.box.x0) * form.width * (ocr.box.y1 - ocr.box.y0) * form.height;
+  const [x0, y0, x1, y1] = word.box;
+  return (covered(word, form, ocr) * (x1 - x0) * (y1 - y0)) / Math.max(1, area);
 }
