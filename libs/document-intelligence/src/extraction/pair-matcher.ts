@@ -1,4 +1,5 @@
-import type { KeyValuePair, PageLayout } from '../layout/layout.types';
+import type { KeyValuePair, LayoutText, PageLayout } from '../layout/layout.types';
+import { layoutText } from '../layout/layout-text';
 import { DEFAULT_LINKER_RANKING, type LinkerRanking, pairLinkProbability } from '../linker/linker';
 import {
   type ExtractedField,
@@ -8,6 +9,7 @@ import {
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { parseBoolean } from '../values/boolean-normaliser';
+import { parseScalarWords, withOptionsAfter } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -98,35 +100,83 @@ function shapeSimilarity(field: ScalarFieldDefinition, answer: string): number {
     : 0;
 }
 
-/** `byCaption`: how close the pair's caption is to the field (captionSimilarity). */
+/**
+ * `byCaption`: how close the pair's caption is to the field (captionSimilarity). `choices`: for a
+ * yes/no, the pair's answer with the options and tick marks printed after it on its line.
+ */
 function candidateFor(
   field: ScalarFieldDefinition,
   pair: KeyValuePair,
   byCaption: number,
   ranking: LinkerRanking,
+  choices: LayoutText | null,
 ): PairCandidate | null {
   const byShape = pair.value ? shapeSimilarity(field, pair.value.text) : 0;
   const similarity = Math.max(byCaption, byShape);
   const floor = field.type === 'string' ? MIN_STRING_SIMILARITY : MIN_SIMILARITY;
   if (similarity < floor || !pair.value) return null;
-  const parsed = parseScalar(pair.value.text, field);
-  if (!parsed || !fitsKind(field, pair.value.text) || !wholeTokens(pair.value.text, parsed)) {
+  const answer = (field.type === 'boolean' ? choices : null) ?? pair.value;
+  const parsed = parseScalarWords(answer.words, field);
+  if (!parsed || !fitsKind(field, answer.text) || !wholeTokens(answer.text, parsed)) {
     return null;
   }
-  const words = wordsInSpan(pair.value.words, parsed.start, parsed.end);
+  const words = wordsInSpan(answer.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
   const sureness = similarity * parsed.quality * meanConfidence(words);
   return {
     field,
     pair,
     value: parsed.value,
-    text: pair.value.text.slice(parsed.start, parsed.end),
+    text: answer.text.slice(parsed.start, parsed.end),
     words,
     similarity,
     by: byShape > byCaption ? 'shape' : 'caption',
     score: sureness * pair.confidence,
     rank: sureness * (ranking === 'learned' ? pairLinkProbability(pair) : pair.confidence),
   };
+}
+
+/**
+ * Each pair's answer with the yes/no choices printed after it on its line ("Yes", then "X No"
+ * a gap further), where there are any: the words of every pair and text block of its page.
+ */
+function answersWithChoices(
+  layouts: readonly PageLayout[],
+  pairs: readonly KeyValuePair[],
+  fields: readonly ScalarFieldDefinition[],
+): Map<KeyValuePair, LayoutText> {
+  const result = new Map<KeyValuePair, LayoutText>();
+  const yesNo = fields.find((f) => f.type === 'boolean');
+  if (!yesNo) return result;
+  for (const layout of layouts) {
+    const pageWords = new Map<string, PositionedWord>();
+    for (const block of layout.readingOrder)
+      for (const w of block.words) pageWords.set(wordKey(w), w);
+    for (const pair of layout.keyValuePairs)
+      for (const w of [...pair.key.words, ...(pair.value?.words ?? [])])
+        pageWords.set(wordKey(w), w);
+    const words = [...pageWords.values()].sort((a, b) => a.box.x0 - b.box.x0);
+    for (const pair of pairs) {
+      const last = pair.value?.words.at(-1);
+      if (!pair.value || !last || !layout.keyValuePairs.includes(pair)) continue;
+      const line = words.filter(
+        (w) => w === last || (w.box.x0 >= last.box.x1 && onOneLine(w, last)),
+      );
+      const extended = withOptionsAfter(
+        pair.value.words,
+        [...pair.value.words.slice(0, -1), ...line],
+        yesNo,
+      );
+      if (extended.length > pair.value.words.length) result.set(pair, layoutText(extended));
+    }
+  }
+  return result;
+}
+
+/** Whether two words share most of the lower one's height. */
+function onOneLine(a: PositionedWord, b: PositionedWord): boolean {
+  const overlap = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
+  return overlap >= 0.5 * Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
 }
 
 function toField(
@@ -390,6 +440,7 @@ export function matchFieldsToPairs(
   if (fields.length === 0) return result;
   const shared = sharedDefiningWords(fields.map(fieldPhrases));
   const free = freePairs(layouts, used);
+  const choices = answersWithChoices(layouts, free, fields);
   // Each caption against each field, once: the candidates and elimination both read it.
   const byCaption = new Map(
     free.map((pair) => [
@@ -399,7 +450,9 @@ export function matchFieldsToPairs(
   );
   const candidates = free
     .flatMap((pair) =>
-      fields.map((field, i) => candidateFor(field, pair, byCaption.get(pair)![i]!, ranking)),
+      fields.map((field, i) =>
+        candidateFor(field, pair, byCaption.get(pair)![i]!, ranking, choices.get(pair) ?? null),
+      ),
     )
     .filter((c): c is PairCandidate => c !== null)
     .sort((a, b) => b.rank - a.rank);

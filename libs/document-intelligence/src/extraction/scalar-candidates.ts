@@ -5,8 +5,8 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
+import { parseScalarWords, withOptionsAfter } from '../values/marked-option';
 import { lookalikesInDoubt } from '../values/ocr-digit-repair';
-import { parseScalar } from '../values/scalar-value.parser';
 import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import {
@@ -82,7 +82,7 @@ function candidateFrom(
   extraNotes: readonly string[],
 ): Candidate | null {
   const text = joinWords(words);
-  const parsed = parseScalar(text, field);
+  const parsed = parseScalarWords(words, field);
   // The kind rule of the layout's pairs (no name from an amount, no number from a date); at the
   // field's own caption, a text field naming no kind takes any kind.
   const fits = position === 'pattern' ? fitsKind(field, text) : fitsKindAtCaption(field, text);
@@ -158,7 +158,10 @@ export function labelCandidates(
               context,
             )
           : [];
-      const firstLines = [...right.words, ...continuation];
+      const firstLines = [
+        ...withOptionsAfter(right.words, match.line.words, field),
+        ...continuation,
+      ];
       const words = [...firstLines, ...sentenceGoesOn(firstLines, lineIndex, labelWords, context)];
       const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
       if (c) atCaption.push({ candidate: c, position: right.position });

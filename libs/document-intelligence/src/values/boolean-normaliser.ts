@@ -72,14 +72,33 @@ export function parseBoolean(
       quality: 0.7,
       notes: ['empty tick box'],
     };
+  // Both options printed ("Yes  No", "Yes X No") with no ticked box: the text cannot say which
+  // one is the answer, so the first is read but not vouched for.
+  const options = bothOptionsPrinted(text, truthy, falsy);
+  const quality = options ? BOTH_OPTIONS_QUALITY : 1;
+  const notes = options ? [BOTH_OPTIONS_NOTE] : [];
   const wordPattern = /[A-Za-z]+/g;
   for (let m = wordPattern.exec(text); m; m = wordPattern.exec(text)) {
     const [token] = tokenise(m[0]);
     if (token === undefined) continue;
     if (truthy.has(token))
-      return { value: true, start: m.index, end: m.index + m[0].length, quality: 1, notes: [] };
+      return { value: true, start: m.index, end: m.index + m[0].length, quality, notes };
     if (falsy.has(token))
-      return { value: false, start: m.index, end: m.index + m[0].length, quality: 1, notes: [] };
+      return { value: false, start: m.index, end: m.index + m[0].length, quality, notes };
   }
   return null;
+}
+
+/** How sure a yes/no read from text printing both its options is. */
+const BOTH_OPTIONS_QUALITY = 0.5;
+export const BOTH_OPTIONS_NOTE = 'both options printed, neither marked for sure';
+
+/** Whether the text prints a yes option and a no option, a lone tick mark ("X") not counted. */
+function bothOptionsPrinted(
+  text: string,
+  truthy: ReadonlySet<string>,
+  falsy: ReadonlySet<string>,
+): boolean {
+  const tokens = tokenise(text).filter((token) => token !== 'x');
+  return tokens.some((t) => truthy.has(t)) && tokens.some((t) => falsy.has(t));
 }

@@ -1,0 +1,123 @@
+import type { ScalarValue } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import type { PositionedWord } from '../text-layer/line-grouper';
+import { tokenise } from '../text-layer/text-normaliser';
+import { DEFAULT_FALSE_VALUES, DEFAULT_TRUE_VALUES } from './boolean-normaliser';
+import type { ParsedValue } from './parsed-value.types';
+import { parseScalar } from './scalar-value.parser';
+import { joinWords } from './word-span';
+
+/** A tick mark typed or written on its own beside an option ("X", "✓"). */
+const LONE_MARK = /^[xX✓✔✗✘√]$/u;
+/**
+ * The option nearer the mark must be this many times nearer than the other one: a mark midway
+ * between two options ("Yes  X  No") marks neither for sure.
+ */
+const CLEAR_LEAD = 1.5;
+
+export const MARKED_OPTION_NOTE = 'the option the lone tick mark stands beside';
+
+interface Option {
+  readonly index: number;
+  readonly value: boolean;
+}
+
+function optionsAmong(
+  words: readonly PositionedWord[],
+  truthy: ReadonlySet<string>,
+  falsy: ReadonlySet<string>,
+): Option[] {
+  return words.flatMap((word, index): Option[] => {
+    if (LONE_MARK.test(word.text)) return [];
+    const tokens = tokenise(word.text);
+    if (tokens.length !== 1) return [];
+    if (truthy.has(tokens[0])) return [{ index, value: true }];
+    if (falsy.has(tokens[0])) return [{ index, value: false }];
+    return [];
+  });
+}
+
+/** Horizontal gap between two words on one line, or Infinity when they share no line. */
+function gapBetween(a: PositionedWord, b: PositionedWord): number {
+  const overlap = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
+  const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
+  if (overlap < 0.5 * height) return Infinity;
+  return Math.max(0, b.box.x0 - a.box.x1, a.box.x0 - b.box.x1);
+}
+
+/** Character offset of word `index` in `joinWords(words)`. */
+function offsetOf(words: readonly PositionedWord[], index: number): number {
+  return words.slice(0, index).reduce((sum, w) => sum + w.text.length + 1, 0);
+}
+
+/**
+ * A yes/no printed with both its options and one lone tick mark ("Yes  X No", "X Yes  No"): the
+ * answer is the option the mark stands beside, told by where the words stand on the page, since
+ * the text alone cannot say whether a mark precedes or follows its option. Null when the words
+ * print no such choice or the mark stands about as near to both options.
+ */
+export function markedOption(
+  words: readonly PositionedWord[],
+  trueValues: readonly string[] = DEFAULT_TRUE_VALUES,
+  falseValues: readonly string[] = DEFAULT_FALSE_VALUES,
+): ParsedValue<boolean> | null {
+  const truthy = new Set(trueValues.map((v) => v.toLowerCase()));
+  const falsy = new Set(falseValues.map((v) => v.toLowerCase()));
+  const options = optionsAmong(words, truthy, falsy);
+  if (!options.some((o) => o.value) || !options.some((o) => !o.value)) return null;
+  const marks = words.flatMap((word, index) => (LONE_MARK.test(word.text) ? [index] : []));
+  if (marks.length !== 1) return null;
+  const [markIndex] = marks;
+  const byGap = options
+    .map((option) => ({ option, gap: gapBetween(words[markIndex], words[option.index]) }))
+    .filter(({ gap }) => Number.isFinite(gap))
+    .sort((a, b) => a.gap - b.gap);
+  if (byGap.length === 0) return null;
+  const [nearest, next] = byGap;
+  if (next && next.gap <= CLEAR_LEAD * nearest.gap) return null;
+  const first = Math.min(markIndex, nearest.option.index);
+  const last = Math.max(markIndex, nearest.option.index);
+  return {
+    value: nearest.option.value,
+    start: offsetOf(words, first),
+    end: offsetOf(words, last) + words[last].text.length,
+    quality: 0.95,
+    notes: [MARKED_OPTION_NOTE],
+  };
+}
+
+/**
+ * A field's value read from words: a yes/no's marked option by the words' places first, any
+ * other reading from their text (`parseScalar` over `joinWords(words)`).
+ */
+export function parseScalarWords(
+  words: readonly PositionedWord[],
+  field: ScalarFieldDefinition,
+): ParsedValue<ScalarValue> | null {
+  if (field.type === 'boolean') {
+    const marked = markedOption(words, field.trueValues, field.falseValues);
+    if (marked) return marked;
+  }
+  return parseScalar(joinWords(words), field);
+}
+
+/**
+ * An answer to a yes/no read beside its caption, with the options and tick marks printed after
+ * it on its line ("Yes" then, a gap further, "X No"): the choice is read among them all, not
+ * from the first option alone.
+ */
+export function withOptionsAfter(
+  answer: readonly PositionedWord[],
+  lineWords: readonly PositionedWord[],
+  field: ScalarFieldDefinition,
+): PositionedWord[] {
+  if (field.type !== 'boolean' || answer.length === 0) return [...answer];
+  const truthy = new Set((field.trueValues ?? DEFAULT_TRUE_VALUES).map((v) => v.toLowerCase()));
+  const falsy = new Set((field.falseValues ?? DEFAULT_FALSE_VALUES).map((v) => v.toLowerCase()));
+  const isChoiceWord = (word: PositionedWord): boolean =>
+    LONE_MARK.test(word.text) || optionsAmong([word], truthy, falsy).length === 1;
+  if (!answer.every(isChoiceWord)) return [...answer];
+  const after = lineWords.slice(lineWords.indexOf(answer[answer.length - 1]) + 1);
+  const stop = after.findIndex((word) => !isChoiceWord(word));
+  return [...answer, ...(stop < 0 ? after : after.slice(0, stop))];
+}
