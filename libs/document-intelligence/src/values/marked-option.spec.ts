@@ -38,6 +38,11 @@ describe('markedOption', () => {
     expect(markedOption(words)?.value).toBe(true);
   });
 
+  it('reads a ticked box OCR read with a side of its box ("O Yes   Xl No")', () => {
+    const words = [word('O', 0.693), word('Yes', 0.712), word('Xl', 0.771), word('No', 0.791)];
+    expect(markedOption(words)?.value).toBe(false);
+  });
+
   it('reads nothing when the mark stands midway between the options', () => {
     const words = [word('Yes', 0.7), word('X', 0.745), word('No', 0.775)];
     expect(markedOption(words)).toBeNull();
@@ -77,6 +82,13 @@ describe('withOptionsAfter', () => {
     ];
     const taken = withOptionsAfter([line[1]], line, policeReport);
     expect(taken.map((w) => w.text)).toEqual(['Yes', 'X', 'No']);
+  });
+
+  it('adds them after an empty box OCR read as a letter ("O Yes", then "Xl No")', () => {
+    const line = [word('O', 0.693), word('Yes', 0.712), word('Xl', 0.771), word('No', 0.791)];
+    const taken = withOptionsAfter(line.slice(0, 2), line, policeReport);
+    expect(taken.map((w) => w.text)).toEqual(['O', 'Yes', 'Xl', 'No']);
+    expect(parseScalarWords(taken, policeReport)?.value).toBe(false);
   });
 
   it('leaves an answer that is not a choice, and any field that is no yes/no, as it is', () => {

@@ -7,8 +7,13 @@ import type { ParsedValue } from './parsed-value.types';
 import { parseScalar } from './scalar-value.parser';
 import { joinWords } from './word-span';
 
-/** A tick mark typed or written on its own beside an option ("X", "✓"). */
-const LONE_MARK = /^[xX✓✔✗✘√]$/u;
+/**
+ * A tick mark typed or written on its own beside an option ("X", "✓"), or a ticked box as OCR
+ * reads it, the mark with a side of its box ("Xl", "[X", "X]").
+ */
+const LONE_MARK = /^[[(|]?[xX×✓✔✗✘√☒☑][\])|lI1]?$/u;
+/** An empty tick box as printed or as OCR reads it ("☐", "[ ]", "O", "D"). */
+const EMPTY_BOX = /^(?:[☐□]|\[\s*\]|[[(]?[oO0D][\])]?)$/u;
 /**
  * The option nearer the mark must be this many times nearer than the other one: a mark midway
  * between two options ("Yes  X  No") marks neither for sure.
@@ -115,8 +120,11 @@ export function withOptionsAfter(
   const truthy = new Set((field.trueValues ?? DEFAULT_TRUE_VALUES).map((v) => v.toLowerCase()));
   const falsy = new Set((field.falseValues ?? DEFAULT_FALSE_VALUES).map((v) => v.toLowerCase()));
   const isChoiceWord = (word: PositionedWord): boolean =>
-    LONE_MARK.test(word.text) || optionsAmong([word], truthy, falsy).length === 1;
-  if (!answer.every(isChoiceWord)) return [...answer];
+    LONE_MARK.test(word.text) ||
+    EMPTY_BOX.test(word.text) ||
+    optionsAmong([word], truthy, falsy).length === 1;
+  if (!answer.every(isChoiceWord) || optionsAmong(answer, truthy, falsy).length === 0)
+    return [...answer];
   const after = lineWords.slice(lineWords.indexOf(answer[answer.length - 1]) + 1);
   const stop = after.findIndex((word) => !isChoiceWord(word));
   return [...answer, ...(stop < 0 ? after : after.slice(0, stop))];
