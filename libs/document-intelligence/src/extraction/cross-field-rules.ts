@@ -2,7 +2,7 @@ import type { AnalysedDocument } from '../layout/analysed-document';
 import type { ExtractedField, MoneyValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition, TableFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
-import { cellsKeepingRowArithmetic } from '../validation/row-arithmetic';
+import { cellsKeepingRowArithmetic, rowsBreakingArithmetic } from '../validation/row-arithmetic';
 import type { FieldMatches } from './field-matching';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { orderPeriodEnds } from './period-ends';
@@ -31,6 +31,13 @@ export function settleAcrossFields(
   // And the cells the page's arithmetic vouches for: a column adding up to its printed total,
   // a row whose figures make one another.
   confirmTableCells(tables, results, analysed.lines);
+  // A row breaking the arithmetic the table's other rows keep: one of its figures is misread.
+  for (const table of tables) {
+    const reading = results.get(table.key);
+    const broken = reading?.rows ? rowsBreakingArithmetic(table, reading.rows) : [];
+    if (reading && broken.length > 0)
+      results.set(table.key, { ...reading, doubts: [...(reading.doubts ?? []), ...broken] });
+  }
 }
 
 /**

@@ -398,6 +398,47 @@ describe('a remembered value held to the reviewed form', () => {
   });
 });
 
+describe("a remembered place that holds another field's caption", () => {
+  const addressForm = (address: string) =>
+    makePage([
+      { x: 60, y: 50, text: 'ACME MUTUAL LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Loss Location:' },
+      { x: 160, y: 100, text: address },
+      { x: 60, y: 130, text: 'Reference Number:' },
+      { x: 180, y: 130, text: 'RF-1001' },
+    ]);
+  const taught = addressForm('12 Elm Rd, Tacoma');
+  const memory = learnLayout(analysePages([taught]), [
+    { key: 'loss_location', pageNumber: 1, box: unionOf(taught, ['12', 'Elm', 'Rd,', 'Tacoma']) },
+    { key: 'reference', pageNumber: 1, box: boxOf(taught, 'RF-1001') },
+  ])!;
+  const read = (address: string) =>
+    applyLayoutMemory(
+      analysePages([addressForm(address)]),
+      memory,
+      [{ key: 'loss_location', type: 'string', label: 'Loss location' }],
+      undefined,
+    )[0]!;
+
+  it('ends the value before the caption and doubts it', () => {
+    const field = read('9 Oak Ave, Boise Reference Number');
+    expect(field.value).toBe('9 Oak Ave, Boise');
+    expect(field.doubts).toContain(
+      'the place also held another field\'s caption, "Reference Number"',
+    );
+  });
+
+  it('reads what follows a caption standing first, in doubt', () => {
+    const field = read('Reference Number 9 Oak Ave, Boise');
+    expect(field.value).toBe('9 Oak Ave, Boise');
+    expect(field.doubts).toHaveLength(1);
+  });
+
+  it('leaves a value without another caption alone', () => {
+    expect(read('9 Oak Ave, Boise').doubts).toBeUndefined();
+  });
+});
+
 describe('a remembered amount whose cents OCR set apart', () => {
   /** A scanned loss notice whose estimate OCR read as printed, or as `21448 71`. */
   const notice = (estimate: string) =>
@@ -752,6 +793,48 @@ describe('a weak caption match the review settled', () => {
     };
     expect(settle(page, reading('T-9902')).doubts).toEqual([]);
     expect(settle(page, reading('T-9903')).doubts).toHaveLength(1);
+  });
+
+  it('keeps the doubt on a yes/no whose one mark stands nearer the other option', () => {
+    // "Yes X No": the mark is the no's, the first option word was read.
+    const page = makePage([
+      { x: 60, y: 50, text: 'ACME LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Ticket:' },
+      { x: 160, y: 100, text: 'T-7781' },
+      { x: 60, y: 200, text: 'Police Called:' },
+      { x: 70, y: 214, text: 'Yes' },
+      { x: 110, y: 214, text: 'X No' },
+    ]);
+    const yes = page.words.find((w) => w.text === 'Yes')!;
+    const reading: ExtractedField = {
+      ...weakReading(page),
+      grounding: { page: 1, box: yes.box, words: [yes] },
+    };
+    expect(settle(page, reading).doubts).toHaveLength(1);
+    const no = page.words.find((w) => w.text === 'No')!;
+    const right: ExtractedField = {
+      ...reading,
+      value: false,
+      grounding: { page: 1, box: no.box, words: [no] },
+    };
+    expect(settle(page, right).doubts).toEqual([]);
+  });
+
+  it('keeps the doubt on a yes/no whose line prints both options and no mark read', () => {
+    const page = makePage([
+      { x: 60, y: 50, text: 'ACME LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Ticket:' },
+      { x: 160, y: 100, text: 'T-7781' },
+      { x: 60, y: 200, text: 'Police Called:' },
+      { x: 70, y: 214, text: 'Yes' },
+      { x: 120, y: 214, text: 'No' },
+    ]);
+    const yes = page.words.find((w) => w.text === 'Yes')!;
+    const reading: ExtractedField = {
+      ...weakReading(page),
+      grounding: { page: 1, box: yes.box, words: [yes] },
+    };
+    expect(settle(page, reading).doubts).toHaveLength(1);
   });
 
   it('keeps the doubt for a caption the review did not hang this field off', () => {

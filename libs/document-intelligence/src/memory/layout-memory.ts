@@ -12,6 +12,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
+import { tokenise } from '../text-layer/text-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -23,7 +24,13 @@ import {
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
-import { endsShortOfForm, ofAnotherKind, valueForm } from './value-form';
+import {
+  endsShortOfForm,
+  ofAnotherKind,
+  oneSlipFromForm,
+  runsPastClosingNumber,
+  valueForm,
+} from './value-form';
 
 /*
  * One-shot layout learning. From one reviewed document: for each confirmed or corrected value,
@@ -290,7 +297,8 @@ export function withReviewedCaptions(
       weak.score <= 0 ||
       lettersSimilarity(captionLetters(weak.caption), captionLetters(remembered.anchorText)) <
         SAME_ANCHOR ||
-      !readAtPlace(pages, remembered, field.grounding, field.type)
+      !readAtPlace(pages, remembered, field.grounding, field.type) ||
+      (field.type === 'boolean' && markNearerAnotherOption(pages, field.grounding, field.value))
     )
       return null;
     const words = field.grounding.words;
@@ -302,6 +310,50 @@ export function withReviewedCaptions(
       notes: [...field.notes, REVIEWED_CAPTION_NOTE],
     };
   });
+}
+
+/** A bare mark a form prints beside the option it ticks ("X", "✓"). */
+const BARE_MARK = /^[[(]?[xX✓✔☑☒■✗✘][\])]?$/u;
+const YES_WORDS = new Set(['yes', 'y', 'true']);
+const NO_WORDS = new Set(['no', 'n', 'false']);
+
+/**
+ * Whether a yes/no's line prints both options and one bare mark, and the option standing
+ * nearest that mark is not the answer read: "Yes X No" with the mark against "No" was read as
+ * yes (the first option word) on draw 7006, and the review that settled the caption says nothing
+ * about which option this document ticked. A mark as near one option as the other is no answer
+ * either, nor are both options with no mark read at all (OCR lost it: the first option word was
+ * taken).
+ */
+function markNearerAnotherOption(
+  pages: readonly AnalysedPage[],
+  grounding: { page: number; words: ReadonlyArray<{ box: CornerBox }> },
+  value: unknown,
+): boolean {
+  const first = grounding.words[0];
+  const page = pages.find((p) => p.page.pageNumber === grounding.page);
+  const line =
+    first &&
+    page?.lines.find((l) =>
+      l.words.some((w) => w.box.x0 === first.box.x0 && w.box.y0 === first.box.y0),
+    );
+  if (!line) return false;
+  const marks = line.words.filter((w) => BARE_MARK.test(w.text.trim()));
+  const options = line.words.flatMap((w) => {
+    const token = tokenise(w.text);
+    if (token.length !== 1) return [];
+    if (YES_WORDS.has(token[0]!)) return [{ word: w, value: true }];
+    if (NO_WORDS.has(token[0]!)) return [{ word: w, value: false }];
+    return [];
+  });
+  if (!options.some((o) => o.value) || !options.some((o) => !o.value)) return false;
+  if (marks.length === 0) return true;
+  if (marks.length > 1) return false;
+  const mark = marks[0]!.box;
+  const gap = (box: CornerBox) => Math.max(box.x0 - mark.x1, mark.x0 - box.x1, 0);
+  const sorted = options.map((o) => ({ ...o, gap: gap(o.word.box) })).sort((a, b) => a.gap - b.gap);
+  const [nearest, next] = sorted;
+  return nearest!.value !== value || (next!.value !== nearest!.value && next!.gap === nearest!.gap);
 }
 
 /**
@@ -649,10 +701,63 @@ function cutShortDoubts(
   if (
     field.type === 'string' &&
     remembered.form !== undefined &&
+    runsPastClosingNumber(valueForm(printed), remembered.form)
+  )
+    doubts.push('runs on past the number the reviewed value of this layout closed on');
+  if (
+    field.type === 'string' &&
+    remembered.form !== undefined &&
     ofAnotherKind(valueForm(printed), remembered.form)
   )
     doubts.push('printed as an amount or a date, which the reviewed value of this layout was not');
+  if (
+    field.type === 'string' &&
+    page.page.source === 'ocr' &&
+    remembered.form !== undefined &&
+    oneSlipFromForm(printed, remembered.form)
+  )
+    doubts.push("one OCR slip from the reviewed value's printed form (a look-alike or a space)");
   return doubts;
+}
+
+/**
+ * A run of the words read at a place that is another remembered field's caption (its letters
+ * as alike as a found anchor's): the place reached into the next column's caption
+ * ("318 Elm Ct, Savannah, GA 31401 POLICY NO." on draw 7006) or a caption stood before the
+ * value ("FILE NUMBER 5077 Elm Ct, ..."), where the layout analysis read no caption there.
+ */
+function heldCaption(
+  words: readonly PositionedWord[],
+  memory: LayoutMemory,
+  remembered: RememberedField,
+): { start: number; end: number; text: string } | null {
+  const own = captionLetters(remembered.anchorText);
+  for (const other of memory.fields) {
+    const letters = captionLetters(other.anchorText);
+    if (other.key === remembered.key || letters === own || letters.length < MIN_HELD_LETTERS)
+      continue;
+    const size = other.anchorText.trim().split(/\s+/).length;
+    for (let start = 0; start + size <= words.length; start++) {
+      const run = words.slice(start, start + size);
+      if (lettersSimilarity(captionLetters(joinWords(run)), letters) >= SAME_ANCHOR)
+        return { start, end: start + size, text: joinWords(run) };
+    }
+  }
+  return null;
+}
+
+/** Captions shorter than this (letters) are too like a value's own words to be told apart. */
+const MIN_HELD_LETTERS = 5;
+
+/**
+ * The words of a place without another field's caption: a caption first leaves what follows
+ * it, one later ends the value before it.
+ */
+function withoutCaption(
+  words: readonly PositionedWord[],
+  held: { start: number; end: number },
+): PositionedWord[] {
+  return held.start === 0 ? words.slice(held.end) : words.slice(0, held.start);
 }
 
 /**
@@ -765,7 +870,9 @@ export function applyLayoutMemory(
     if (!remembered || !place) continue;
     const { page, captions, anchor } = place;
     const { box, right } = placeBox(anchor, remembered);
-    const words = untilNextCaption(wordsIn(page, box, right), captions, anchor);
+    const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor);
+    const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
+    const words = held ? withoutCaption(placed, held) : placed;
     const text = joinWords(words);
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;
@@ -774,6 +881,7 @@ export function applyLayoutMemory(
     valueWords.forEach((word) => used?.add(wordKey(word)));
     const printed = text.slice(parsed.start, parsed.end);
     const doubts = [
+      ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
       ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
         ? [CENTS_APART_DOUBT]

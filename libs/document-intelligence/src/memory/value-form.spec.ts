@@ -1,4 +1,10 @@
-import { endsShortOfForm, ofAnotherKind, valueForm } from './value-form';
+import {
+  endsShortOfForm,
+  ofAnotherKind,
+  oneSlipFromForm,
+  runsPastClosingNumber,
+  valueForm,
+} from './value-form';
 
 describe('valueForm', () => {
   it('keeps every digit and sign, and each run of letters as its case', () => {
@@ -33,5 +39,39 @@ describe('ofAnotherKind', () => {
 
   it('lets a value of the reviewed kind through', () => {
     expect(ofAnotherKind(valueForm('$1,200.00'), valueForm('$98.10'))).toBe(false);
+  });
+});
+
+describe('oneSlipFromForm', () => {
+  it('finds a letter read as its look-alike digit, or a space OCR put inside', () => {
+    expect(oneSlipFromForm('H0547430260', valueForm('HO369606829'))).toBe(true);
+    expect(oneSlipFromForm('W0291-45305', valueForm('WO118-20931'))).toBe(true);
+    expect(oneSlipFromForm('CLM -2024-371498', valueForm('CLM-2023-120044'))).toBe(true);
+  });
+
+  it('lets a value in the reviewed form, or in another form altogether, be', () => {
+    expect(oneSlipFromForm('HO547430260', valueForm('HO369606829'))).toBe(false);
+    expect(oneSlipFromForm('BU263-32518', valueForm('PA-2022-379113'))).toBe(false);
+    expect(oneSlipFromForm('CLM-2024-8171', valueForm('CLM-2024-817111'))).toBe(false);
+  });
+});
+
+describe('runsPastClosingNumber', () => {
+  const reviewed = valueForm('8233 Main St, Richmond, VA 23219');
+
+  it('doubts a phrase that runs on in words past the closing number', () => {
+    expect(
+      runsPastClosingNumber(valueForm('318 Elm Ct, Savannah, GA 31401 POLICY NO.'), reviewed),
+    ).toBe(true);
+  });
+
+  it('lets a phrase closing on its number, or one without such a number, be', () => {
+    expect(runsPastClosingNumber(valueForm('318 Elm Ct, Savannah, GA 31401'), reviewed)).toBe(
+      false,
+    );
+    expect(runsPastClosingNumber(valueForm('318 Elm Ct, Savannah'), reviewed)).toBe(false);
+    expect(runsPastClosingNumber(valueForm('Unit 4, 12 Elm Rd'), valueForm('Flat 2, Oak Rd'))).toBe(
+      false,
+    );
   });
 });

@@ -43,6 +43,20 @@ export function endsShortOfForm(form: string, reviewedForm: string): boolean {
 }
 
 /**
+ * Whether a phrase runs on in words past a number as long as the one the reviewed value of its
+ * field closed on: an address whose postcode is followed by the next column's caption
+ * (`..., GA 31401 POLICY NO.` on a scan of draw 7006, where the layout prints the address
+ * closing on five digits).
+ */
+export function runsPastClosingNumber(form: string, reviewedForm: string): boolean {
+  const reviewed = closingNumber(reviewedForm);
+  if (reviewed === 0 || closingNumber(form) > 0) return false;
+  const words = form.split(' ');
+  const at = words.lastIndexOf('9'.repeat(reviewed));
+  return at >= PHRASE_WORDS - 1 && at < words.length - 1;
+}
+
+/**
  * What a form prints when it is an amount (a currency sign or grouped thousands with cents:
  * `$9,999.99`) or a date (`99/99/9999`, `9999-99-99`), else null.
  */
@@ -61,4 +75,39 @@ export function formKind(form: string): 'amount' | 'date' | null {
 export function ofAnotherKind(form: string, reviewedForm: string): boolean {
   const kind = formKind(form);
   return kind !== null && formKind(reviewedForm) !== kind;
+}
+
+/** Characters OCR takes for one another across letters and digits. */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '0': 'O',
+  O: '0',
+  D: '0',
+  '1': 'I',
+  I: '1',
+  l: '1',
+  '5': 'S',
+  S: '5',
+  '8': 'B',
+  B: '8',
+};
+
+/**
+ * Whether a value misses the reviewed value's form by one OCR slip: one letter or digit read as
+ * its look-alike of the other kind (`H0547430260` where the layout prints `HO` and nine digits),
+ * or one space inside (`CLM -2024-371498`). A value of another form further off is just another
+ * value (identifiers vary from document to document); one slip from the form is OCR's.
+ */
+export function oneSlipFromForm(text: string, reviewedForm: string): boolean {
+  const printed = text.trim();
+  if (valueForm(printed) === reviewedForm) return false;
+  const chars = [...printed];
+  return chars.some((char, i) => {
+    const alike = LOOK_ALIKES[char];
+    const swapped = alike && [...chars.slice(0, i), alike, ...chars.slice(i + 1)].join('');
+    const unspaced = char === ' ' && [...chars.slice(0, i), ...chars.slice(i + 1)].join('');
+    return (
+      (swapped !== undefined && swapped !== '' && valueForm(swapped) === reviewedForm) ||
+      (unspaced !== false && valueForm(unspaced) === reviewedForm)
+    );
+  });
 }

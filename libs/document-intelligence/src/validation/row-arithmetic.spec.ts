@@ -1,6 +1,6 @@
 import type { ExtractedRow } from '../schema/extraction-result.types';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
-import { cellsKeepingRowArithmetic } from './row-arithmetic';
+import { cellsKeepingRowArithmetic, rowsBreakingArithmetic } from './row-arithmetic';
 
 const claims: TableFieldDefinition = {
   key: 'claims',
@@ -62,5 +62,41 @@ describe('cellsKeepingRowArithmetic', () => {
       [800, 0, 800],
     ]);
     expect(cellsKeepingRowArithmetic(claims, lone).size).toBe(0);
+  });
+});
+
+describe('rowsBreakingArithmetic', () => {
+  it('doubts a row breaking the sum the other rows keep', () => {
+    const rows = rowsOf([
+      [1200.5, 300.25, 1500.75],
+      [10000, 5753.07, 18753.07],
+      [45.1, 954.9, 1000],
+      [800, 0, 800],
+    ]);
+    expect(rowsBreakingArithmetic(claims, rows)).toEqual([
+      'row 2: incurred is not paid + reserve, as 2 other rows keep it',
+    ]);
+  });
+
+  it('says nothing of a table whose rows all keep it, or where too few keep it', () => {
+    expect(
+      rowsBreakingArithmetic(
+        claims,
+        rowsOf([
+          [1200.5, 300.25, 1500.75],
+          [45.1, 954.9, 1000],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      rowsBreakingArithmetic(
+        claims,
+        rowsOf([
+          [1200.5, 300.25, 1500.75],
+          [10, 20, 40],
+          [800, 0, 800],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

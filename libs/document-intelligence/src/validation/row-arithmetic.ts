@@ -74,3 +74,38 @@ export function cellsKeepingRowArithmetic(
   }
   return vouched;
 }
+
+/** Rows of a table that keep an identity as against those that break it, for a doubt. */
+const BROKEN_SHARE = 0.5;
+
+function identityText([a, b, c, make]: Identity): string {
+  return `${c} is not ${a} ${make(2, 3) === 5 ? '+' : '×'} ${b}`;
+}
+
+/**
+ * Rows breaking an identity the table's other rows keep (at least WITNESS_ROWS of them, and
+ * more than break it): a misread digit (`18,753.07` for 15,753.07 incurred on a scan of draw
+ * 7006, paid plus reserve in every other row) or a lost decimal point (a quantity `45` for 4.5).
+ * One doubt per row (1-based in the text), naming the identity it breaks.
+ */
+export function rowsBreakingArithmetic(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): string[] {
+  const doubts = new Map<number, string>();
+  for (const identity of identities(field)) {
+    const standings = rows.map((row) => standing(row, identity));
+    const witnesses = standings.filter((s) => s === 'kept').length;
+    const broken = standings.filter((s) => s === 'broken').length;
+    if (broken === 0 || witnesses < WITNESS_ROWS || broken >= BROKEN_SHARE * (witnesses + broken))
+      continue;
+    standings.forEach((s, i) => {
+      if (s === 'broken' && !doubts.has(i))
+        doubts.set(
+          i,
+          `row ${i + 1}: ${identityText(identity)}, as ${witnesses} other rows keep it`,
+        );
+    });
+  }
+  return [...doubts.entries()].sort(([a], [b]) => a - b).map(([, doubt]) => doubt);
+}
