@@ -1,6 +1,6 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
-import { findLabelMatches } from './label-matcher';
+import { findLabelMatches, phraseHead } from './label-matcher';
 
 function lines(runs: PlacedText[], source: 'pdf-text' | 'ocr' = 'pdf-text') {
   return groupLines(makePage(runs, 1, source));
@@ -83,5 +83,49 @@ describe('findLabelMatches: a plain label finds the caption a form prints', () =
     expect(
       printedLabel([{ x: 50, y: 100, text: 'Insurer: Granite', confidence: 0.7 }], 'Insured', true),
     ).toEqual([]);
+  });
+});
+
+describe('findLabelMatches with heads: a caption printing only the head noun of the label', () => {
+  function headLabels(runs: PlacedText[], phrase: string): Array<[string, number]> {
+    return findLabelMatches(lines(runs), [phrase], false, { heads: true }).map((m) => [
+      m.line.words
+        .slice(m.startWord, m.endWord)
+        .map((w) => w.text)
+        .join(' '),
+      m.score,
+    ]);
+  }
+
+  it('finds the head noun of a phrase, before "of" or at its end, never a kind word', () => {
+    expect(phraseHead('Named Insured')?.text).toBe('insured');
+    expect(phraseHead('Insurance Company')?.text).toBe('company');
+    expect(phraseHead('Line of Business')?.text).toBe('line');
+    expect(phraseHead('Carrier')).toBeNull();
+    expect(phraseHead('Policy Number')).toBeNull();
+    expect(phraseHead('Date of Loss')).toBeNull();
+    expect(phraseHead('Insured Name')).toBeNull();
+  });
+
+  it('matches a caption that is the head word alone in its segment or before a colon, as a weak match', () => {
+    const alone = [
+      { x: 50, y: 100, text: 'Company' },
+      { x: 300, y: 100, text: 'Northgate Property & Casualty' },
+    ];
+    expect(headLabels(alone, 'Insurance Company')).toEqual([['Company', 0.65]]);
+    const colon = [{ x: 50, y: 100, text: 'Insured: Hiroshi Vasquez' }];
+    expect(headLabels(colon, 'Named Insured')).toEqual([['Insured:', 0.65]]);
+  });
+
+  it('leaves a head word inside a longer caption, in prose, or unasked for', () => {
+    const longer = [{ x: 50, y: 100, text: 'Writing Company: Northgate Property & Casualty' }];
+    expect(headLabels(longer, 'Insurance Company')).toEqual([]);
+    const prose = [{ x: 50, y: 100, text: 'The company will pay the claim' }];
+    expect(headLabels(prose, 'Insurance Company')).toEqual([]);
+    // An agent noun is never its party's other side.
+    const insurer = [{ x: 50, y: 100, text: 'Insurer: Granite Mutual' }];
+    expect(headLabels(insurer, 'Named Insured')).toEqual([]);
+    const plain = [{ x: 50, y: 100, text: 'Company: Northgate' }];
+    expect(findLabelMatches(lines(plain), ['Insurance Company'], false)).toEqual([]);
   });
 });

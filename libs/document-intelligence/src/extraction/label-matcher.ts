@@ -113,15 +113,25 @@ function segmentBounds(line: TextLine, wordIndex: number): { start: number; end:
   return { start: 0, end: line.words.length };
 }
 
+/** What findLabelMatches reads besides the phrases' own words. */
+export interface LabelMatchOptions {
+  /**
+   * Also a caption that prints only the head noun of a phrase of two or more words ("Insured"
+   * for "Named Insured", "Company" for "Insurance Company"): see headMatches.
+   */
+  readonly heads?: boolean;
+}
+
 export function findLabelMatches(
   lines: readonly TextLine[],
   phrases: readonly string[],
   fuzzy: boolean,
+  options: LabelMatchOptions = {},
 ): LabelMatch[] {
   const compiled = phrases
     .map((phrase) => ({ phrase, tokens: captionTerms(phrase) }))
     .filter((p) => p.tokens.length > 0);
-  const matches: LabelMatch[] = [];
+  const matches: LabelMatch[] = options.heads ? headMatches(lines, phrases, fuzzy) : [];
 
   lines.forEach((line, lineIndex) => {
     const allTokens = lineTokens(line);
@@ -141,6 +151,82 @@ export function findLabelMatches(
     }
   });
   return dedupe(matches);
+}
+
+/**
+ * Words naming what kind of value is asked for rather than which one ("Date" of "Date of
+ * Loss", "Number" of "Invoice Number"): a caption printing only one of them says too little.
+ */
+const KIND_HEADS: ReadonlySet<string> = new Set([
+  'number',
+  'id',
+  'identifier',
+  'reference',
+  'code',
+  'date',
+  'amount',
+  'name',
+  'value',
+]);
+/**
+ * A caption printing only a phrase's head noun names the kind of thing the field is, not
+ * which one: a guess a reviewer confirms (below field-results' weak-caption score, 0.72).
+ */
+const HEAD_SCORE = 0.65;
+
+/**
+ * The head noun of a field phrase of two or more content words, as English noun phrases are
+ * built: the word before "of" ("Line" of "Line of Business"), else the last word ("Insured" of
+ * "Named Insured", "Company" of "Insurance Company"). Null for a one-word phrase, a head that
+ * only names a kind of value, or a word too short to be more than an abbreviation.
+ */
+export function phraseHead(phrase: string): CaptionTerm | null {
+  const all = wordCaptionTerms(phrase);
+  const content = all.filter((t) => !t.stop);
+  if (content.length < 2) return null;
+  const of = all.findIndex((t) => t.text === 'of');
+  const before = of > 0 ? all.slice(0, of).filter((t) => !t.stop) : [];
+  const head = before.length > 0 ? before[before.length - 1] : content[content.length - 1];
+  if (KIND_HEADS.has(head.text) || !/^[a-z]{4,}$/.test(head.text)) return null;
+  return head;
+}
+
+/**
+ * Captions that print a phrase's head noun and nothing more, alone in their segment or ending
+ * in a colon ("Insured:" for a field labelled "Named Insured"): the printed caption is the
+ * broader name of what the field asks for, and its answer stands where any caption's does.
+ * Scored HEAD_SCORE, so the reading is flagged as a weak caption match.
+ */
+function headMatches(
+  lines: readonly TextLine[],
+  phrases: readonly string[],
+  fuzzy: boolean,
+): LabelMatch[] {
+  const heads = phrases.flatMap((phrase) => {
+    const head = phraseHead(phrase);
+    return head ? [{ phrase, head }] : [];
+  });
+  const found: LabelMatch[] = [];
+  if (heads.length === 0) return found;
+  lines.forEach((line, lineIndex) => {
+    const tokens = lineTokens(line).filter((t) => !t.stop);
+    for (const { phrase, head } of heads) {
+      tokens.forEach((token, i) => {
+        if (i > 0 && tokens[i - 1].word === token.word) return;
+        const similarity = windowSimilarity([token], [head], fuzzy);
+        if (similarity === null) return;
+        const match = scoreMatch(line, lineIndex, tokens, i, i + 1, similarity, phrase);
+        if (!match || !(match.alone || match.endsWithColon)) return;
+        // The caption is the head word and nothing more (its colon aside).
+        const printed = tokens.filter(
+          (t) => t.word >= match.captionStart && t.word < match.endWord,
+        );
+        if (printed.length !== 1) return;
+        found.push({ ...match, score: similarity * HEAD_SCORE });
+      });
+    }
+  });
+  return found;
 }
 
 /**

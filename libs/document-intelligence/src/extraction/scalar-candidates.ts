@@ -137,7 +137,9 @@ export function labelCandidates(
   context: CandidateContext,
 ): Candidate[] {
   const candidates: Candidate[] = [];
-  for (const match of findLabelMatches(lines, fieldPhrases(field), context.fuzzy)) {
+  for (const match of findLabelMatches(lines, fieldPhrases(field), context.fuzzy, {
+    heads: true,
+  })) {
     if (match.score < MIN_LABEL_SCORE) continue;
     const labelWords = match.line.words.slice(match.startWord, match.endWord);
     if (labelWords.some((w) => context.excluded.has(wordKey(w)))) continue;
