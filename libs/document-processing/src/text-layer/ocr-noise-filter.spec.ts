@@ -64,6 +64,17 @@ describe('dropOcrNoise', () => {
     expect(texts(dropOcrNoise([...rows, column]))).toEqual(texts(rows));
   });
 
+  it('keeps a handwritten answer written larger than the print and read unsure: it is as wide as a word', () => {
+    const print = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
+    const handwritten = {
+      text: 'passed',
+      bbox: { x0: 100, y0: 200, x1: 220, y1: 300 },
+      confidence: 44,
+    };
+
+    expect(dropOcrNoise([...print, handwritten])).toEqual([...print, handwritten]);
+  });
+
   it('keeps a heading in large print, and a tall word read with confidence', () => {
     const body = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
     const heading = { text: 'INVOICE', bbox: { x0: 0, y0: 20, x1: 200, y1: 95 }, confidence: 96 };

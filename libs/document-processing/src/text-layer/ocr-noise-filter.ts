@@ -13,7 +13,9 @@ import type { RunnerOcrWord } from '../runner/runner-protocol';
  * several lines of print tall. Every later stage would take it for one line's word and join the
  * rows it spans into one line, so a table's rows merge and its totals lines below are read as
  * more rows. Dropped too: unsure words at least MIN_STACKED_HEIGHT times the page's median word
- * height. A heading in large print is read with confidence and stays.
+ * height and narrower than MAX_STACKED_WIDTH of their height, as a column of glyphs is. A
+ * heading in large print is read with confidence and stays; a handwritten answer, written
+ * larger than the print and read unsure, is as wide as a word and stays.
  */
 
 /** Tesseract's confidence (0..100) below which a word may be texture. */
@@ -32,6 +34,8 @@ const MIN_NOISE_RUN = 4;
  * heading set twice or two and a half times the body's size stays below it.
  */
 const MIN_STACKED_HEIGHT = 3;
+/** A word read down a column is narrower than this share of its height; a word across a line is not. */
+const MAX_STACKED_WIDTH = 0.5;
 /** Least vertical overlap of two words on the same line, as a share of the shorter one. */
 const MIN_LINE_OVERLAP = 0.5;
 
@@ -52,13 +56,15 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Unsure words as tall as several lines of the page's print: a column read down its rows. */
+/** Unsure narrow words as tall as several lines of the page's print: a column read down its rows. */
 function stackedReadings(words: readonly RunnerOcrWord[]): RunnerOcrWord[] {
   const lineHeight = median(words.map(height));
   if (lineHeight <= 0) return [];
   return words.filter(
     (word) =>
-      word.confidence < UNSURE_CONFIDENCE && height(word) >= MIN_STACKED_HEIGHT * lineHeight,
+      word.confidence < UNSURE_CONFIDENCE &&
+      height(word) >= MIN_STACKED_HEIGHT * lineHeight &&
+      word.bbox.x1 - word.bbox.x0 < MAX_STACKED_WIDTH * height(word),
   );
 }
 
