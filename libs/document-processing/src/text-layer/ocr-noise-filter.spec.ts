@@ -75,6 +75,13 @@ describe('dropOcrNoise', () => {
     expect(dropOcrNoise([...print, handwritten])).toEqual([...print, handwritten]);
   });
 
+  it('keeps one tall glyph read unsure (a bracket beside the print)', () => {
+    const print = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
+    const bracket = { text: 'C', bbox: { x0: 300, y0: 100, x1: 320, y1: 210 }, confidence: 46 };
+
+    expect(dropOcrNoise([...print, bracket])).toEqual([...print, bracket]);
+  });
+
   it('keeps a heading in large print, and a tall word read with confidence', () => {
     const body = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
     const heading = { text: 'INVOICE', bbox: { x0: 0, y0: 20, x1: 200, y1: 95 }, confidence: 96 };

@@ -13,9 +13,10 @@ import type { RunnerOcrWord } from '../runner/runner-protocol';
  * several lines of print tall. Every later stage would take it for one line's word and join the
  * rows it spans into one line, so a table's rows merge and its totals lines below are read as
  * more rows. Dropped too: unsure words at least MIN_STACKED_HEIGHT times the page's median word
- * height and narrower than MAX_STACKED_WIDTH of their height, as a column of glyphs is. A
- * heading in large print is read with confidence and stays; a handwritten answer, written
- * larger than the print and read unsure, is as wide as a word and stays.
+ * height, narrower than MAX_STACKED_WIDTH of their height and of two glyphs or more, as a column
+ * of figures read down its rows is. A heading in large print is read with confidence and stays;
+ * a handwritten answer, written larger than the print and read unsure, is as wide as a word and
+ * stays.
  */
 
 /** Tesseract's confidence (0..100) below which a word may be texture. */
@@ -34,6 +35,11 @@ const MIN_NOISE_RUN = 4;
  * heading set twice or two and a half times the body's size stays below it.
  */
 const MIN_STACKED_HEIGHT = 3;
+/**
+ * A column read down its rows gives a glyph a row at least; one tall glyph is a bracket or a
+ * rule beside the print, and the lines are grouped around it as before.
+ */
+const MIN_STACKED_GLYPHS = 2;
 /** A word read down a column is narrower than this share of its height; a word across a line is not. */
 const MAX_STACKED_WIDTH = 0.5;
 /** Least vertical overlap of two words on the same line, as a share of the shorter one. */
@@ -64,7 +70,8 @@ function stackedReadings(words: readonly RunnerOcrWord[]): RunnerOcrWord[] {
     (word) =>
       word.confidence < UNSURE_CONFIDENCE &&
       height(word) >= MIN_STACKED_HEIGHT * lineHeight &&
-      word.bbox.x1 - word.bbox.x0 < MAX_STACKED_WIDTH * height(word),
+      word.bbox.x1 - word.bbox.x0 < MAX_STACKED_WIDTH * height(word) &&
+      [...word.text].length >= MIN_STACKED_GLYPHS,
   );
 }
 
