@@ -210,7 +210,9 @@ function oneGlyph(words: readonly PositionedWord[]): boolean {
  * and most held a value. It ends the table and is left to the key-value pairs, whatever words
  * it uses. A cell OCR was unsure of or read as one letter does not count against the column (a
  * quantity "5" read as "H", a "1" read as "T"), nor a cell it lost (a lone "6" a scan's noise
- * swallowed), as long as most rows hold values there.
+ * swallowed), as long as most rows hold values there, or the line holds its figure further right
+ * (a scan's narrow column of quantities OCR lost in most rows: a caption there with an amount
+ * after it is the totals line, not a row whose description moved).
  */
 function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   if (body.length === 0 || row.has(0)) return false;
@@ -219,12 +221,14 @@ function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   const valueLike = (r: Row, column: number): boolean =>
     holdsValue(r, column) ||
     (r.has(column) && (unsure(r.get(column)!) || oneGlyph(r.get(column)!)));
+  const figureAfter = (column: number): boolean =>
+    [...row.keys()].some((other) => other > column && holdsValue(row, other));
   return [...row].some(
     ([column, words]) =>
       column > 0 &&
       !hasValueSignal(layoutText(words).text) &&
       body.every((r) => !r.has(column) || valueLike(r, column)) &&
-      body.filter((r) => valueLike(r, column)).length * 2 > body.length &&
+      (body.filter((r) => valueLike(r, column)).length * 2 > body.length || figureAfter(column)) &&
       body.some((r) => holdsValue(r, column)),
   );
 }
