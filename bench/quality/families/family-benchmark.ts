@@ -18,6 +18,7 @@ import {
   type Recognition,
 } from '../document.evaluator';
 import type { ExtractionSetup } from '../extraction-setup';
+import { SCHEMAS } from '../insurance-node.config';
 import { HARSH_SCAN_OPTIONS, renderScannedPdf } from '../scanned-pdf.renderer';
 import { SeededRandom } from '../seeded-random';
 import { generateDocuments } from '../synthetic-document.generator';
@@ -59,9 +60,15 @@ interface Read {
 
 /** What a reviewer confirms on the teaching document: every printed field with its box. */
 function reviewedValues(read: Read): ReviewedValue[] {
+  const textFields = new Set(
+    SCHEMAS[read.doc.type].fields.filter((f) => f.type === 'string').map((f) => f.key),
+  );
   return Object.entries(read.doc.truth.fields).flatMap(([key, value]) => {
     const box = read.truthBoxes.get(`field:${key}`);
-    return value === null || !box ? [] : [{ key, pageNumber: box.page, box: box.box }];
+    if (value === null || !box) return [];
+    // What the reviewer confirms of a text field is its value, as the learning request sends it.
+    const text = textFields.has(key) && typeof value === 'string' ? { text: value } : {};
+    return [{ key, pageNumber: box.page, box: box.box, ...text }];
   });
 }
 

@@ -135,7 +135,11 @@ function placed(pages: readonly AnalysedPage[], field: LearnedFieldInput): Revie
     field.page !== undefined && field.box !== undefined
       ? { pageNumber: field.page, box: cornersFromPageBox(field.box) }
       : undefined;
-  return reviewedValueOf(pages, definition, field.value, given);
+  const reviewed = reviewedValueOf(pages, definition, field.value, given);
+  // An enum's value is one of its options, not what the page prints: its form is the page's.
+  if (reviewed && field.type === 'enum')
+    return { key: reviewed.key, pageNumber: reviewed.pageNumber, box: reviewed.box };
+  return reviewed;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   endsShortOfForm,
   ofAnotherKind,
   oneSlipFromForm,
+  reviewedForm,
   runsPastClosingNumber,
   valueForm,
 } from './value-form';
@@ -44,6 +45,11 @@ export interface ReviewedValue {
   readonly key: string;
   readonly pageNumber: number;
   readonly box: CornerBox;
+  /**
+   * A text field's value as the reviewer confirmed it: where OCR misread the printed value
+   * letter for letter, the layout's form is learned from this, not from the misreading.
+   */
+  readonly text?: string;
 }
 
 export interface RememberedField {
@@ -136,7 +142,7 @@ export function learnLayout(
       anchorText: anchor.text,
       anchorBox: anchor.box,
       offset: relative(value.box, anchor.box),
-      ...(printed ? { form: valueForm(printed) } : {}),
+      ...(printed ? { form: reviewedForm(printed, value.text) } : {}),
     });
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);

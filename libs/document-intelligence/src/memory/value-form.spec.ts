@@ -2,6 +2,7 @@ import {
   endsShortOfForm,
   ofAnotherKind,
   oneSlipFromForm,
+  reviewedForm,
   runsPastClosingNumber,
   valueForm,
 } from './value-form';
@@ -73,5 +74,19 @@ describe('runsPastClosingNumber', () => {
     expect(runsPastClosingNumber(valueForm('Unit 4, 12 Elm Rd'), valueForm('Flat 2, Oak Rd'))).toBe(
       false,
     );
+  });
+});
+
+describe('reviewedForm', () => {
+  it('takes a letter OCR read as a digit as the reviewer confirmed it', () => {
+    expect(reviewedForm('W0291-45305', 'WO291-45305')).toBe(valueForm('WO291-45305'));
+    expect(reviewedForm('0L675-49557', 'OL675-49557')).toBe('A999-99999');
+  });
+
+  it('keeps what the review wrote otherwise: case, a date, another length', () => {
+    expect(reviewedForm('ACME CORP', 'Acme Corp')).toBe('A A');
+    expect(reviewedForm('07/15/2024', '2024-07-15')).toBe('99/99/9999');
+    expect(reviewedForm('MJIM1941033', 'MJM1941033')).toBe(valueForm('MJIM1941033'));
+    expect(reviewedForm('RD113-79461')).toBe('A999-99999');
   });
 });

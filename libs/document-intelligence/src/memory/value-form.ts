@@ -20,6 +20,26 @@ export function valueForm(text: string): string {
   return classes.filter((c, i) => !((c === 'a' || c === 'A') && classes[i - 1] === c)).join('');
 }
 
+/**
+ * The form a layout prints a reviewed value in: the printed text, with each letter OCR read for
+ * a digit or digit for a letter taken as the reviewer confirmed it (`W0291-45305` confirmed as
+ * `WO291-45305`), when the two hold as many characters, spaces aside. Case and anything else
+ * the review wrote otherwise (a date, an amount, a name in capitals retyped) stay as printed.
+ */
+export function reviewedForm(printed: string, confirmed?: string): string {
+  const confirmedChars = [...(confirmed ?? '').replace(/\s+/g, '')];
+  if (confirmedChars.length !== [...printed.replace(/\s+/g, '')].length) return valueForm(printed);
+  let at = 0;
+  const corrected = [...printed].map((char) => {
+    if (/\s/.test(char)) return char;
+    const wanted = confirmedChars[at++];
+    const digitForLetter =
+      /[0-9]/.test(char) !== /[0-9]/.test(wanted) && /\p{L}|[0-9]/u.test(wanted);
+    return digitForLetter && /\p{L}|[0-9]/u.test(char) ? wanted : char;
+  });
+  return valueForm(corrected.join(''));
+}
+
 /** Words from which a text is an address or a phrase, not an identifier of varying length. */
 const PHRASE_WORDS = 3;
 

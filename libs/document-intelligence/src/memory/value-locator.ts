@@ -126,5 +126,7 @@ export function reviewedValueOf(
   given?: { pageNumber: number; box: CornerBox },
 ): ReviewedValue | null {
   const place = given ?? locateValue(pages, field, value);
-  return place ? { key: field.key, pageNumber: place.pageNumber, box: place.box } : null;
+  if (!place) return null;
+  const text = field.type === 'string' && typeof value === 'string' ? { text: value } : {};
+  return { key: field.key, pageNumber: place.pageNumber, box: place.box, ...text };
 }
