@@ -53,46 +53,4 @@ describe('dropOcrNoise', () => {
 
     expect(dropOcrNoise(words)).toEqual(words);
   });
-
-  it('drops an unsure word several lines tall: a column of figures read down its rows', () => {
-    const rows = [100, 140, 180, 220].flatMap((y0, i) => [
-      word(`Item${i}`, 0, 95, y0),
-      word(`${i}.00`, 400, 95, y0),
-    ]);
-    const column = { text: 'WOON', bbox: { x0: 200, y0: 100, x1: 215, y1: 250 }, confidence: 12 };
-
-    expect(texts(dropOcrNoise([...rows, column]))).toEqual(texts(rows));
-  });
-
-  it('keeps a handwritten answer written larger than the print and read unsure: it is as wide as a word', () => {
-    const print = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
-    const handwritten = {
-      text: 'passed',
-      bbox: { x0: 100, y0: 200, x1: 220, y1: 300 },
-      confidence: 44,
-    };
-
-    expect(dropOcrNoise([...print, handwritten])).toEqual([...print, handwritten]);
-  });
-
-  it('keeps one tall glyph read unsure (a bracket beside the print)', () => {
-    const print = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
-    const bracket = { text: 'C', bbox: { x0: 300, y0: 100, x1: 320, y1: 210 }, confidence: 46 };
-
-    expect(dropOcrNoise([...print, bracket])).toEqual([...print, bracket]);
-  });
-
-  it('keeps a heading in large print, and a tall word read with confidence', () => {
-    const body = [100, 140, 180].map((y0, i) => word(`Row${i}`, 0, 95, y0));
-    const heading = { text: 'INVOICE', bbox: { x0: 0, y0: 20, x1: 200, y1: 95 }, confidence: 96 };
-    const unsureHeading = { ...heading, text: 'Deductibles', confidence: 46 };
-    const sure = { ...heading, text: 'SUMMARY', bbox: { ...heading.bbox, y1: 120 } };
-
-    expect(dropOcrNoise([...body, heading, unsureHeading, sure])).toEqual([
-      ...body,
-      heading,
-      unsureHeading,
-      sure,
-    ]);
-  });
 });

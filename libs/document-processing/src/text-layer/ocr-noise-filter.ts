@@ -7,16 +7,6 @@ import type { RunnerOcrWord } from '../runner/runner-protocol';
  * caption). Dropped here: runs of at least MIN_NOISE_RUN neighbouring words on one line, each
  * read with less than UNSURE_CONFIDENCE, most with less than NOISE_CONFIDENCE. A lone unsure word beside words read well ("Usb" in
  * "Goods Total Usb 5,251.21") is a slip in real print and stays. Works in the OCR image's pixels.
- *
- * Tesseract also reads a narrow column of figures down its rows as one word ("WOON" for the
- * quantities 2, 8, 2 and 5 of four table rows, "ee" for two): an unsure word whose box is
- * several lines of print tall. Every later stage would take it for one line's word and join the
- * rows it spans into one line, so a table's rows merge and its totals lines below are read as
- * more rows. Dropped too: unsure words at least MIN_STACKED_HEIGHT times the page's median word
- * height, narrower than MAX_STACKED_WIDTH of their height and of two glyphs or more, as a column
- * of figures read down its rows is. A heading in large print is read with confidence and stays;
- * a handwritten answer, written larger than the print and read unsure, is as wide as a word and
- * stays.
  */
 
 /** Tesseract's confidence (0..100) below which a word may be texture. */
@@ -30,18 +20,6 @@ const MAX_GAP_OF_HEIGHT = 3;
  * 0.11, a faint "Account Name"), which stay.
  */
 const MIN_NOISE_RUN = 4;
-/**
- * Two lines of body print with their leading measure at least about three word heights; a
- * heading set twice or two and a half times the body's size stays below it.
- */
-const MIN_STACKED_HEIGHT = 3;
-/**
- * A column read down its rows gives a glyph a row at least; one tall glyph is a bracket or a
- * rule beside the print, and the lines are grouped around it as before.
- */
-const MIN_STACKED_GLYPHS = 2;
-/** A word read down a column is narrower than this share of its height; a word across a line is not. */
-const MAX_STACKED_WIDTH = 0.5;
 /** Least vertical overlap of two words on the same line, as a share of the shorter one. */
 const MIN_LINE_OVERLAP = 0.5;
 
@@ -55,24 +33,6 @@ function neighbours(a: RunnerOcrWord, b: RunnerOcrWord): boolean {
   if (shorter <= 0 || overlap < MIN_LINE_OVERLAP * shorter) return false;
   const gap = Math.max(a.bbox.x0, b.bbox.x0) - Math.min(a.bbox.x1, b.bbox.x1);
   return gap <= MAX_GAP_OF_HEIGHT * Math.max(height(a), height(b));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Unsure narrow words as tall as several lines of the page's print: a column read down its rows. */
-function stackedReadings(words: readonly RunnerOcrWord[]): RunnerOcrWord[] {
-  const lineHeight = median(words.map(height));
-  if (lineHeight <= 0) return [];
-  return words.filter(
-    (word) =>
-      word.confidence < UNSURE_CONFIDENCE &&
-      height(word) >= MIN_STACKED_HEIGHT * lineHeight &&
-      word.bbox.x1 - word.bbox.x0 < MAX_STACKED_WIDTH * height(word) &&
-      [...word.text].length >= MIN_STACKED_GLYPHS,
-  );
 }
 
 export function dropOcrNoise(words: readonly RunnerOcrWord[]): RunnerOcrWord[] {
@@ -97,6 +57,5 @@ export function dropOcrNoise(words: readonly RunnerOcrWord[]): RunnerOcrWord[] {
       run.forEach((word) => noise.add(word));
     }
   }
-  stackedReadings(words).forEach((word) => noise.add(word));
   return noise.size === 0 ? [...words] : words.filter((word) => !noise.has(word));
 }
