@@ -12,7 +12,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
-import { tokenise } from '../text-layer/text-normaliser';
+import { printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -318,18 +318,12 @@ export function withReviewedCaptions(
   });
 }
 
-/** A bare mark a form prints beside the option it ticks ("X", "✓"). */
-const BARE_MARK = /^[[(]?[xX✓✔☑☒■✗✘][\])]?$/u;
-const YES_WORDS = new Set(['yes', 'y', 'true']);
-const NO_WORDS = new Set(['no', 'n', 'false']);
-
 /**
- * Whether a yes/no's line prints both options and one bare mark, and the option standing
- * nearest that mark is not the answer read: "Yes X No" with the mark against "No" was read as
- * yes (the first option word) on draw 7006, and the review that settled the caption says nothing
- * about which option this document ticked. A mark as near one option as the other is no answer
- * either, nor are both options with no mark read at all (OCR lost it: the first option word was
- * taken).
+ * Whether a yes/no's line prints both options and the answer read is not the option its one
+ * mark stands nearer to: "Yes X No" with the mark against "No" was read as yes (the first option
+ * word) on draw 7006, and the review that settled the caption says nothing about which option
+ * this document ticked. A mark as near one option as the other is no answer either, nor are both
+ * options with no mark read at all (OCR lost it: the first option word was taken).
  */
 function markNearerAnotherOption(
   pages: readonly AnalysedPage[],
@@ -343,23 +337,9 @@ function markNearerAnotherOption(
     page?.lines.find((l) =>
       l.words.some((w) => w.box.x0 === first.box.x0 && w.box.y0 === first.box.y0),
     );
-  if (!line) return false;
-  const marks = line.words.filter((w) => BARE_MARK.test(w.text.trim()));
-  const options = line.words.flatMap((w) => {
-    const token = tokenise(w.text);
-    if (token.length !== 1) return [];
-    if (YES_WORDS.has(token[0]!)) return [{ word: w, value: true }];
-    if (NO_WORDS.has(token[0]!)) return [{ word: w, value: false }];
-    return [];
-  });
-  if (!options.some((o) => o.value) || !options.some((o) => !o.value)) return false;
-  if (marks.length === 0) return true;
-  if (marks.length > 1) return false;
-  const mark = marks[0]!.box;
-  const gap = (box: CornerBox) => Math.max(box.x0 - mark.x1, mark.x0 - box.x1, 0);
-  const sorted = options.map((o) => ({ ...o, gap: gap(o.word.box) })).sort((a, b) => a.gap - b.gap);
-  const [nearest, next] = sorted;
-  return nearest!.value !== value || (next!.value !== nearest!.value && next!.gap === nearest!.gap);
+  const choice = line ? printedChoice(line.words) : null;
+  if (!choice || choice.marks > 1) return false;
+  return choice.marked === null || choice.marked.value !== value;
 }
 
 /**

@@ -37,6 +37,17 @@ function tickedOption(
   return null;
 }
 
+/** A yes/no field's option words, lower case: the field's own, else the defaults. */
+export function optionWords(
+  trueValues: readonly string[] = DEFAULT_TRUE_VALUES,
+  falseValues: readonly string[] = DEFAULT_FALSE_VALUES,
+): { truthy: ReadonlySet<string>; falsy: ReadonlySet<string> } {
+  return {
+    truthy: new Set(trueValues.map((v) => v.toLowerCase())),
+    falsy: new Set(falseValues.map((v) => v.toLowerCase())),
+  };
+}
+
 /**
  * Reads yes/no answers and tick boxes: the option beside a ticked box, else a ticked box alone
  * (true), else nothing when several boxes are all empty, else one empty box (false), else the
@@ -47,8 +58,7 @@ export function parseBoolean(
   trueValues: readonly string[] = DEFAULT_TRUE_VALUES,
   falseValues: readonly string[] = DEFAULT_FALSE_VALUES,
 ): ParsedValue<boolean> | null {
-  const truthy = new Set(trueValues.map((v) => v.toLowerCase()));
-  const falsy = new Set(falseValues.map((v) => v.toLowerCase()));
+  const { truthy, falsy } = optionWords(trueValues, falseValues);
   const option = tickedOption(text, truthy, falsy);
   if (option) return option;
   const checked = CHECKED_BOXES.exec(text);

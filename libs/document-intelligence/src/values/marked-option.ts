@@ -2,7 +2,7 @@ import type { ScalarValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { tokenise } from '../text-layer/text-normaliser';
-import { DEFAULT_FALSE_VALUES, DEFAULT_TRUE_VALUES } from './boolean-normaliser';
+import { optionWords } from './boolean-normaliser';
 import type { ParsedValue } from './parsed-value.types';
 import { parseScalar } from './scalar-value.parser';
 import { joinWords } from './word-span';
@@ -11,7 +11,7 @@ import { joinWords } from './word-span';
  * A tick mark typed or written on its own beside an option ("X", "✓"), or a ticked box as OCR
  * reads it, the mark with a side of its box ("Xl", "[X", "X]").
  */
-const LONE_MARK = /^[[(|]?[xX×✓✔✗✘√☒☑][\])|lI1]?$/u;
+const LONE_MARK = /^[[(|]?[xX×✓✔✗✘√☒☑■][\])|lI1]?$/u;
 /** An empty tick box as printed or as OCR reads it ("☐", "[ ]", "O", "D"). */
 const EMPTY_BOX = /^(?:[☐□]|\[\s*\]|[[(]?[oO0D][\])]?)$/u;
 /**
@@ -55,37 +55,66 @@ function offsetOf(words: readonly PositionedWord[], index: number): number {
   return words.slice(0, index).reduce((sum, w) => sum + w.text.length + 1, 0);
 }
 
+/** What a line of words prints as a yes/no choice. */
+export interface PrintedChoice {
+  /** How many lone tick marks stand among the words. */
+  readonly marks: number;
+  /**
+   * The option the one mark stands clearly nearer to, and the words from mark to option (their
+   * indexes); null with no mark, several, or one about as near to both options.
+   */
+  readonly marked: {
+    readonly value: boolean;
+    readonly first: number;
+    readonly last: number;
+  } | null;
+}
+
 /**
- * A yes/no printed with both its options and one lone tick mark ("Yes  X No", "X Yes  No"): the
- * answer is the option the mark stands beside, told by where the words stand on the page, since
- * the text alone cannot say whether a mark precedes or follows its option. Null when the words
- * print no such choice or the mark stands about as near to both options.
+ * Words printing both options of a yes/no, with what their tick marks say ("Yes  X No",
+ * "X Yes  No"): the option a lone mark stands beside, told by where the words stand on the page,
+ * since the text alone cannot say whether a mark precedes or follows its option. Null when the
+ * words do not print both options.
  */
-export function markedOption(
+export function printedChoice(
   words: readonly PositionedWord[],
-  trueValues: readonly string[] = DEFAULT_TRUE_VALUES,
-  falseValues: readonly string[] = DEFAULT_FALSE_VALUES,
-): ParsedValue<boolean> | null {
-  const truthy = new Set(trueValues.map((v) => v.toLowerCase()));
-  const falsy = new Set(falseValues.map((v) => v.toLowerCase()));
+  trueValues?: readonly string[],
+  falseValues?: readonly string[],
+): PrintedChoice | null {
+  const { truthy, falsy } = optionWords(trueValues, falseValues);
   const options = optionsAmong(words, truthy, falsy);
   if (!options.some((o) => o.value) || !options.some((o) => !o.value)) return null;
   const marks = words.flatMap((word, index) => (LONE_MARK.test(word.text) ? [index] : []));
-  if (marks.length !== 1) return null;
+  if (marks.length !== 1) return { marks: marks.length, marked: null };
   const [markIndex] = marks;
   const byGap = options
     .map((option) => ({ option, gap: gapBetween(words[markIndex], words[option.index]) }))
     .filter(({ gap }) => Number.isFinite(gap))
     .sort((a, b) => a.gap - b.gap);
-  if (byGap.length === 0) return null;
   const [nearest, next] = byGap;
-  if (next && next.gap <= CLEAR_LEAD * nearest.gap) return null;
-  const first = Math.min(markIndex, nearest.option.index);
-  const last = Math.max(markIndex, nearest.option.index);
+  if (!nearest || (next && next.gap <= CLEAR_LEAD * nearest.gap)) return { marks: 1, marked: null };
   return {
-    value: nearest.option.value,
-    start: offsetOf(words, first),
-    end: offsetOf(words, last) + words[last].text.length,
+    marks: 1,
+    marked: {
+      value: nearest.option.value,
+      first: Math.min(markIndex, nearest.option.index),
+      last: Math.max(markIndex, nearest.option.index),
+    },
+  };
+}
+
+/** A yes/no answered by its printed choice's marked option (`printedChoice`), or null. */
+export function markedOption(
+  words: readonly PositionedWord[],
+  trueValues?: readonly string[],
+  falseValues?: readonly string[],
+): ParsedValue<boolean> | null {
+  const marked = printedChoice(words, trueValues, falseValues)?.marked;
+  if (!marked) return null;
+  return {
+    value: marked.value,
+    start: offsetOf(words, marked.first),
+    end: offsetOf(words, marked.last) + words[marked.last].text.length,
     quality: 0.95,
     notes: [MARKED_OPTION_NOTE],
   };
@@ -117,8 +146,7 @@ export function withOptionsAfter(
   field: ScalarFieldDefinition,
 ): PositionedWord[] {
   if (field.type !== 'boolean' || answer.length === 0) return [...answer];
-  const truthy = new Set((field.trueValues ?? DEFAULT_TRUE_VALUES).map((v) => v.toLowerCase()));
-  const falsy = new Set((field.falseValues ?? DEFAULT_FALSE_VALUES).map((v) => v.toLowerCase()));
+  const { truthy, falsy } = optionWords(field.trueValues, field.falseValues);
   const isChoiceWord = (word: PositionedWord): boolean =>
     LONE_MARK.test(word.text) ||
     EMPTY_BOX.test(word.text) ||
