@@ -9,7 +9,7 @@ import {
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { parseBoolean } from '../values/boolean-normaliser';
-import { parseScalarWords, withOptionsAfter } from '../values/marked-option';
+import { onOneLine, parseScalarWords, withOptionsAfter } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -148,6 +148,7 @@ function answersWithChoices(
   const result = new Map<KeyValuePair, LayoutText>();
   const yesNo = fields.find((f) => f.type === 'boolean');
   if (!yesNo) return result;
+  const asked = new Set(pairs);
   for (const layout of layouts) {
     const pageWords = new Map<string, PositionedWord>();
     for (const block of layout.readingOrder)
@@ -156,9 +157,9 @@ function answersWithChoices(
       for (const w of [...pair.key.words, ...(pair.value?.words ?? [])])
         pageWords.set(wordKey(w), w);
     const words = [...pageWords.values()].sort((a, b) => a.box.x0 - b.box.x0);
-    for (const pair of pairs) {
+    for (const pair of layout.keyValuePairs) {
       const last = pair.value?.words.at(-1);
-      if (!pair.value || !last || !layout.keyValuePairs.includes(pair)) continue;
+      if (!asked.has(pair) || !pair.value || !last) continue;
       const line = words.filter(
         (w) => w === last || (w.box.x0 >= last.box.x1 && onOneLine(w, last)),
       );
@@ -171,12 +172,6 @@ function answersWithChoices(
     }
   }
   return result;
-}
-
-/** Whether two words share most of the lower one's height. */
-function onOneLine(a: PositionedWord, b: PositionedWord): boolean {
-  const overlap = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
-  return overlap >= 0.5 * Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
 }
 
 function toField(

@@ -1,5 +1,6 @@
 import type { ScalarValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { verticalOverlapRatio } from '../text-layer/box-geometry';
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { tokenise } from '../text-layer/text-normaliser';
 import { optionWords } from './boolean-normaliser';
@@ -42,11 +43,14 @@ function optionsAmong(
   });
 }
 
+/** Whether two words share most of the shorter one's height: they stand on one line. */
+export function onOneLine(a: PositionedWord, b: PositionedWord): boolean {
+  return verticalOverlapRatio(a.box, b.box) >= 0.5;
+}
+
 /** Horizontal gap between two words on one line, or Infinity when they share no line. */
 function gapBetween(a: PositionedWord, b: PositionedWord): number {
-  const overlap = Math.min(a.box.y1, b.box.y1) - Math.max(a.box.y0, b.box.y0);
-  const height = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
-  if (overlap < 0.5 * height) return Infinity;
+  if (!onOneLine(a, b)) return Infinity;
   return Math.max(0, b.box.x0 - a.box.x1, a.box.x0 - b.box.x1);
 }
 
