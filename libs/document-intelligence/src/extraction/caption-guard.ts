@@ -1,4 +1,4 @@
-import type { PageLayout } from '../layout/layout.types';
+import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
 import { normaliseText } from '../text-layer/text-normaliser';
@@ -56,10 +56,33 @@ export function captionWords(
   // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
   for (const layout of layouts) {
     for (const pair of layout.keyValuePairs) {
-      if (pair.value && pair.value.words.length > 0) {
+      if (pair.value && pair.value.words.length > 0 && !inAnswerColumn(pair, layout)) {
         pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
       }
     }
   }
   return labelWords;
+}
+
+/** Left edges this close (in page widths) stand in one column. */
+const COLUMN_TOLERANCE = 0.008;
+
+/**
+ * A caption of the layout's that stands in a column of answers: its left edge is where the
+ * answers of captions beside them on other lines start ("Name of Insured  Priya Kim" under
+ * "Policy #  HO642856750", where the layout took "Priya Kim" for a caption over the line
+ * below). An answer's column holds answers; it is not guarded as a caption.
+ */
+function inAnswerColumn(pair: KeyValuePair, layout: PageLayout): boolean {
+  const { x0, y0, y1 } = pair.key.box;
+  const height = y1 - y0;
+  const beside = layout.keyValuePairs.filter(
+    (other) => other !== pair && other.arrangement === 'right' && other.value,
+  );
+  const column = (x: number): boolean => Math.abs(x - x0) <= COLUMN_TOLERANCE;
+  const otherLine = (y: number): boolean => Math.abs(y - y0) > height;
+  return (
+    beside.some((other) => column(other.value!.box.x0) && otherLine(other.value!.box.y0)) &&
+    !beside.some((other) => column(other.key.box.x0) && otherLine(other.key.box.y0))
+  );
 }
