@@ -1,6 +1,6 @@
 import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import type { TextLine } from '../text-layer/line-grouper';
+import { splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { normaliseText } from '../text-layer/text-normaliser';
 import { joinWords, wordKey } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -54,9 +54,10 @@ export function captionWords(
   // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
   // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
   // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
+  const lineOf = new Map(lines.flatMap((line) => line.words.map((w) => [wordKey(w), line])));
   for (const layout of layouts) {
     for (const pair of layout.keyValuePairs) {
-      if (pair.value && pair.value.words.length > 0 && !inAnswerColumn(pair, layout)) {
+      if (pair.value && pair.value.words.length > 0 && !inAnswerColumn(pair, layout, lineOf)) {
         pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
       }
     }
@@ -68,21 +69,33 @@ export function captionWords(
 const COLUMN_TOLERANCE = 0.008;
 
 /**
- * A caption of the layout's that stands in a column of answers: its left edge is where the
- * answers of captions beside them on other lines start ("Name of Insured  Priya Kim" under
- * "Policy #  HO642856750", where the layout took "Priya Kim" for a caption over the line
- * below). An answer's column holds answers; it is not guarded as a caption.
+ * A caption of the layout's that stands as an answer of a grid of captions beside answers: on
+ * its line it follows a caption, and that caption and it start where a pair of the layout on
+ * another line starts its caption and its answer ("Name of Insured  Priya Kim" under "Policy #
+ * HO642856750", where the layout took "Priya Kim" for a caption over the line below). A table's
+ * header beside another header ("Volume  Stores") stands under no such pair.
  */
-function inAnswerColumn(pair: KeyValuePair, layout: PageLayout): boolean {
+function inAnswerColumn(
+  pair: KeyValuePair,
+  layout: PageLayout,
+  lineOf: ReadonlyMap<string, TextLine>,
+): boolean {
+  const first = pair.key.words[0];
+  const line = first && lineOf.get(wordKey(first));
+  if (!line) return false;
+  const segments = splitSegments(line);
+  const at = segments.findIndex((s) => s.words.includes(first));
+  if (at < 1) return false;
+  const before = segments[at - 1].box.x0;
   const { x0, y0, y1 } = pair.key.box;
-  const height = y1 - y0;
-  const beside = layout.keyValuePairs.filter(
-    (other) => other !== pair && other.arrangement === 'right' && other.value,
-  );
-  const column = (x: number): boolean => Math.abs(x - x0) <= COLUMN_TOLERANCE;
-  const otherLine = (y: number): boolean => Math.abs(y - y0) > height;
-  return (
-    beside.some((other) => column(other.value!.box.x0) && otherLine(other.value!.box.y0)) &&
-    !beside.some((other) => column(other.key.box.x0) && otherLine(other.key.box.y0))
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= COLUMN_TOLERANCE;
+  return layout.keyValuePairs.some(
+    (other) =>
+      other !== pair &&
+      other.arrangement !== 'below' &&
+      other.value !== null &&
+      Math.abs(other.key.box.y0 - y0) > y1 - y0 &&
+      near(other.key.box.x0, before) &&
+      near(other.value.box.x0, x0),
   );
 }
