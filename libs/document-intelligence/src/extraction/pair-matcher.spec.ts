@@ -1,6 +1,8 @@
 import { analysePages } from '../layout/analysed-page';
+import { layoutText } from '../layout/layout-text';
 import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage } from '../testing/text-page.fixture';
+import { splitSegments } from '../text-layer/line-grouper';
 import { extractDocumentFields } from './field-extractor';
 import { linePairs } from './pair-matcher';
 
@@ -457,5 +459,49 @@ describe('an identifier beside an amount', () => {
     const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
     expect(fields.policy_number.value).not.toBe('$2,961.87');
     expect(fields.total_premium.value).toEqual({ amount: 2961.87, currency: 'USD' });
+  });
+});
+
+describe('a line pair whose answer the layout gave to another caption', () => {
+  const page = makePage([
+    { x: 72, y: 100, text: 'Nature of Loss' },
+    { x: 222, y: 100, text: 'Theft' },
+    { x: 72, y: 121, text: 'Policy ID' },
+    { x: 222, y: 121, text: 'AEV9147594' },
+    { x: 300, y: 150, text: 'FILE NUMBER' },
+    { x: 72, y: 170, text: 'LOSS ADDRESS' },
+    { x: 222, y: 170, text: '9097 Cedar Ln, Springfield CLM2023731434' },
+  ]);
+  const [analysed] = analysePages([page]);
+  const segment = (text: string) =>
+    analysed.lines.flatMap((l) => splitSegments(l)).find((s) => s.text === text)!;
+  // The layout as it read such pages: an answer taken for a caption over the next line's
+  // answer, and a caption printed apart given an answer that runs into its own.
+  const layout = {
+    ...analysed.layout,
+    keyValuePairs: [
+      {
+        key: layoutText(segment('Theft').words),
+        value: layoutText(segment('AEV9147594').words),
+        arrangement: 'below' as const,
+        confidence: 0.6,
+      },
+      {
+        key: layoutText(segment('FILE NUMBER').words),
+        value: layoutText(segment('9097 Cedar Ln, Springfield CLM2023731434').words),
+        arrangement: 'below' as const,
+        confidence: 0.6,
+      },
+    ],
+  };
+  const read = linePairs(analysed.lines, [layout]).map((p) => `${p.key.text} = ${p.value?.text}`);
+
+  it('is kept when that caption is itself an answer beside a caption', () => {
+    expect(read).toContain('Policy ID = AEV9147594');
+    expect(read).toContain('Nature of Loss = Theft');
+  });
+
+  it('is dropped when that caption is printed apart', () => {
+    expect(read.filter((p) => p.startsWith('LOSS ADDRESS'))).toEqual([]);
   });
 });

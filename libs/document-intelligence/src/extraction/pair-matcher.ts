@@ -96,10 +96,10 @@ export function linePairs(
   lines: readonly TextLine[],
   layouts: readonly PageLayout[],
 ): KeyValuePair[] {
+  const layoutPairs = layouts.flatMap((layout) => layout.keyValuePairs);
   const paired = new Set<string>();
-  for (const layout of layouts)
-    for (const pair of layout.keyValuePairs)
-      for (const w of [...pair.key.words, ...(pair.value?.words ?? [])]) paired.add(wordKey(w));
+  for (const pair of layoutPairs)
+    for (const w of [...pair.key.words, ...(pair.value?.words ?? [])]) paired.add(wordKey(w));
   const pairs: KeyValuePair[] = [];
   for (const line of lines) {
     const segments = splitSegments(line);
@@ -114,7 +114,20 @@ export function linePairs(
       confidence: LINE_PAIR_CONFIDENCE,
     });
   }
-  return pairs;
+  // An answer the layout gave to another caption stays that caption's, unless that caption is
+  // itself an answer beside a caption on its line ("Theft" beside "Nature of Loss"): a caption
+  // printed apart ("FILE NUMBER" over an address run into its number) says the line's answer
+  // holds another column's.
+  const answers = new Set(pairs.flatMap((pair) => pair.value!.words.map(wordKey)));
+  const claimedElsewhere = (pair: KeyValuePair): boolean => {
+    const own = new Set(pair.value!.words.map(wordKey));
+    return layoutPairs.some(
+      (other) =>
+        other.value?.words.some((w) => own.has(wordKey(w))) &&
+        !other.key.words.every((w) => answers.has(wordKey(w))),
+    );
+  };
+  return pairs.filter((pair) => !claimedElsewhere(pair));
 }
 
 function unusedPairs(pairs: readonly KeyValuePair[], used: ReadonlySet<string>): KeyValuePair[] {
