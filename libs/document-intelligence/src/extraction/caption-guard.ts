@@ -1,6 +1,6 @@
-import type { PageLayout } from '../layout/layout.types';
+import type { KeyValuePair, PageLayout } from '../layout/layout.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import type { TextLine } from '../text-layer/line-grouper';
+import { splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { normaliseText } from '../text-layer/text-normaliser';
 import { joinWords, wordKey } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -54,12 +54,48 @@ export function captionWords(
   // A caption the layout analysis paired with an answer is no field's value either ("VIN:"
   // with nothing under it is not answered by the "Our Ref" caption of the next line; "Name of
   // Insured" is not answered by the "End Date" caption beside it, whose answer is under it).
+  const lineOf = new Map(lines.flatMap((line) => line.words.map((w) => [wordKey(w), line])));
   for (const layout of layouts) {
     for (const pair of layout.keyValuePairs) {
-      if (pair.value && pair.value.words.length > 0) {
+      if (pair.value && pair.value.words.length > 0 && !inAnswerColumn(pair, layout, lineOf)) {
         pair.key.words.forEach((w) => labelWords.add(wordKey(w)));
       }
     }
   }
   return labelWords;
+}
+
+/** Left edges this close (in page widths) stand in one column. */
+const COLUMN_TOLERANCE = 0.008;
+
+/**
+ * A caption of the layout's that stands as an answer of a grid of captions beside answers: on
+ * its line it follows a caption, and that caption and it start where a pair of the layout on
+ * another line starts its caption and its answer ("Name of Insured  Priya Kim" under "Policy #
+ * HO642856750", where the layout took "Priya Kim" for a caption over the line below). A table's
+ * header beside another header ("Volume  Stores") stands under no such pair.
+ */
+function inAnswerColumn(
+  pair: KeyValuePair,
+  layout: PageLayout,
+  lineOf: ReadonlyMap<string, TextLine>,
+): boolean {
+  const first = pair.key.words[0];
+  const line = first && lineOf.get(wordKey(first));
+  if (!line) return false;
+  const segments = splitSegments(line);
+  const at = segments.findIndex((s) => s.words.includes(first));
+  if (at < 1) return false;
+  const before = segments[at - 1].box.x0;
+  const { x0, y0, y1 } = pair.key.box;
+  const near = (a: number, b: number): boolean => Math.abs(a - b) <= COLUMN_TOLERANCE;
+  return layout.keyValuePairs.some(
+    (other) =>
+      other !== pair &&
+      other.arrangement !== 'below' &&
+      other.value !== null &&
+      Math.abs(other.key.box.y0 - y0) > y1 - y0 &&
+      near(other.key.box.x0, before) &&
+      near(other.value.box.x0, x0),
+  );
 }

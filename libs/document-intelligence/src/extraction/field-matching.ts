@@ -13,7 +13,7 @@ import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionWords } from './caption-guard';
 import { notFound, objectResult, toField } from './field-results';
 import { findLabelMatches } from './label-matcher';
-import { matchFieldsToPairs } from './pair-matcher';
+import { linePairs, matchFieldsToPairs } from './pair-matcher';
 import { type Candidate, type CandidateContext, scalarCandidates } from './scalar-candidates';
 
 /** What the matching stage settled: a reading for every scalar and object field. */
@@ -89,6 +89,7 @@ export function matchFields(
     used,
     documentId,
     context.ranking,
+    linePairs(lines, layouts),
   );
   for (const field of toMatch) {
     const candidate = chosen.get(field.key);

@@ -1,6 +1,10 @@
+import { analysePages } from '../layout/analysed-page';
+import { layoutText } from '../layout/layout-text';
 import type { FieldSchema } from '../schema/field-schema.types';
 import { makePage } from '../testing/text-page.fixture';
+import { splitSegments } from '../text-layer/line-grouper';
 import { extractDocumentFields } from './field-extractor';
+import { linePairs } from './pair-matcher';
 
 /** A first-time schema: one plain label per field, none of them printed as such on the page. */
 const schema: FieldSchema = {
@@ -379,5 +383,125 @@ describe('a caption the dictionary relates to the field', () => {
     ]);
     const fields = byKey(extractDocumentFields({ pages: [page] }, declarations));
     expect(fields.agent.value).toBe('Linda Reynolds');
+  });
+});
+
+describe('a caption beside its answer on a line the layout left unpaired', () => {
+  // A caption-beside-answer grid; below a yes/no line the layout pairs no caption with its answer.
+  const rows = [
+    ['Date Notified', 'May 26, 2023'],
+    ['Claim No.', 'CLM-2023-135080'],
+    ['Police Notified', 'Yes', 'X No'],
+    ['Nature of Loss', 'Theft'],
+    ['Policy ID', 'AEV9147594'],
+  ];
+  const page = makePage([
+    ...rows.flatMap(([caption, answer, more], i) => [
+      { x: 72, y: 100 + 21 * i, text: caption },
+      { x: 222, y: 100 + 21 * i, text: answer },
+      ...(more ? [{ x: 260, y: 100 + 21 * i, text: more }] : []),
+    ]),
+    { x: 72, y: 250, text: 'Details' },
+    { x: 72, y: 266, text: 'Vehicle was stolen from the driveway overnight; keys were gone.' },
+  ]);
+  const [analysed] = analysePages([page]);
+
+  it('is read as a pair below the confidence of the layout’s own pairs', () => {
+    const paired = analysed.layout.keyValuePairs.map((p) => p.key.text);
+    expect(paired).not.toContain('Policy ID');
+    const fromLines = linePairs(analysed.lines, [analysed.layout]);
+    const policy = fromLines.find((p) => p.key.text === 'Policy ID');
+    expect(policy?.value?.text).toBe('AEV9147594');
+    expect(policy?.confidence).toBeLessThan(
+      Math.min(...analysed.layout.keyValuePairs.map((p) => p.confidence)),
+    );
+    // A caption the layout paired, and a line of three segments, give no line pair.
+    expect(fromLines.map((p) => p.key.text)).not.toContain('Claim No.');
+    expect(fromLines.map((p) => p.key.text)).not.toContain('Police Notified');
+  });
+
+  it('answers a field by its caption’s meaning, flagged for review', () => {
+    const schema: FieldSchema = {
+      fields: [
+        { key: 'policy_number', type: 'string', label: 'Policy Number' },
+        { key: 'claim_number', type: 'string', label: 'Claim Number' },
+      ],
+    };
+    const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+    expect(fields.policy_number.value).toBe('AEV9147594');
+    expect(fields.policy_number.notes[0]).toContain('"Policy ID" matched by meaning');
+    expect(fields.policy_number.confidence).toBeLessThan(0.7);
+    expect(fields.claim_number.value).toBe('CLM-2023-135080');
+  });
+});
+
+describe('an identifier beside an amount', () => {
+  it('is never read from the amount', () => {
+    // With the whole schema, "Certificate" defines too many of its names to say a policy.
+    const page = makePage([
+      { x: 50, y: 100, text: 'BROKER ........................ Derek Fischer' },
+      { x: 50, y: 120, text: 'CERTIFICATE NO.................. MD178-16331' },
+      { x: 50, y: 140, text: 'CLIENT ......................... Helen Hughes' },
+      { x: 300, y: 300, text: 'POLICY PREMIUM' },
+      { x: 450, y: 300, text: '$2,961.87' },
+    ]);
+    const schema: FieldSchema = {
+      fields: [
+        { key: 'policy_number', type: 'string', label: 'Policy Number' },
+        { key: 'total_premium', type: 'money', label: 'Total Premium' },
+        { key: 'named_insured', type: 'string', label: 'Named Insured' },
+        { key: 'carrier', type: 'string', label: 'Insurance Company' },
+        { key: 'agent', type: 'string', label: 'Agent' },
+        { key: 'effective_date', type: 'date', label: 'Effective Date' },
+        { key: 'line', type: 'string', label: 'Line of Business' },
+      ],
+    };
+    const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+    expect(fields.policy_number.value).not.toBe('$2,961.87');
+    expect(fields.total_premium.value).toEqual({ amount: 2961.87, currency: 'USD' });
+  });
+});
+
+describe('a line pair whose answer the layout gave to another caption', () => {
+  const page = makePage([
+    { x: 72, y: 100, text: 'Nature of Loss' },
+    { x: 222, y: 100, text: 'Theft' },
+    { x: 72, y: 121, text: 'Policy ID' },
+    { x: 222, y: 121, text: 'AEV9147594' },
+    { x: 300, y: 150, text: 'FILE NUMBER' },
+    { x: 72, y: 170, text: 'LOSS ADDRESS' },
+    { x: 222, y: 170, text: '9097 Cedar Ln, Springfield CLM2023731434' },
+  ]);
+  const [analysed] = analysePages([page]);
+  const segment = (text: string) =>
+    analysed.lines.flatMap((l) => splitSegments(l)).find((s) => s.text === text)!;
+  // The layout as it read such pages: an answer taken for a caption over the next line's
+  // answer, and a caption printed apart given an answer that runs into its own.
+  const layout = {
+    ...analysed.layout,
+    keyValuePairs: [
+      {
+        key: layoutText(segment('Theft').words),
+        value: layoutText(segment('AEV9147594').words),
+        arrangement: 'below' as const,
+        confidence: 0.6,
+      },
+      {
+        key: layoutText(segment('FILE NUMBER').words),
+        value: layoutText(segment('9097 Cedar Ln, Springfield CLM2023731434').words),
+        arrangement: 'below' as const,
+        confidence: 0.6,
+      },
+    ],
+  };
+  const read = linePairs(analysed.lines, [layout]).map((p) => `${p.key.text} = ${p.value?.text}`);
+
+  it('is kept when that caption is itself an answer beside a caption', () => {
+    expect(read).toContain('Policy ID = AEV9147594');
+    expect(read).toContain('Nature of Loss = Theft');
+  });
+
+  it('is dropped when that caption is printed apart', () => {
+    expect(read.filter((p) => p.startsWith('LOSS ADDRESS'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { KeyValuePair, LayoutText, PageLayout } from '../layout/layout.types';
-import { layoutText } from '../layout/layout-text';
+import { captionShaped, layoutText } from '../layout/layout-text';
 import { DEFAULT_LINKER_RANKING, type LinkerRanking, pairLinkProbability } from '../linker/linker';
 import {
   type ExtractedField,
@@ -7,7 +7,7 @@ import {
   weakCaptionDoubt,
 } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import type { PositionedWord } from '../text-layer/line-grouper';
+import { type PositionedWord, splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { parseBoolean } from '../values/boolean-normaliser';
 import { onOneLine, parseScalarWords, withOptionsAfter } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
@@ -75,6 +75,64 @@ function freePairs(layouts: readonly PageLayout[], used: ReadonlySet<string>): K
         pair.arrangement !== 'checkbox' &&
         ![...pair.key.words, ...pair.value.words].some((w) => used.has(wordKey(w))),
     ),
+  );
+}
+
+/**
+ * A caption and its answer the layout analysis did not pair, read from a line printing just the
+ * two: below the confidence of any pair the layout found, so a layout pair with as close a
+ * caption still ranks first and a reading from such a line is never sure enough to pass review.
+ */
+const LINE_PAIR_CONFIDENCE = 0.55;
+
+/**
+ * Pairs from lines of exactly two segments, a caption-shaped one and its answer beside it
+ * ("Policy ID    AEV9147594"), whose caption the layout analysis gave no role: a grid of
+ * captions and answers it read as a table or as captions stacked over one another
+ * ("Nature of Loss" over "Policy ID") still holds, on each line, a caption beside its answer.
+ * The answer may be one the layout paired with another caption; the readings settle which.
+ */
+export function linePairs(
+  lines: readonly TextLine[],
+  layouts: readonly PageLayout[],
+): KeyValuePair[] {
+  const layoutPairs = layouts.flatMap((layout) => layout.keyValuePairs);
+  const paired = new Set<string>();
+  for (const pair of layoutPairs)
+    for (const w of [...pair.key.words, ...(pair.value?.words ?? [])]) paired.add(wordKey(w));
+  const pairs: KeyValuePair[] = [];
+  for (const line of lines) {
+    const segments = splitSegments(line);
+    if (segments.length !== 2) continue;
+    const [caption, answer] = segments;
+    if (!captionShaped(caption.text)) continue;
+    if (caption.words.some((w) => paired.has(wordKey(w)))) continue;
+    pairs.push({
+      key: layoutText(caption.words),
+      value: layoutText(answer.words),
+      arrangement: 'right',
+      confidence: LINE_PAIR_CONFIDENCE,
+    });
+  }
+  // An answer the layout gave to another caption stays that caption's, unless that caption is
+  // itself an answer beside a caption on its line ("Theft" beside "Nature of Loss"): a caption
+  // printed apart ("FILE NUMBER" over an address run into its number) says the line's answer
+  // holds another column's.
+  const answers = new Set(pairs.flatMap((pair) => pair.value!.words.map(wordKey)));
+  const claimedElsewhere = (pair: KeyValuePair): boolean => {
+    const own = new Set(pair.value!.words.map(wordKey));
+    return layoutPairs.some(
+      (other) =>
+        other.value?.words.some((w) => own.has(wordKey(w))) &&
+        !other.key.words.every((w) => answers.has(wordKey(w))),
+    );
+  };
+  return pairs.filter((pair) => !claimedElsewhere(pair));
+}
+
+function unusedPairs(pairs: readonly KeyValuePair[], used: ReadonlySet<string>): KeyValuePair[] {
+  return pairs.filter(
+    (pair) => ![...pair.key.words, ...(pair.value?.words ?? [])].some((w) => used.has(wordKey(w))),
   );
 }
 
@@ -430,11 +488,31 @@ export function matchFieldsToPairs(
   used: Set<string>,
   documentId: string | undefined,
   ranking: LinkerRanking = DEFAULT_LINKER_RANKING,
+  fromLines: readonly KeyValuePair[] = [],
 ): Map<string, ExtractedField> {
   const result = new Map<string, ExtractedField>();
   if (fields.length === 0) return result;
   const shared = sharedDefiningWords(fields.map(fieldPhrases));
-  const free = freePairs(layouts, used);
+  const free = [...freePairs(layouts, used), ...unusedPairs(fromLines, used)];
+  // A line pair may share its answer with a layout pair: one reading per answer word, whichever
+  // first. (Two fields may still share a caption, as two totals do one "Grand Total".)
+  const takenWords = new Set<string>();
+  const answerWords = (pair: KeyValuePair): string[] => (pair.value?.words ?? []).map(wordKey);
+  const isFree = (pair: KeyValuePair): boolean =>
+    answerWords(pair).every((k) => !takenWords.has(k));
+  // The guesses by kind, option and elimination count answers: only answers no layout pair
+  // holds may be added from lines, so none is counted twice.
+  const layoutWords = new Set(
+    layouts.flatMap((l) =>
+      l.keyValuePairs.flatMap((p) => [...p.key.words, ...(p.value?.words ?? [])].map(wordKey)),
+    ),
+  );
+  const countable = new Set(
+    free.filter(
+      (pair) =>
+        !fromLines.includes(pair) || !pair.value!.words.some((w) => layoutWords.has(wordKey(w))),
+    ),
+  );
   const choices = answersWithChoices(layouts, free, fields);
   // Each caption against each field, once: the candidates and elimination both read it.
   const byCaption = new Map(
@@ -453,15 +531,23 @@ export function matchFieldsToPairs(
     .sort((a, b) => b.rank - a.rank);
   const chosen = new Map<string, PairCandidate>();
   const takenPairs = new Set<KeyValuePair>();
+  const take = (key: string, candidate: PairCandidate): void => {
+    takenPairs.add(candidate.pair);
+    answerWords(candidate.pair).forEach((k) => takenWords.add(k));
+    chosen.set(key, candidate);
+  };
   for (const candidate of candidates) {
     if (chosen.has(candidate.field.key) || takenPairs.has(candidate.pair)) continue;
-    takenPairs.add(candidate.pair);
-    chosen.set(candidate.field.key, candidate);
+    if (!isFree(candidate.pair)) continue;
+    take(candidate.field.key, candidate);
   }
   // Then, for the fields still open, what the page leaves no doubt about: the one answer of a
   // kind left for the one field of that kind, the one answer that is one of an enum field's
   // options, and the one text answer left for the one text field left.
-  const left = (): KeyValuePair[] => free.filter((pair) => !takenPairs.has(pair) && pair.value);
+  const left = (): KeyValuePair[] =>
+    free.filter(
+      (pair) => countable.has(pair) && !takenPairs.has(pair) && isFree(pair) && pair.value,
+    );
   const namedByCaption = (pair: KeyValuePair): boolean =>
     byCaption.get(pair)!.some((similarity) => similarity >= MIN_SIMILARITY);
   for (const guess of [
@@ -469,10 +555,7 @@ export function matchFieldsToPairs(
     () => oneOfItsOptions(fields, chosen, left()),
     () => byElimination(fields, chosen, left(), layouts, namedByCaption),
   ]) {
-    for (const [key, candidate] of guess()) {
-      takenPairs.add(candidate.pair);
-      chosen.set(key, candidate);
-    }
+    for (const [key, candidate] of guess()) take(key, candidate);
   }
   for (const [key, candidate] of chosen) {
     // A pair no other field took, read as another value nearly as well: the page does not say.
@@ -480,6 +563,7 @@ export function matchFieldsToPairs(
       (c) =>
         c.field === candidate.field &&
         !takenPairs.has(c.pair) &&
+        isFree(c.pair) &&
         JSON.stringify(c.value) !== JSON.stringify(candidate.value) &&
         c.score >= candidate.score * AMBIGUOUS_RATIO,
     );

@@ -1,5 +1,6 @@
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { parseMoney } from '../values/money-normaliser';
-import { CODE, exactly, wholeTokens, wholly } from './value-kinds';
+import { CODE, exactly, fitsKind, wholeTokens, wholly } from './value-kinds';
 
 describe('value kinds: what an answer’s own text says', () => {
   it('reads a value only from whole tokens', () => {
@@ -19,5 +20,19 @@ describe('value kinds: what an answer’s own text says', () => {
     expect(
       ['1146 River Rd', 'Wind', '85701', 'Unit 4-B', '555-201-3344'].map((t) => CODE.test(t)),
     ).toEqual([false, false, false, false, false]);
+  });
+
+  it('never takes an amount printed as one for an identifier, digits alone still', () => {
+    const policy: ScalarFieldDefinition = { key: 'policy', type: 'string', label: 'Policy Number' };
+    expect(['$2,961.87', '2,324.22 USD', '1,564.68'].map((t) => fitsKind(policy, t))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(['2366340', 'MD178-16331', 'PA/2024/829810'].map((t) => fitsKind(policy, t))).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 });

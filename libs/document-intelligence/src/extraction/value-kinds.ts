@@ -47,12 +47,26 @@ export function wholly(text: string, parsed: Span | null): boolean {
  */
 export function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
   if (field.type !== 'string') return true;
-  if (asksForIdentifier(fieldPhrases(field))) return /\d/.test(text) && parseDate(text) === null;
+  if (asksForIdentifier(fieldPhrases(field))) {
+    return /\d/.test(text) && parseDate(text) === null && !printedAsAmount(text);
+  }
   // A text field is not read from an answer that is wholly a date, an amount or a code: a
   // schema wanting one would have typed the field so, or named it a number.
   return (
     !wholly(text, parseDate(text)) && !wholly(text, parseMoney(text)) && !CODE.test(text.trim())
   );
+}
+
+/** A currency sign or code, or thousands grouped before two decimals ("2,961.87"). */
+const AMOUNT_MARKS = /[$€£¥]|\b(?:USD|EUR|GBP|CAD|AUD|CHF|JPY)\b|^\D*\d{1,3}(?:,\d{3})+\.\d{2}\D*$/;
+
+/**
+ * Wholly an amount and printed as one, with its currency or its grouped figures and cents
+ * ("$2,961.87", "2,324.22 USD"): no identifier is written so. Digits alone ("2366340") may be
+ * either, and stay an identifier's.
+ */
+function printedAsAmount(text: string): boolean {
+  return wholly(text, parseMoney(text)) && AMOUNT_MARKS.test(text.trim());
 }
 
 /**
