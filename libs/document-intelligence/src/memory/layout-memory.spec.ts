@@ -398,6 +398,45 @@ describe('a remembered value held to the reviewed form', () => {
   });
 });
 
+describe("a remembered value that runs on under the next column's caption", () => {
+  const notice = (address: string) =>
+    makePage([
+      { x: 60, y: 50, text: 'LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Place of Loss:' },
+      { x: 140, y: 100, text: address },
+      { x: 292, y: 100, text: 'Claim ID:' },
+      { x: 345, y: 100, text: '2468138NV' },
+      { x: 60, y: 130, text: 'Adjuster: Kim Lee' },
+    ]);
+  // The reviewed address closes on no number, so its form says nothing of where one ends.
+  const first = notice('8225 Elm Street, Fresno');
+  const taught = learnLayout(analysePages([first]), [
+    {
+      key: 'loss_location',
+      pageNumber: 1,
+      box: unionOf(first, ['8225', 'Elm', 'Street,', 'Fresno']),
+    },
+    { key: 'claim_number', pageNumber: 1, box: boxOf(first, '2468138NV') },
+  ])!;
+  const location = [{ key: 'loss_location', type: 'string', label: 'Loss location' }] as const;
+  const read = (address: string) =>
+    applyLayoutMemory(analysePages([notice(address)]), taught, location, undefined)[0];
+
+  it('doubts the value cut where its own words run under the caption', () => {
+    const overrun = read('2740 Highland Ave, Columbus, OH 43215');
+    expect(overrun.value).toBe('2740 Highland Ave, Columbus');
+    expect(overrun.doubts).toEqual([
+      'the value runs on under another caption ("OH" over "Claim ID")',
+    ]);
+  });
+
+  it('leaves a value ending before the caption alone', () => {
+    const short = read('4410 Oak St, Boise ID');
+    expect(short.value).toBe('4410 Oak St, Boise ID');
+    expect(short.doubts).toBeUndefined();
+  });
+});
+
 describe("a remembered place that holds another field's caption", () => {
   const addressForm = (address: string) =>
     makePage([

@@ -678,6 +678,9 @@ function cutShortDoubts(
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
     doubts.push(`the value runs on past its remembered place ("${next.text}" follows it)`);
+  const under = next && overprinted(next, captions, anchor);
+  if (next && under)
+    doubts.push(`the value runs on under another caption ("${next.text}" over "${under.text}")`);
   if (
     field.type === 'string' &&
     remembered.form !== undefined &&
@@ -820,6 +823,28 @@ function wordAcrossStart(
         w.box.x0 < placeStart - ACROSS_START &&
         w.box.x1 > placeStart + ACROSS_START &&
         endsOnLetterOrDigit(w),
+    ) ?? null
+  );
+}
+
+/**
+ * The caption a word of the value's phrase is printed over, when the word is none of the
+ * caption's own: a long value overran the next column and its caption (on a digital page of
+ * draw 7008 an address ran on under "Claim ID:", so the place's reading stopped at the caption
+ * and lost the state and postcode, unflagged). A word that is the caption's own ends the value
+ * as it should.
+ */
+function overprinted(
+  word: PositionedWord,
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
+  anchor: CornerBox,
+): { text: string } | null {
+  return (
+    captions.find(
+      (caption) =>
+        caption.box !== anchor &&
+        intersectionArea(caption.box, word.box) > 0.5 * boxArea(word.box) &&
+        !caption.text.split(/\s+/).includes(word.text),
     ) ?? null
   );
 }
