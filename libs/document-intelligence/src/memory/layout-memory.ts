@@ -240,14 +240,15 @@ export const EMPTY_PLACE_NOTE =
  * page of a layout recognised by its captions, the field's remembered caption stands where it
  * stood on the reviewed page and nothing at all is printed at the value's place (an optional
  * VIN or reference a layout prints a caption for and leaves blank). Text read by OCR keeps the
- * doubt: a scan may have lost the value's words.
+ * doubt: a scan may have lost the value's words. Likewise a table's blank cells in a column the
+ * reviewed table printed blank in a row (`withRememberedBlankCells`).
  */
 export function withRememberedEmptyPlaces(
   fields: ReadonlyMap<string, ExtractedField>,
   match: MemoryMatch<LayoutMemory> | null,
   pages: readonly AnalysedPage[],
 ): Map<string, ExtractedField> {
-  return settledByReview(fields, match, (field, remembered) =>
+  const settled = settledByReview(fields, match, (field, remembered) =>
     field.source === 'not-found' &&
     field.value === null &&
     (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT) &&
@@ -255,6 +256,41 @@ export function withRememberedEmptyPlaces(
       ? { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] }
       : null,
   );
+  return withRememberedBlankCells(settled, match);
+}
+
+/** Said of a table whose blank cells stand in a column the reviewed table left blank too. */
+export const BLANK_CELLS_NOTE =
+  'a cell blank in a column the reviewed table of this layout also printed blank in a row: the layout leaves it blank';
+
+/** The table doubt for a numeric cell read empty where the column's other rows hold values. */
+const BLANK_CELL_DOUBT = /^(.+): empty where every other row has a value in row \d+$/;
+
+/**
+ * The tables read without the doubt a blank cell raises (OCR may have lost the cell's value)
+ * when the reviewed table of the layout printed that column blank in a row too: a coverage
+ * with no deductible is how the layout prints it, not a sign of a lost value. Only on a layout
+ * recognised by its captions; every other doubt of the table stays.
+ */
+function withRememberedBlankCells(
+  fields: Map<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+): Map<string, ExtractedField> {
+  if (!match || match.fromPrintedWords) return fields;
+  for (const [key, field] of fields) {
+    const remembered = match.memory.tables?.find((table) => table.key === key);
+    const blank = new Set(
+      (remembered?.columns ?? []).filter((c) => (c.blankRows ?? 0) > 0).map((c) => c.key),
+    );
+    if (field.type !== 'table' || !field.doubts || blank.size === 0) continue;
+    const kept = field.doubts.filter((doubt) => {
+      const column = BLANK_CELL_DOUBT.exec(doubt)?.[1];
+      return column === undefined || !blank.has(column);
+    });
+    if (kept.length < field.doubts.length)
+      fields.set(key, { ...field, doubts: kept, notes: [...field.notes, BLANK_CELLS_NOTE] });
+  }
+  return fields;
 }
 
 /**
