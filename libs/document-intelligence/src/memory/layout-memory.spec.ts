@@ -1,5 +1,5 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
-import { analysePages } from '../layout/analysed-page';
+import { type AnalysedPage, analysePages } from '../layout/analysed-page';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
@@ -434,6 +434,83 @@ describe("a remembered value that runs on under the next column's caption", () =
     const short = read('4410 Oak St, Boise ID');
     expect(short.value).toBe('4410 Oak St, Boise ID');
     expect(short.doubts).toBeUndefined();
+  });
+});
+
+describe('a reviewed value the layout analysis took for a caption', () => {
+  /** A grid of captions and values; the analysis reads the value column as captions. */
+  const grid = (name: string, peril: string, dol: string): AnalysedPage => {
+    const page = makePage([
+      { x: 380, y: 70, text: 'CLAIM INTAKE FORM', size: 14 },
+      { x: 72, y: 150, text: 'Policy #' },
+      { x: 177, y: 150, text: 'KV88641343' },
+      { x: 72, y: 180, text: 'Name of Insured' },
+      { x: 177, y: 180, text: name },
+      { x: 306, y: 180, text: 'Peril' },
+      { x: 411, y: 180, text: peril },
+      { x: 72, y: 198, text: 'DOL' },
+      { x: 177, y: 198, text: dol },
+    ]);
+    const [analysed] = analysePages([page]);
+    // As the analysis read a digital form of draw 7008: each value over the one below it.
+    const printed = analysed.lines.flatMap((line) => line.words);
+    const text = (t: string) => ({
+      text: t,
+      box: unionOf(page, t.split(' ')),
+      words: t.split(' ').map((w) => printed.find((p) => p.text === w)!),
+    });
+    const pair = (key: string, value: string) => ({
+      key: text(key),
+      value: text(value),
+      arrangement: 'below' as const,
+      confidence: 0.6,
+    });
+    return {
+      ...analysed,
+      layout: {
+        ...analysed.layout,
+        keyValuePairs: [pair('Policy #', 'KV88641343'), pair(name, dol), pair(peril, dol)],
+      },
+    };
+  };
+  const teaching = grid('Priya Kim', 'Theft', '29-Feb-2024');
+  const placeOf = (page: AnalysedPage, texts: readonly string[]) => unionOf(page.page, texts);
+  const memory = learnLayout(
+    [teaching],
+    [
+      { key: 'policy_number', pageNumber: 1, box: placeOf(teaching, ['KV88641343']) },
+      { key: 'insured_name', pageNumber: 1, box: placeOf(teaching, ['Priya', 'Kim']) },
+      { key: 'loss_type', pageNumber: 1, box: placeOf(teaching, ['Theft']) },
+    ],
+  )!;
+  const schema = [
+    { key: 'insured_name', type: 'string', label: 'Insured name' },
+    { key: 'loss_type', type: 'string', label: 'Loss type' },
+  ] as const;
+  const next = grid('Brian Novak', 'Hail', '16-Aug-2023');
+
+  it('hangs no value off another reviewed value, and remembers the analysis took it for a caption', () => {
+    expect(memory.fields.map((f) => [f.key, f.anchorText, f.valueReadAsCaption])).toEqual([
+      ['policy_number', 'Policy #', undefined],
+      ['insured_name', 'Policy #', true],
+      ['loss_type', 'Policy #', true],
+    ]);
+  });
+
+  it('reads the caption standing where the value starts as the value', () => {
+    const read = applyLayoutMemory([next], memory, schema, undefined);
+    expect(read.map((f) => [f.key, f.value, f.doubts])).toEqual([
+      ['insured_name', 'Brian Novak', undefined],
+      ['loss_type', 'Hail', undefined],
+    ]);
+  });
+
+  it('still ends a value at a caption where the reviewed value was no caption', () => {
+    const plain = {
+      ...memory,
+      fields: memory.fields.map(({ valueReadAsCaption: _taken, ...field }) => field),
+    };
+    expect(applyLayoutMemory([next], plain, schema, undefined)).toEqual([]);
   });
 });
 

@@ -62,6 +62,12 @@ export interface RememberedField {
   readonly offset: CornerBox;
   /** The reviewed value's printed form (`valueForm`); absent in memories learned before. */
   readonly form?: string;
+  /**
+   * The layout analysis took the reviewed value itself for a caption (a grid of values printed
+   * one above another, read as captions over answers): on the next document a caption starting
+   * where the value starts is the value.
+   */
+  readonly valueReadAsCaption?: boolean;
 }
 
 export type { RememberedTable, ReviewedTable } from './table-memory';
@@ -102,10 +108,19 @@ const NEAR_ANCHOR = 0.1;
  * The caption a value hangs off: the one on the value's own line to its left if there is one
  * ("Net Amount ........ 3,825.12": a table header above it moves away when the table grows),
  * else the nearest one near it left of or above it (how forms are read), else the nearest near
- * one.
+ * one. A caption the review confirmed as a value (of this or another field) is no anchor: on a
+ * digital form of draw 7008 the layout analysis took a grid of values for captions over the
+ * values below them, and the name and the loss type hung off the reviewed name "Priya Kim",
+ * which no later document prints.
  */
-function anchorFor(page: AnalysedPage, value: CornerBox): { text: string; box: CornerBox } | null {
-  const captions = captionsOf(page, value).filter((c) => intersectionArea(c.box, value) === 0);
+function anchorFor(
+  page: AnalysedPage,
+  value: CornerBox,
+  values: readonly CornerBox[],
+): { text: string; box: CornerBox } | null {
+  const captions = captionsOf(page, value).filter(
+    (c) => intersectionArea(c.box, value) === 0 && !values.some((v) => heldBy(c.box, v)),
+  );
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
     (c) => c.box.x1 <= value.x0 + 0.01 && c.box.y0 <= valueMiddle && valueMiddle <= c.box.y1,
@@ -133,9 +148,11 @@ export function learnLayout(
   for (const value of reviewed) {
     const page = pages.find((p) => p.page.pageNumber === value.pageNumber);
     if (!page) continue;
-    const anchor = anchorFor(page, value.box);
+    const values = reviewed.filter((v) => v.pageNumber === value.pageNumber).map((v) => v.box);
+    const anchor = anchorFor(page, value.box, values);
     if (!anchor) continue;
     const printed = joinWords(wordsIn(page, value.box, value.box.x1));
+    const readAsCaption = captionsOf(page).some((c) => heldBy(c.box, value.box));
     fields.push({
       key: value.key,
       pageNumber: value.pageNumber,
@@ -143,6 +160,7 @@ export function learnLayout(
       anchorBox: anchor.box,
       offset: relative(value.box, anchor.box),
       ...(printed ? { form: reviewedForm(printed, value.text) } : {}),
+      ...(readAsCaption ? { valueReadAsCaption: true } : {}),
     });
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
@@ -451,6 +469,39 @@ function leaderInto(word: PositionedWord, placeStart: number): boolean {
 /** Whether a word's last character is a letter or a digit (not a leader's dot or a rule). */
 function endsOnLetterOrDigit(word: { text: string }): boolean {
   return /[\p{L}\p{N}]$/u.test(word.text);
+}
+
+/** Share of a caption's box inside a reviewed value's from which the caption is that value. */
+const HELD_SHARE = 0.8;
+
+/** Whether a caption's box lies within a value's box: the caption is the value's text. */
+function heldBy(caption: CornerBox, value: CornerBox): boolean {
+  return intersectionArea(caption, value) >= HELD_SHARE * boxArea(caption);
+}
+
+/** How far (page widths) a caption may start from a place's start and be its value. */
+const VALUE_START = 0.01;
+
+/**
+ * The page's captions without those that are the remembered value itself: where the layout
+ * analysis took the reviewed value for a caption, a caption starting where the place starts,
+ * on its line, is this document's value, not the caption that ends it.
+ */
+function captionsBesideValue(
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
+  remembered: RememberedField,
+  place: CornerBox,
+): Array<{ text: string; box: CornerBox }> {
+  if (!remembered.valueReadAsCaption) return [...captions];
+  const slack = 0.004;
+  return captions.filter((c) => {
+    const middle = boxCentreY(c.box);
+    return !(
+      Math.abs(c.box.x0 - place.x0) <= VALUE_START &&
+      middle >= place.y0 - slack &&
+      middle <= place.y1 + slack
+    );
+  });
 }
 
 /** Longest run of words compared with a remembered caption. */
@@ -915,8 +966,9 @@ export function applyLayoutMemory(
     const remembered = memory.fields.find((f) => f.key === field.key);
     const place = remembered && rememberedPlace(pages, remembered);
     if (!remembered || !place) continue;
-    const { page, captions, anchor } = place;
+    const { page, anchor } = place;
     const { box, right } = placeBox(anchor, remembered);
+    const captions = captionsBesideValue(place.captions, remembered, box);
     const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
     const words = held ? withoutCaption(placed, held) : placed;
