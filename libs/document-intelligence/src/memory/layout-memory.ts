@@ -1,7 +1,7 @@
 import type { CornerBox } from '@docket/platform';
 
 import type { AnalysedPage } from '../layout/analysed-page';
-import type { LayoutCell, LayoutTable } from '../layout/layout.types';
+import type { LayoutCell, LayoutTable, LayoutText } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
 import {
   type ExtractedField,
@@ -119,7 +119,7 @@ function anchorFor(
   values: readonly CornerBox[],
 ): { text: string; box: CornerBox } | null {
   const captions = captionsOf(page, value).filter(
-    (c) => intersectionArea(c.box, value) === 0 && !values.some((v) => heldBy(c.box, v)),
+    (c) => intersectionArea(c.box, value) === 0 && !values.some((v) => heldBy(c, v)),
   );
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
@@ -152,7 +152,7 @@ export function learnLayout(
     const anchor = anchorFor(page, value.box, values);
     if (!anchor) continue;
     const printed = joinWords(wordsIn(page, value.box, value.box.x1));
-    const readAsCaption = captionsOf(page).some((c) => heldBy(c.box, value.box));
+    const readAsCaption = captionsOf(page).some((c) => heldBy(c, value.box));
     fields.push({
       key: value.key,
       pageNumber: value.pageNumber,
@@ -471,12 +471,26 @@ function endsOnLetterOrDigit(word: { text: string }): boolean {
   return /[\p{L}\p{N}]$/u.test(word.text);
 }
 
-/** Share of a caption's box inside a reviewed value's from which the caption is that value. */
-const HELD_SHARE = 0.8;
-
-/** Whether a caption's box lies within a value's box: the caption is the value's text. */
-function heldBy(caption: CornerBox, value: CornerBox): boolean {
-  return intersectionArea(caption, value) >= HELD_SHARE * boxArea(caption);
+/**
+ * Whether every word of a caption stands inside a reviewed value's box (by its centre, as the
+ * value's own words are read): the caption is the value's text. A caption a long value merely
+ * overprints keeps words outside it.
+ */
+function heldBy(caption: LayoutText, value: CornerBox): boolean {
+  const slack = 0.004;
+  return (
+    caption.words.length > 0 &&
+    caption.words.every((w) => {
+      const x = boxCentreX(w.box);
+      const y = boxCentreY(w.box);
+      return (
+        x >= value.x0 - slack &&
+        x <= value.x1 + slack &&
+        y >= value.y0 - slack &&
+        y <= value.y1 + slack
+      );
+    })
+  );
 }
 
 /** How far (page widths) a caption may start from a place's start and be its value. */
@@ -554,10 +568,7 @@ const EXACT_CAPTION = 1;
  * captions OCR lost, a total anchored to the "DED." column header was read at 0.83 from a
  * longer table's cell on the next scan).
  */
-function captionsOf(
-  { layout }: AnalysedPage,
-  value?: CornerBox,
-): Array<{ text: string; box: CornerBox }> {
+function captionsOf({ layout }: AnalysedPage, value?: CornerBox): LayoutText[] {
   const tables = value ? layout.tables.filter((t) => holds(t.box, value)) : layout.tables;
   return [
     ...layout.keyValuePairs.map((p) => p.key),
