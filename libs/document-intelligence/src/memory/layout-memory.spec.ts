@@ -4,6 +4,7 @@ import type { ExtractedField } from '../schema/extraction-result.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
 import type { TextPage } from '../text-layer/text-layer.types';
+import { MARKED_OPTION_NOTE } from '../values/marked-option';
 import {
   AGREEMENT_NOTE,
   applyLayoutMemory,
@@ -213,21 +214,36 @@ describe('one-shot layout memory', () => {
     expect(taught?.fields.map((f) => f.anchorText) ?? []).not.toContain('Ext. Price');
   });
 
-  it('leaves a yes/no answer to the marks when its line prints both options', () => {
-    const notice = (mark: number) =>
+  describe('a yes/no whose line prints both options', () => {
+    const notice = (mark: number | null, more: PlacedText[] = []) =>
       makePage([
         { x: 60, y: 50, text: 'LOSS NOTICE', size: 14 },
         { x: 60, y: 100, text: 'Police Called:' },
-        { x: mark, y: 100, text: 'X' },
+        ...(mark === null ? [] : [{ x: mark, y: 100, text: 'X' }]),
         { x: 180, y: 100, text: 'Yes' },
         { x: 240, y: 100, text: 'No' },
+        ...more,
       ]);
     const reviewed = notice(228);
     const taught = learnLayout(analysePages([reviewed]), [
       { key: 'police_report_filed', pageNumber: 1, box: boxOf(reviewed, 'No') },
     ])!;
     const police = [{ key: 'police_report_filed', type: 'boolean', label: 'Police' }] as const;
-    expect(applyLayoutMemory(analysePages([notice(168)]), taught, police, undefined)).toEqual([]);
+    const read = (page: TextPage) =>
+      applyLayoutMemory(analysePages([page]), taught, police, undefined);
+
+    it('is read from its one tick mark, not from the option the reviewed document had marked', () => {
+      const [answer] = read(notice(168));
+      expect(answer.value).toBe(true);
+      expect(answer.grounding?.words.map((w) => w.text)).toEqual(['X', 'Yes']);
+      expect(answer.notes).toContain(MARKED_OPTION_NOTE);
+      expect(read(notice(228))[0].value).toBe(false);
+    });
+
+    it('is left to the ordinary reading with no mark, or with another answer on the line', () => {
+      expect(read(notice(null))).toEqual([]);
+      expect(read(notice(168, [{ x: 270, y: 100, text: 'Yes' }]))).toEqual([]);
+    });
   });
 
   it('finds a remembered total on a later page when the table ran on to it', () => {

@@ -12,7 +12,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
-import { printedChoice } from '../values/marked-option';
+import { MARKED_OPTION_NOTE, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -704,6 +704,45 @@ function printsBothOptions(
   return answers.has(true) && answers.has(false);
 }
 
+/** How far (page widths) left of a yes/no's remembered place its options may stand. */
+const CHOICE_REACH = 0.15;
+
+/**
+ * A yes/no on its remembered line whose options both print there, read from its one tick mark:
+ * the option the mark stands clearly nearer to (`printedChoice`), among the words from
+ * CHOICE_REACH before the place to the place's end. The review placed the field on this line;
+ * the mark says this document's answer. Nothing is read when those words print more than one
+ * yes and one no (another question shares the line), no mark, or more than one.
+ */
+function markedOnLine(
+  { lines }: AnalysedPage,
+  words: readonly PositionedWord[],
+  field: ScalarFieldDefinition,
+  place: CornerBox,
+): { value: boolean; quality: number; words: PositionedWord[] } | null {
+  const line = lines.find((l) => words.some((w) => l.words.includes(w)));
+  if (!line || field.type !== 'boolean') return null;
+  const near = line.words.filter(
+    (w) => w.box.x0 >= place.x0 - CHOICE_REACH && w.box.x1 <= place.x1,
+  );
+  const marked = printedChoice(near, field.trueValues, field.falseValues)?.marked;
+  if (!marked) return null;
+  const first = Math.min(marked.first, marked.last);
+  const last = Math.max(marked.first, marked.last);
+  // Besides the mark and its option, the words hold the other option and no more answers.
+  const others = near
+    .filter((_, index) => index !== first && index !== last)
+    .flatMap((w) => {
+      const answer = parseScalar(w.text, field)?.value;
+      return answer === undefined ? [] : [answer];
+    });
+  if (others.length !== 1 || others[0] === marked.value) return null;
+  return { value: marked.value, quality: MARKED_QUALITY, words: near.slice(first, last + 1) };
+}
+
+/** How well a yes/no read from its one tick mark parses (as `markedOption` has it). */
+const MARKED_QUALITY = 0.95;
+
 /** A remembered anchor found within this (page widths/heights) of its reviewed place. */
 const ANCHOR_DRIFT = 0.05;
 /** OCR word confidence from which a reading in the reviewed form counts as agreeing. */
@@ -986,10 +1025,14 @@ export function applyLayoutMemory(
     const text = joinWords(words);
     const parsed = text ? parseScalar(text, field) : null;
     if (!parsed) continue;
-    const valueWords = wordsInSpan(words, parsed.start, parsed.end);
-    if (field.type === 'boolean' && printsBothOptions(page, valueWords, field)) continue;
+    const placeWords = wordsInSpan(words, parsed.start, parsed.end);
+    const bothOptions = field.type === 'boolean' && printsBothOptions(page, placeWords, field);
+    const choice = bothOptions ? markedOnLine(page, placeWords, field, box) : null;
+    if (bothOptions && !choice) continue;
+    const read = choice ?? { value: parsed.value, quality: parsed.quality, words: placeWords };
+    const valueWords = read.words;
     valueWords.forEach((word) => used?.add(wordKey(word)));
-    const printed = text.slice(parsed.start, parsed.end);
+    const printed = choice ? joinWords(choice.words) : text.slice(parsed.start, parsed.end);
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
@@ -1002,15 +1045,16 @@ export function applyLayoutMemory(
     results.push({
       key: field.key,
       type: field.type,
-      value: parsed.value,
+      value: read.value,
       text: printed,
-      confidence: MEMORY_CONFIDENCE * parsed.quality * wordSureness(valueWords, agreed),
+      confidence: MEMORY_CONFIDENCE * read.quality * wordSureness(valueWords, agreed),
       ...(documentId === undefined ? {} : { documentId }),
       grounding: groundingOf(valueWords, documentId),
       source: 'layout-memory',
       notes: [
         `read where a reviewer confirmed it, right of/below "${remembered.anchorText}"`,
         ...(agreed ? [AGREEMENT_NOTE] : []),
+        ...(choice ? [MARKED_OPTION_NOTE] : []),
       ],
       ...(doubts.length === 0 ? {} : { doubts }),
     });
