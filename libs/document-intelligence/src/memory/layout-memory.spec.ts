@@ -455,7 +455,7 @@ describe("a remembered value that runs on under the next column's caption", () =
 
 describe('a reviewed value the layout analysis took for a caption', () => {
   /** A grid of captions and values; the analysis reads the value column as captions. */
-  const grid = (name: string, peril: string, dol: string): AnalysedPage => {
+  const grid = (name: string, peril: string, dol: string, joined = false): AnalysedPage => {
     const page = makePage([
       { x: 380, y: 70, text: 'CLAIM INTAKE FORM', size: 14 },
       { x: 72, y: 150, text: 'Policy #' },
@@ -485,7 +485,9 @@ describe('a reviewed value the layout analysis took for a caption', () => {
       ...analysed,
       layout: {
         ...analysed.layout,
-        keyValuePairs: [pair('Policy #', 'KV88641343'), pair(name, dol), pair(peril, dol)],
+        keyValuePairs: joined
+          ? [pair('Policy #', 'KV88641343'), pair(`${name} ${dol}`, peril)]
+          : [pair('Policy #', 'KV88641343'), pair(name, dol), pair(peril, dol)],
       },
     };
   };
@@ -518,6 +520,32 @@ describe('a reviewed value the layout analysis took for a caption', () => {
     expect(read.map((f) => [f.key, f.value, f.doubts])).toEqual([
       ['insured_name', 'Brian Novak', undefined],
       ['loss_type', 'Hail', undefined],
+    ]);
+  });
+
+  it('reads values the analysis joined into one caption, one above the other', () => {
+    const taughtJoined = grid('Priya Kim', 'Theft', '29-Feb-2024', true);
+    const joinedMemory = learnLayout(
+      [taughtJoined],
+      [
+        { key: 'policy_number', pageNumber: 1, box: placeOf(taughtJoined, ['KV88641343']) },
+        { key: 'insured_name', pageNumber: 1, box: placeOf(taughtJoined, ['Priya', 'Kim']) },
+        { key: 'date_of_loss', pageNumber: 1, box: placeOf(taughtJoined, ['29-Feb-2024']) },
+      ],
+    )!;
+    const stacked = [
+      { key: 'insured_name', type: 'string', label: 'Insured name' },
+      { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
+    ] as const;
+    const read = applyLayoutMemory(
+      [grid('Brian Novak', 'Hail', '16-Aug-2023', true)],
+      joinedMemory,
+      stacked,
+      undefined,
+    );
+    expect(read.map((f) => [f.key, f.value])).toEqual([
+      ['insured_name', 'Brian Novak'],
+      ['date_of_loss', '2023-08-16'],
     ]);
   });
 

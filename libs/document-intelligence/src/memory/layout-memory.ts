@@ -119,7 +119,7 @@ function anchorFor(
   values: readonly CornerBox[],
 ): { text: string; box: CornerBox } | null {
   const captions = captionsOf(page, value).filter(
-    (c) => intersectionArea(c.box, value) === 0 && !values.some((v) => heldBy(c, v)),
+    (c) => intersectionArea(c.box, value) === 0 && !madeOfValues(c, values),
   );
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
@@ -152,7 +152,9 @@ export function learnLayout(
     const anchor = anchorFor(page, value.box, values);
     if (!anchor) continue;
     const printed = joinWords(wordsIn(page, value.box, value.box.x1));
-    const readAsCaption = captionsOf(page).some((c) => heldBy(c, value.box));
+    const readAsCaption = captionsOf(page).some(
+      (c) => madeOfValues(c, values) && c.words.some((w) => standsIn(w, value.box)),
+    );
     fields.push({
       key: value.key,
       pageNumber: value.pageNumber,
@@ -472,25 +474,21 @@ function endsOnLetterOrDigit(word: { text: string }): boolean {
 }
 
 /**
- * Whether every word of a caption stands inside a reviewed value's box (by its centre, as the
- * value's own words are read): the caption is the value's text. A caption a long value merely
- * overprints keeps words outside it.
+ * Whether every word of a caption stands inside reviewed values' boxes: the caption is values'
+ * text (one value, or two the analysis joined: on a loss run of draw 7007 the carrier over the
+ * insured's name was read as one two-line caption). A caption a long value merely overprints
+ * keeps words outside them.
  */
-function heldBy(caption: LayoutText, value: CornerBox): boolean {
+function madeOfValues(caption: LayoutText, values: readonly CornerBox[]): boolean {
+  return caption.words.length > 0 && caption.words.every((w) => values.some((v) => standsIn(w, v)));
+}
+
+/** Whether a word's centre lies in a box (as a value's own words are read). */
+function standsIn(word: { box: CornerBox }, box: CornerBox): boolean {
   const slack = 0.004;
-  return (
-    caption.words.length > 0 &&
-    caption.words.every((w) => {
-      const x = boxCentreX(w.box);
-      const y = boxCentreY(w.box);
-      return (
-        x >= value.x0 - slack &&
-        x <= value.x1 + slack &&
-        y >= value.y0 - slack &&
-        y <= value.y1 + slack
-      );
-    })
-  );
+  const x = boxCentreX(word.box);
+  const y = boxCentreY(word.box);
+  return x >= box.x0 - slack && x <= box.x1 + slack && y >= box.y0 - slack && y <= box.y1 + slack;
 }
 
 /** How far (page widths) a caption may start from a place's start and be its value. */
@@ -499,7 +497,7 @@ const VALUE_START = 0.01;
 /**
  * The page's captions without those that are the remembered value itself: where the layout
  * analysis took the reviewed value for a caption, a caption starting where the place starts,
- * on its line, is this document's value, not the caption that ends it.
+ * reaching into its line, is this document's value, not the caption that ends it.
  */
 function captionsBesideValue(
   captions: ReadonlyArray<{ text: string; box: CornerBox }>,
@@ -507,15 +505,9 @@ function captionsBesideValue(
   place: CornerBox,
 ): Array<{ text: string; box: CornerBox }> {
   if (!remembered.valueReadAsCaption) return [...captions];
-  const slack = 0.004;
-  return captions.filter((c) => {
-    const middle = boxCentreY(c.box);
-    return !(
-      Math.abs(c.box.x0 - place.x0) <= VALUE_START &&
-      middle >= place.y0 - slack &&
-      middle <= place.y1 + slack
-    );
-  });
+  return captions.filter(
+    (c) => !(Math.abs(c.box.x0 - place.x0) <= VALUE_START && verticalOverlap(c.box, place) > 0),
+  );
 }
 
 /** Longest run of words compared with a remembered caption. */
