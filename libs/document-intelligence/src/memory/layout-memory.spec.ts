@@ -240,6 +240,16 @@ describe('one-shot layout memory', () => {
       expect(read(notice(228))[0].value).toBe(false);
     });
 
+    it('is read from its mark where the place takes in both options', () => {
+      const ticked = notice(168);
+      const onYes = learnLayout(analysePages([ticked]), [
+        { key: 'police_report_filed', pageNumber: 1, box: boxOf(ticked, 'Yes') },
+      ])!;
+      const [answer] = applyLayoutMemory(analysePages([notice(228)]), onYes, police, undefined);
+      expect(answer.value).toBe(false);
+      expect(answer.grounding?.words.map((w) => w.text)).toEqual(['X', 'No']);
+    });
+
     it('is left to the ordinary reading with no mark, or with another answer on the line', () => {
       expect(read(notice(null))).toEqual([]);
       expect(read(notice(168, [{ x: 270, y: 100, text: 'Yes' }]))).toEqual([]);

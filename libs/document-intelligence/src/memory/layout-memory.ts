@@ -1015,16 +1015,23 @@ export function applyLayoutMemory(
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
     const words = held ? withoutCaption(placed, held) : placed;
     const text = joinWords(words);
-    const parsed = text ? parseScalar(text, field) : null;
-    if (!parsed) continue;
-    const placeWords = wordsInSpan(words, parsed.start, parsed.end);
-    const bothOptions = field.type === 'boolean' && printsBothOptions(page, placeWords, field);
-    const choice = bothOptions ? markedOnLine(page, placeWords, field, box) : null;
-    if (bothOptions && !choice) continue;
-    const read = choice ?? { value: parsed.value, quality: parsed.quality, words: placeWords };
+    // A yes/no whose line prints both options ("X Yes No") is read from its mark, whatever
+    // the place alone parses as (the reviewed option, or "Yes No" that parses as neither).
+    const bothOptions = field.type === 'boolean' && printsBothOptions(page, words, field);
+    const choice = bothOptions ? markedOnLine(page, words, field, box) : null;
+    const parsed = !bothOptions && text ? parseScalar(text, field) : null;
+    const read =
+      choice ??
+      (parsed && {
+        value: parsed.value,
+        quality: parsed.quality,
+        words: wordsInSpan(words, parsed.start, parsed.end),
+      });
+    if (!read) continue;
     const valueWords = read.words;
     valueWords.forEach((word) => used?.add(wordKey(word)));
-    const printed = choice ? joinWords(choice.words) : text.slice(parsed.start, parsed.end);
+    const printed =
+      choice || !parsed ? joinWords(valueWords) : text.slice(parsed.start, parsed.end);
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
