@@ -456,6 +456,24 @@ describe("a remembered value that runs on under the next column's caption", () =
     ]);
   });
 
+  it('keeps a caption the reviewed value ran over as a caption, not as the value', () => {
+    const address = '2740 Highland Ave, Columbus, OH 43215';
+    const overrun = notice(address);
+    const over = learnLayout(analysePages([overrun]), [
+      {
+        key: 'loss_location',
+        pageNumber: 1,
+        box: unionOf(overrun, address.split(' ')),
+        text: address,
+      },
+      { key: 'claim_number', pageNumber: 1, box: boxOf(overrun, '2468138NV') },
+    ])!;
+    expect(over.fields.map((f) => [f.key, f.anchorText, f.valueReadAsCaption])).toEqual([
+      ['loss_location', 'Place of Loss', undefined],
+      ['claim_number', 'Claim ID', undefined],
+    ]);
+  });
+
   it('leaves a value ending before the caption alone', () => {
     const short = read('4410 Oak St, Boise ID');
     expect(short.value).toBe('4410 Oak St, Boise ID');

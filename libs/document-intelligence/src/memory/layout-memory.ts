@@ -116,7 +116,7 @@ const NEAR_ANCHOR = 0.1;
 function anchorFor(
   page: AnalysedPage,
   value: CornerBox,
-  values: readonly CornerBox[],
+  values: readonly ReviewedValue[],
 ): { text: string; box: CornerBox } | null {
   const captions = captionsOf(page, value).filter(
     (c) => intersectionArea(c.box, value) === 0 && !madeOfValues(c, values),
@@ -148,7 +148,7 @@ export function learnLayout(
   for (const value of reviewed) {
     const page = pages.find((p) => p.page.pageNumber === value.pageNumber);
     if (!page) continue;
-    const values = reviewed.filter((v) => v.pageNumber === value.pageNumber).map((v) => v.box);
+    const values = reviewed.filter((v) => v.pageNumber === value.pageNumber);
     const anchor = anchorFor(page, value.box, values);
     if (!anchor) continue;
     const printed = joinWords(wordsIn(page, value.box, value.box.x1));
@@ -474,13 +474,23 @@ function endsOnLetterOrDigit(word: { text: string }): boolean {
 }
 
 /**
- * Whether every word of a caption stands inside reviewed values' boxes: the caption is values'
- * text (one value, or two the analysis joined: on a loss run of draw 7007 the carrier over the
- * insured's name was read as one two-line caption). A caption a long value merely overprints
- * keeps words outside them.
+ * Whether every word of a caption is reviewed values' text: it stands inside a reviewed value's
+ * box and, where the review confirmed the value's text, its letters are in that text. One
+ * value, or two the analysis joined (on a loss run of draw 7007 the carrier over the insured's
+ * name was read as one two-line caption). A caption a long value merely overprints is no text
+ * of it ("FILE NUMBER" under an address that ran on over it, on a fillable form of draw 7006).
  */
-function madeOfValues(caption: LayoutText, values: readonly CornerBox[]): boolean {
-  return caption.words.length > 0 && caption.words.every((w) => values.some((v) => standsIn(w, v)));
+function madeOfValues(caption: LayoutText, values: readonly ReviewedValue[]): boolean {
+  return (
+    caption.words.length > 0 &&
+    caption.words.every((w) => values.some((v) => standsIn(w, v.box) && textOf(w, v)))
+  );
+}
+
+/** Whether a word's letters are in a reviewed value's confirmed text (when it has one). */
+function textOf(word: { text: string }, value: ReviewedValue): boolean {
+  if (value.text === undefined) return true;
+  return captionLetters(value.text).includes(captionLetters(word.text));
 }
 
 /** Whether a word's centre lies in a box (as a value's own words are read). */
