@@ -8,7 +8,9 @@ import { MARKED_OPTION_NOTE } from '../values/marked-option';
 import {
   AGREEMENT_NOTE,
   applyLayoutMemory,
+  CONFIRMED_EMPTY_NOTE,
   EMPTY_PLACE_NOTE,
+  type LayoutMemory,
   learnLayout,
   matchingMemory,
   REVIEWED_CAPTION_NOTE,
@@ -799,6 +801,72 @@ describe('a field the reviewed layout prints only with a value', () => {
   it('is read from its remembered place when printed', () => {
     const vin = vinOf(repair('2T1BURHE5JC012345'));
     expect([vin.value, vin.source]).toEqual(['2T1BURHE5JC012345', 'layout-memory']);
+  });
+});
+
+describe('a field the review confirmed empty on the reviewed document', () => {
+  const repair = (vin: string | null, source: 'pdf-text' | 'ocr' = 'pdf-text') =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
+        { x: 60, y: 100, text: 'Ticket:' },
+        { x: 160, y: 100, text: 'T-7781' },
+        { x: 60, y: 120, text: 'Billed on:' },
+        { x: 160, y: 120, text: '02/02/2026' },
+        ...(vin ? [{ x: 60, y: 160, text: `Chassis: ${vin}` }] : []),
+      ],
+      1,
+      source,
+    );
+  const schema = {
+    fields: [
+      { key: 'invoice_number', type: 'string' as const, label: 'Invoice number' },
+      { key: 'invoice_date', type: 'date' as const, label: 'Invoice date' },
+      { key: 'vin', type: 'string' as const, label: 'VIN' },
+    ],
+  };
+  const learn = (source: 'pdf-text' | 'ocr', confirmedEmpty: readonly string[]) => {
+    const reviewed = repair(null, source);
+    return learnLayout(
+      analysePages([reviewed]),
+      [
+        ['invoice_number', 'T-7781'],
+        ['invoice_date', '02/02/2026'],
+      ].map(([key, text]) => ({ key, pageNumber: 1, box: boxOf(reviewed, text) })),
+      [],
+      confirmedEmpty,
+    )!;
+  };
+  const vinOf = (page: TextPage, memory: LayoutMemory) =>
+    extractDocumentFields({ pages: [page] }, schema, { layoutMemories: [memory] }).find(
+      (f) => f.key === 'vin',
+    )!;
+
+  it('remembers the fields the review confirmed empty, not those it placed', () => {
+    expect(learn('pdf-text', ['vin', 'invoice_number']).emptyFields).toEqual(['vin']);
+    expect(learn('pdf-text', []).emptyFields).toBeUndefined();
+  });
+
+  it('is absent without doubt on a born-digital page where nothing reads as it', () => {
+    const vin = vinOf(repair(null), learn('pdf-text', ['vin']));
+    expect([vin.value, vin.doubts, vin.notes]).toEqual([
+      null,
+      [],
+      expect.arrayContaining([CONFIRMED_EMPTY_NOTE]),
+    ]);
+  });
+
+  it('stays in doubt on OCR pages, or without the review saying so', () => {
+    expect(vinOf(repair(null, 'ocr'), learn('ocr', ['vin'])).doubts).toEqual([
+      'not found on the page',
+    ]);
+    expect(vinOf(repair(null), learn('pdf-text', [])).doubts).toEqual(['not found on the page']);
+  });
+
+  it('is still read where this document prints it', () => {
+    expect(vinOf(repair('1HGCM82633A004352'), learn('pdf-text', ['vin'])).value).toBe(
+      '1HGCM82633A004352',
+    );
   });
 });
 

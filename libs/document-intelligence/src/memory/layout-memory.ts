@@ -77,6 +77,11 @@ export interface LayoutMemory {
   readonly fields: readonly RememberedField[];
   /** Absent in memories learned before tables were remembered. */
   readonly tables?: readonly RememberedTable[];
+  /**
+   * Fields the review confirmed empty on the reviewed document: the layout may leave them
+   * unprinted. Absent when the review confirmed none (or did not say).
+   */
+  readonly emptyFields?: readonly string[];
 }
 
 /** A memory applies from this confidence: the layout matched and the value parsed. */
@@ -141,6 +146,8 @@ export function learnLayout(
    * where each cell is): their row spacing, and each column's place and printed header.
    */
   reviewedTables: readonly ReviewedTable[] = [],
+  /** Fields the review confirmed empty: the reviewed document prints no value for them. */
+  confirmedEmpty: readonly string[] = [],
 ): LayoutMemory | null {
   const first = pages[0];
   if (!first) return null;
@@ -167,10 +174,13 @@ export function learnLayout(
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
   if (fields.length === 0 && tables.length === 0) return null;
+  const placed = new Set(reviewed.map((value) => value.key));
+  const emptyFields = [...new Set(confirmedEmpty)].filter((key) => !placed.has(key));
   return {
     fingerprint: layoutFingerprint(first),
     fields,
     ...(tables.length === 0 ? {} : { tables }),
+    ...(emptyFields.length === 0 ? {} : { emptyFields }),
   };
 }
 
@@ -260,7 +270,8 @@ export const EMPTY_PLACE_NOTE =
  * page of a layout recognised by its captions, the field's remembered caption stands where it
  * stood on the reviewed page and nothing at all is printed at the value's place (an optional
  * VIN or reference a layout prints a caption for and leaves blank). Text read by OCR keeps the
- * doubt: a scan may have lost the value's words. Likewise a table's blank cells in a column the
+ * doubt: a scan may have lost the value's words. Likewise a field the review confirmed empty on
+ * the reviewed document (`withConfirmedEmpty`), and a table's blank cells in a column the
  * reviewed table printed blank in a row (`withRememberedBlankCells`).
  */
 export function withRememberedEmptyPlaces(
@@ -269,14 +280,45 @@ export function withRememberedEmptyPlaces(
   pages: readonly AnalysedPage[],
 ): Map<string, ExtractedField> {
   const settled = settledByReview(fields, match, (field, remembered) =>
-    field.source === 'not-found' &&
-    field.value === null &&
-    (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT) &&
-    emptyAtPlace(pages, remembered)
+    notFoundOnly(field) && emptyAtPlace(pages, remembered)
       ? { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] }
       : null,
   );
-  return withRememberedBlankCells(settled, match);
+  return withRememberedBlankCells(withConfirmedEmpty(settled, match, pages), match);
+}
+
+/** Whether a field was found nowhere and has no other doubt than that. */
+function notFoundOnly(field: ExtractedField): boolean {
+  return (
+    field.source === 'not-found' &&
+    field.value === null &&
+    (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT)
+  );
+}
+
+/** Said of a field found nowhere on a layout whose reviewed document the review confirmed left it empty. */
+export const CONFIRMED_EMPTY_NOTE =
+  'the reviewed document of this layout was confirmed to leave it empty, and nothing here reads as it';
+
+/**
+ * The fields found nowhere, not doubted when the review confirmed the reviewed document of the
+ * layout left them empty (a VIN a property invoice does not print): on born-digital pages only,
+ * where a printed value is in the text layer for the engine to find (by its caption, or its
+ * pattern, or as the one answer left); a scan may have lost it. Only on a layout recognised by
+ * its captions.
+ */
+function withConfirmedEmpty(
+  fields: Map<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  pages: readonly AnalysedPage[],
+): Map<string, ExtractedField> {
+  const empty = new Set(match?.memory.emptyFields ?? []);
+  if (!match || match.fromPrintedWords || empty.size === 0) return fields;
+  if (pages.length === 0 || pages.some((p) => p.page.source !== 'pdf-text')) return fields;
+  for (const [key, field] of fields)
+    if (empty.has(key) && notFoundOnly(field))
+      fields.set(key, { ...field, doubts: [], notes: [...field.notes, CONFIRMED_EMPTY_NOTE] });
+  return fields;
 }
 
 /** Said of a table whose blank cells stand in a column the reviewed table left blank too. */
