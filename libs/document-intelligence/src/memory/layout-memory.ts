@@ -385,8 +385,8 @@ export const REVIEWED_CAPTION_NOTE =
  * is the one the reviewed document's value of this field hung off, it stands where it stood,
  * and the value was read at the remembered place (on its line, for a yes/no whose marks moved
  * from one option to the other). The memory itself leaves such a field to the ordinary reading
- * when the place's line prints both options ("Police Called" over "X Yes No" on draw 7003, read
- * at 0.38 for the caption alone). The value keeps every other doubt, and its words' and
+ * when the place's line prints both options and no one mark decides (`markedOnLine`; "Police
+ * Called" over "X Yes No" on draw 7003, read at 0.38 for the caption alone). The value keeps every other doubt, and its words' and
  * parsing's own sureness: only the caption's score is taken out.
  */
 export function withReviewedCaptions(
@@ -735,7 +735,7 @@ function rememberedPlace(
 /**
  * Whether the line of a yes/no value read at its remembered place prints both answers ("X Yes
  * No"): the place names the option the reviewed document had marked, not this one's answer, so
- * the ordinary reading of the marks decides.
+ * the mark decides (`markedOnLine`), else the ordinary reading.
  */
 function printsBothOptions(
   { lines }: AnalysedPage,
