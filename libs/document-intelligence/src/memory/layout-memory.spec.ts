@@ -1,13 +1,16 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
-import { analysePages } from '../layout/analysed-page';
+import { type AnalysedPage, analysePages } from '../layout/analysed-page';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
 import type { TextPage } from '../text-layer/text-layer.types';
+import { MARKED_OPTION_NOTE } from '../values/marked-option';
 import {
   AGREEMENT_NOTE,
   applyLayoutMemory,
+  CONFIRMED_EMPTY_NOTE,
   EMPTY_PLACE_NOTE,
+  type LayoutMemory,
   learnLayout,
   matchingMemory,
   REVIEWED_CAPTION_NOTE,
@@ -213,21 +216,46 @@ describe('one-shot layout memory', () => {
     expect(taught?.fields.map((f) => f.anchorText) ?? []).not.toContain('Ext. Price');
   });
 
-  it('leaves a yes/no answer to the marks when its line prints both options', () => {
-    const notice = (mark: number) =>
+  describe('a yes/no whose line prints both options', () => {
+    const notice = (mark: number | null, more: PlacedText[] = []) =>
       makePage([
         { x: 60, y: 50, text: 'LOSS NOTICE', size: 14 },
         { x: 60, y: 100, text: 'Police Called:' },
-        { x: mark, y: 100, text: 'X' },
+        ...(mark === null ? [] : [{ x: mark, y: 100, text: 'X' }]),
         { x: 180, y: 100, text: 'Yes' },
         { x: 240, y: 100, text: 'No' },
+        ...more,
       ]);
     const reviewed = notice(228);
     const taught = learnLayout(analysePages([reviewed]), [
       { key: 'police_report_filed', pageNumber: 1, box: boxOf(reviewed, 'No') },
     ])!;
     const police = [{ key: 'police_report_filed', type: 'boolean', label: 'Police' }] as const;
-    expect(applyLayoutMemory(analysePages([notice(168)]), taught, police, undefined)).toEqual([]);
+    const read = (page: TextPage) =>
+      applyLayoutMemory(analysePages([page]), taught, police, undefined);
+
+    it('is read from its one tick mark, not from the option the reviewed document had marked', () => {
+      const [answer] = read(notice(168));
+      expect(answer.value).toBe(true);
+      expect(answer.grounding?.words.map((w) => w.text)).toEqual(['X', 'Yes']);
+      expect(answer.notes).toContain(MARKED_OPTION_NOTE);
+      expect(read(notice(228))[0].value).toBe(false);
+    });
+
+    it('is read from its mark where the place takes in both options', () => {
+      const ticked = notice(168);
+      const onYes = learnLayout(analysePages([ticked]), [
+        { key: 'police_report_filed', pageNumber: 1, box: boxOf(ticked, 'Yes') },
+      ])!;
+      const [answer] = applyLayoutMemory(analysePages([notice(228)]), onYes, police, undefined);
+      expect(answer.value).toBe(false);
+      expect(answer.grounding?.words.map((w) => w.text)).toEqual(['X', 'No']);
+    });
+
+    it('is left to the ordinary reading with no mark, or with another answer on the line', () => {
+      expect(read(notice(null))).toEqual([]);
+      expect(read(notice(168, [{ x: 270, y: 100, text: 'Yes' }]))).toEqual([]);
+    });
   });
 
   it('finds a remembered total on a later page when the table ran on to it', () => {
@@ -395,6 +423,168 @@ describe('a remembered value held to the reviewed form', () => {
     expect(long.startsWith(String(site.value))).toBe(true);
     expect(site.value).not.toBe(long);
     expect(site.doubts?.[0]).toMatch(/runs on past its remembered place/);
+  });
+});
+
+describe("a remembered value that runs on under the next column's caption", () => {
+  const notice = (address: string) =>
+    makePage([
+      { x: 60, y: 50, text: 'LOSS NOTICE', size: 14 },
+      { x: 60, y: 100, text: 'Place of Loss:' },
+      { x: 140, y: 100, text: address },
+      { x: 292, y: 100, text: 'Claim ID:' },
+      { x: 345, y: 100, text: '2468138NV' },
+      { x: 60, y: 130, text: 'Adjuster: Kim Lee' },
+    ]);
+  // The reviewed address closes on no number, so its form says nothing of where one ends.
+  const first = notice('8225 Elm Street, Fresno');
+  const taught = learnLayout(analysePages([first]), [
+    {
+      key: 'loss_location',
+      pageNumber: 1,
+      box: unionOf(first, ['8225', 'Elm', 'Street,', 'Fresno']),
+    },
+    { key: 'claim_number', pageNumber: 1, box: boxOf(first, '2468138NV') },
+  ])!;
+  const location = [{ key: 'loss_location', type: 'string', label: 'Loss location' }] as const;
+  const read = (address: string) =>
+    applyLayoutMemory(analysePages([notice(address)]), taught, location, undefined)[0];
+
+  it('doubts the value cut where its own words run under the caption', () => {
+    const overrun = read('2740 Highland Ave, Columbus, OH 43215');
+    expect(overrun.value).toBe('2740 Highland Ave, Columbus');
+    expect(overrun.doubts).toEqual([
+      'the value runs on under another caption ("OH" over "Claim ID")',
+    ]);
+  });
+
+  it('keeps a caption the reviewed value ran over as a caption, not as the value', () => {
+    const address = '2740 Highland Ave, Columbus, OH 43215';
+    const overrun = notice(address);
+    const over = learnLayout(analysePages([overrun]), [
+      {
+        key: 'loss_location',
+        pageNumber: 1,
+        box: unionOf(overrun, address.split(' ')),
+        text: address,
+      },
+      { key: 'claim_number', pageNumber: 1, box: boxOf(overrun, '2468138NV') },
+    ])!;
+    expect(over.fields.map((f) => [f.key, f.anchorText, f.valueReadAsCaption])).toEqual([
+      ['loss_location', 'Place of Loss', undefined],
+      ['claim_number', 'Claim ID', undefined],
+    ]);
+  });
+
+  it('leaves a value ending before the caption alone', () => {
+    const short = read('4410 Oak St, Boise ID');
+    expect(short.value).toBe('4410 Oak St, Boise ID');
+    expect(short.doubts).toBeUndefined();
+  });
+});
+
+describe('a reviewed value the layout analysis took for a caption', () => {
+  /** A grid of captions and values; the analysis reads the value column as captions. */
+  const grid = (name: string, peril: string, dol: string, joined = false): AnalysedPage => {
+    const page = makePage([
+      { x: 380, y: 70, text: 'CLAIM INTAKE FORM', size: 14 },
+      { x: 72, y: 150, text: 'Policy #' },
+      { x: 177, y: 150, text: 'KV88641343' },
+      { x: 72, y: 180, text: 'Name of Insured' },
+      { x: 177, y: 180, text: name },
+      { x: 306, y: 180, text: 'Peril' },
+      { x: 411, y: 180, text: peril },
+      { x: 72, y: 198, text: 'DOL' },
+      { x: 177, y: 198, text: dol },
+    ]);
+    const [analysed] = analysePages([page]);
+    // As the analysis read a digital form of draw 7008: each value over the one below it.
+    const printed = analysed.lines.flatMap((line) => line.words);
+    const text = (t: string) => ({
+      text: t,
+      box: unionOf(page, t.split(' ')),
+      words: t.split(' ').map((w) => printed.find((p) => p.text === w)!),
+    });
+    const pair = (key: string, value: string) => ({
+      key: text(key),
+      value: text(value),
+      arrangement: 'below' as const,
+      confidence: 0.6,
+    });
+    return {
+      ...analysed,
+      layout: {
+        ...analysed.layout,
+        keyValuePairs: joined
+          ? [pair('Policy #', 'KV88641343'), pair(`${name} ${dol}`, peril)]
+          : [pair('Policy #', 'KV88641343'), pair(name, dol), pair(peril, dol)],
+      },
+    };
+  };
+  const teaching = grid('Priya Kim', 'Theft', '29-Feb-2024');
+  const placeOf = (page: AnalysedPage, texts: readonly string[]) => unionOf(page.page, texts);
+  const memory = learnLayout(
+    [teaching],
+    [
+      { key: 'policy_number', pageNumber: 1, box: placeOf(teaching, ['KV88641343']) },
+      { key: 'insured_name', pageNumber: 1, box: placeOf(teaching, ['Priya', 'Kim']) },
+      { key: 'loss_type', pageNumber: 1, box: placeOf(teaching, ['Theft']) },
+    ],
+  )!;
+  const schema = [
+    { key: 'insured_name', type: 'string', label: 'Insured name' },
+    { key: 'loss_type', type: 'string', label: 'Loss type' },
+  ] as const;
+  const next = grid('Brian Novak', 'Hail', '16-Aug-2023');
+
+  it('hangs no value off another reviewed value, and remembers the analysis took it for a caption', () => {
+    expect(memory.fields.map((f) => [f.key, f.anchorText, f.valueReadAsCaption])).toEqual([
+      ['policy_number', 'Policy #', undefined],
+      ['insured_name', 'Policy #', true],
+      ['loss_type', 'Policy #', true],
+    ]);
+  });
+
+  it('reads the caption standing where the value starts as the value', () => {
+    const read = applyLayoutMemory([next], memory, schema, undefined);
+    expect(read.map((f) => [f.key, f.value, f.doubts])).toEqual([
+      ['insured_name', 'Brian Novak', undefined],
+      ['loss_type', 'Hail', undefined],
+    ]);
+  });
+
+  it('reads values the analysis joined into one caption, one above the other', () => {
+    const taughtJoined = grid('Priya Kim', 'Theft', '29-Feb-2024', true);
+    const joinedMemory = learnLayout(
+      [taughtJoined],
+      [
+        { key: 'policy_number', pageNumber: 1, box: placeOf(taughtJoined, ['KV88641343']) },
+        { key: 'insured_name', pageNumber: 1, box: placeOf(taughtJoined, ['Priya', 'Kim']) },
+        { key: 'date_of_loss', pageNumber: 1, box: placeOf(taughtJoined, ['29-Feb-2024']) },
+      ],
+    )!;
+    const stacked = [
+      { key: 'insured_name', type: 'string', label: 'Insured name' },
+      { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
+    ] as const;
+    const read = applyLayoutMemory(
+      [grid('Brian Novak', 'Hail', '16-Aug-2023', true)],
+      joinedMemory,
+      stacked,
+      undefined,
+    );
+    expect(read.map((f) => [f.key, f.value])).toEqual([
+      ['insured_name', 'Brian Novak'],
+      ['date_of_loss', '2023-08-16'],
+    ]);
+  });
+
+  it('still ends a value at a caption where the reviewed value was no caption', () => {
+    const plain = {
+      ...memory,
+      fields: memory.fields.map(({ valueReadAsCaption: _taken, ...field }) => field),
+    };
+    expect(applyLayoutMemory([next], plain, schema, undefined)).toEqual([]);
   });
 });
 
@@ -611,6 +801,72 @@ describe('a field the reviewed layout prints only with a value', () => {
   it('is read from its remembered place when printed', () => {
     const vin = vinOf(repair('2T1BURHE5JC012345'));
     expect([vin.value, vin.source]).toEqual(['2T1BURHE5JC012345', 'layout-memory']);
+  });
+});
+
+describe('a field the review confirmed empty on the reviewed document', () => {
+  const repair = (vin: string | null, source: 'pdf-text' | 'ocr' = 'pdf-text') =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'ACME BODY SHOP INVOICE', size: 14 },
+        { x: 60, y: 100, text: 'Ticket:' },
+        { x: 160, y: 100, text: 'T-7781' },
+        { x: 60, y: 120, text: 'Billed on:' },
+        { x: 160, y: 120, text: '02/02/2026' },
+        ...(vin ? [{ x: 60, y: 160, text: `Chassis: ${vin}` }] : []),
+      ],
+      1,
+      source,
+    );
+  const schema = {
+    fields: [
+      { key: 'invoice_number', type: 'string' as const, label: 'Invoice number' },
+      { key: 'invoice_date', type: 'date' as const, label: 'Invoice date' },
+      { key: 'vin', type: 'string' as const, label: 'VIN' },
+    ],
+  };
+  const learn = (source: 'pdf-text' | 'ocr', confirmedEmpty: readonly string[]) => {
+    const reviewed = repair(null, source);
+    return learnLayout(
+      analysePages([reviewed]),
+      [
+        ['invoice_number', 'T-7781'],
+        ['invoice_date', '02/02/2026'],
+      ].map(([key, text]) => ({ key, pageNumber: 1, box: boxOf(reviewed, text) })),
+      [],
+      confirmedEmpty,
+    )!;
+  };
+  const vinOf = (page: TextPage, memory: LayoutMemory) =>
+    extractDocumentFields({ pages: [page] }, schema, { layoutMemories: [memory] }).find(
+      (f) => f.key === 'vin',
+    )!;
+
+  it('remembers the fields the review confirmed empty, not those it placed', () => {
+    expect(learn('pdf-text', ['vin', 'invoice_number']).emptyFields).toEqual(['vin']);
+    expect(learn('pdf-text', []).emptyFields).toBeUndefined();
+  });
+
+  it('is absent without doubt on a born-digital page where nothing reads as it', () => {
+    const vin = vinOf(repair(null), learn('pdf-text', ['vin']));
+    expect([vin.value, vin.doubts, vin.notes]).toEqual([
+      null,
+      [],
+      expect.arrayContaining([CONFIRMED_EMPTY_NOTE]),
+    ]);
+  });
+
+  it('stays in doubt on OCR pages, or without the review saying so', () => {
+    expect(vinOf(repair(null, 'ocr'), learn('ocr', ['vin'])).doubts).toEqual([
+      'not found on the page',
+    ]);
+    expect(vinOf(repair(null), learn('pdf-text', [])).doubts).toEqual(['not found on the page']);
+  });
+
+  it('is still read where this document prints it', () => {
+    expect(vinOf(repair('1HGCM82633A004352'), learn('pdf-text', ['vin'])).value).toBe(
+      '1HGCM82633A004352',
+    );
   });
 });
 

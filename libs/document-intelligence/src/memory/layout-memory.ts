@@ -1,7 +1,7 @@
 import type { CornerBox } from '@docket/platform';
 
 import type { AnalysedPage } from '../layout/analysed-page';
-import type { LayoutCell, LayoutTable } from '../layout/layout.types';
+import type { LayoutCell, LayoutTable, LayoutText } from '../layout/layout.types';
 import { looksLikeLabelText } from '../layout/layout-text';
 import {
   type ExtractedField,
@@ -12,7 +12,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
-import { printedChoice } from '../values/marked-option';
+import { MARKED_OPTION_NOTE, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -62,6 +62,12 @@ export interface RememberedField {
   readonly offset: CornerBox;
   /** The reviewed value's printed form (`valueForm`); absent in memories learned before. */
   readonly form?: string;
+  /**
+   * The layout analysis took the reviewed value itself for a caption (a grid of values printed
+   * one above another, read as captions over answers): on the next document a caption starting
+   * where the value starts is the value.
+   */
+  readonly valueReadAsCaption?: boolean;
 }
 
 export type { RememberedTable, ReviewedTable } from './table-memory';
@@ -71,6 +77,11 @@ export interface LayoutMemory {
   readonly fields: readonly RememberedField[];
   /** Absent in memories learned before tables were remembered. */
   readonly tables?: readonly RememberedTable[];
+  /**
+   * Fields the review confirmed empty on the reviewed document: the layout may leave them
+   * unprinted. Absent when the review confirmed none (or did not say).
+   */
+  readonly emptyFields?: readonly string[];
 }
 
 /** A memory applies from this confidence: the layout matched and the value parsed. */
@@ -102,10 +113,19 @@ const NEAR_ANCHOR = 0.1;
  * The caption a value hangs off: the one on the value's own line to its left if there is one
  * ("Net Amount ........ 3,825.12": a table header above it moves away when the table grows),
  * else the nearest one near it left of or above it (how forms are read), else the nearest near
- * one.
+ * one. A caption the review confirmed as a value (of this or another field) is no anchor: on a
+ * digital form of draw 7008 the layout analysis took a grid of values for captions over the
+ * values below them, and the name and the loss type hung off the reviewed name "Priya Kim",
+ * which no later document prints.
  */
-function anchorFor(page: AnalysedPage, value: CornerBox): { text: string; box: CornerBox } | null {
-  const captions = captionsOf(page, value).filter((c) => intersectionArea(c.box, value) === 0);
+function anchorFor(
+  page: AnalysedPage,
+  value: CornerBox,
+  values: readonly ReviewedValue[],
+): { text: string; box: CornerBox } | null {
+  const captions = captionsOf(page, value).filter(
+    (c) => intersectionArea(c.box, value) === 0 && !madeOfValues(c, values),
+  );
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
     (c) => c.box.x1 <= value.x0 + 0.01 && c.box.y0 <= valueMiddle && valueMiddle <= c.box.y1,
@@ -126,6 +146,8 @@ export function learnLayout(
    * where each cell is): their row spacing, and each column's place and printed header.
    */
   reviewedTables: readonly ReviewedTable[] = [],
+  /** Fields the review confirmed empty: the reviewed document prints no value for them. */
+  confirmedEmpty: readonly string[] = [],
 ): LayoutMemory | null {
   const first = pages[0];
   if (!first) return null;
@@ -133,9 +155,13 @@ export function learnLayout(
   for (const value of reviewed) {
     const page = pages.find((p) => p.page.pageNumber === value.pageNumber);
     if (!page) continue;
-    const anchor = anchorFor(page, value.box);
+    const values = reviewed.filter((v) => v.pageNumber === value.pageNumber);
+    const anchor = anchorFor(page, value.box, values);
     if (!anchor) continue;
     const printed = joinWords(wordsIn(page, value.box, value.box.x1));
+    const readAsCaption = captionsOf(page).some(
+      (c) => madeOfValues(c, values) && c.words.some((w) => standsIn(w, value.box)),
+    );
     fields.push({
       key: value.key,
       pageNumber: value.pageNumber,
@@ -143,14 +169,18 @@ export function learnLayout(
       anchorBox: anchor.box,
       offset: relative(value.box, anchor.box),
       ...(printed ? { form: reviewedForm(printed, value.text) } : {}),
+      ...(readAsCaption ? { valueReadAsCaption: true } : {}),
     });
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
   if (fields.length === 0 && tables.length === 0) return null;
+  const placed = new Set(reviewed.map((value) => value.key));
+  const emptyFields = [...new Set(confirmedEmpty)].filter((key) => !placed.has(key));
   return {
     fingerprint: layoutFingerprint(first),
     fields,
     ...(tables.length === 0 ? {} : { tables }),
+    ...(emptyFields.length === 0 ? {} : { emptyFields }),
   };
 }
 
@@ -240,21 +270,89 @@ export const EMPTY_PLACE_NOTE =
  * page of a layout recognised by its captions, the field's remembered caption stands where it
  * stood on the reviewed page and nothing at all is printed at the value's place (an optional
  * VIN or reference a layout prints a caption for and leaves blank). Text read by OCR keeps the
- * doubt: a scan may have lost the value's words.
+ * doubt: a scan may have lost the value's words. Likewise a field the review confirmed empty on
+ * the reviewed document (`withConfirmedEmpty`), and a table's blank cells in a column the
+ * reviewed table printed blank in a row (`withRememberedBlankCells`).
  */
 export function withRememberedEmptyPlaces(
   fields: ReadonlyMap<string, ExtractedField>,
   match: MemoryMatch<LayoutMemory> | null,
   pages: readonly AnalysedPage[],
 ): Map<string, ExtractedField> {
-  return settledByReview(fields, match, (field, remembered) =>
-    field.source === 'not-found' &&
-    field.value === null &&
-    (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT) &&
-    emptyAtPlace(pages, remembered)
+  const settled = settledByReview(fields, match, (field, remembered) =>
+    notFoundOnly(field) && emptyAtPlace(pages, remembered)
       ? { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] }
       : null,
   );
+  return withRememberedBlankCells(withConfirmedEmpty(settled, match, pages), match);
+}
+
+/** Whether a field was found nowhere and has no other doubt than that. */
+function notFoundOnly(field: ExtractedField): boolean {
+  return (
+    field.source === 'not-found' &&
+    field.value === null &&
+    (field.doubts ?? [NOT_FOUND_DOUBT]).every((d) => d === NOT_FOUND_DOUBT)
+  );
+}
+
+/** Said of a field found nowhere on a layout whose reviewed document the review confirmed left it empty. */
+export const CONFIRMED_EMPTY_NOTE =
+  'the reviewed document of this layout was confirmed to leave it empty, and nothing here reads as it';
+
+/**
+ * The fields found nowhere, not doubted when the review confirmed the reviewed document of the
+ * layout left them empty (a VIN a property invoice does not print): on born-digital pages only,
+ * where a printed value is in the text layer for the engine to find (by its caption, or its
+ * pattern, or as the one answer left); a scan may have lost it. Only on a layout recognised by
+ * its captions.
+ */
+function withConfirmedEmpty(
+  fields: Map<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  pages: readonly AnalysedPage[],
+): Map<string, ExtractedField> {
+  const empty = new Set(match?.memory.emptyFields ?? []);
+  if (!match || match.fromPrintedWords || empty.size === 0) return fields;
+  if (pages.length === 0 || pages.some((p) => p.page.source !== 'pdf-text')) return fields;
+  for (const [key, field] of fields)
+    if (empty.has(key) && notFoundOnly(field))
+      fields.set(key, { ...field, doubts: [], notes: [...field.notes, CONFIRMED_EMPTY_NOTE] });
+  return fields;
+}
+
+/** Said of a table whose blank cells stand in a column the reviewed table left blank too. */
+export const BLANK_CELLS_NOTE =
+  'a cell blank in a column the reviewed table of this layout also printed blank in a row: the layout leaves it blank';
+
+/** The table doubt for a numeric cell read empty where the column's other rows hold values. */
+const BLANK_CELL_DOUBT = /^(.+): empty where every other row has a value in row \d+$/;
+
+/**
+ * The tables read without the doubt a blank cell raises (OCR may have lost the cell's value)
+ * when the reviewed table of the layout printed that column blank in a row too: a coverage
+ * with no deductible is how the layout prints it, not a sign of a lost value. Only on a layout
+ * recognised by its captions; every other doubt of the table stays.
+ */
+function withRememberedBlankCells(
+  fields: Map<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+): Map<string, ExtractedField> {
+  if (!match || match.fromPrintedWords) return fields;
+  for (const [key, field] of fields) {
+    const remembered = match.memory.tables?.find((table) => table.key === key);
+    const blank = new Set(
+      (remembered?.columns ?? []).filter((c) => (c.blankRows ?? 0) > 0).map((c) => c.key),
+    );
+    if (field.type !== 'table' || !field.doubts || blank.size === 0) continue;
+    const kept = field.doubts.filter((doubt) => {
+      const column = BLANK_CELL_DOUBT.exec(doubt)?.[1];
+      return column === undefined || !blank.has(column);
+    });
+    if (kept.length < field.doubts.length)
+      fields.set(key, { ...field, doubts: kept, notes: [...field.notes, BLANK_CELLS_NOTE] });
+  }
+  return fields;
 }
 
 /**
@@ -287,8 +385,8 @@ export const REVIEWED_CAPTION_NOTE =
  * is the one the reviewed document's value of this field hung off, it stands where it stood,
  * and the value was read at the remembered place (on its line, for a yes/no whose marks moved
  * from one option to the other). The memory itself leaves such a field to the ordinary reading
- * when the place's line prints both options ("Police Called" over "X Yes No" on draw 7003, read
- * at 0.38 for the caption alone). The value keeps every other doubt, and its words' and
+ * when the place's line prints both options and no one mark decides (`markedOnLine`; "Police
+ * Called" over "X Yes No" on draw 7003, read at 0.38 for the caption alone). The value keeps every other doubt, and its words' and
  * parsing's own sureness: only the caption's score is taken out.
  */
 export function withReviewedCaptions(
@@ -417,6 +515,53 @@ function endsOnLetterOrDigit(word: { text: string }): boolean {
   return /[\p{L}\p{N}]$/u.test(word.text);
 }
 
+/**
+ * Whether every word of a caption is reviewed values' text: it stands inside a reviewed value's
+ * box and, where the review confirmed the value's text, its letters are in that text. One
+ * value, or two the analysis joined (on a loss run of draw 7007 the carrier over the insured's
+ * name was read as one two-line caption). A caption a long value merely overprints is no text
+ * of it ("FILE NUMBER" under an address that ran on over it, on a fillable form of draw 7006).
+ */
+function madeOfValues(caption: LayoutText, values: readonly ReviewedValue[]): boolean {
+  return (
+    caption.words.length > 0 &&
+    caption.words.every((w) => values.some((v) => standsIn(w, v.box) && textOf(w, v)))
+  );
+}
+
+/** Whether a word's letters are in a reviewed value's confirmed text (when it has one). */
+function textOf(word: { text: string }, value: ReviewedValue): boolean {
+  if (value.text === undefined) return true;
+  return captionLetters(value.text).includes(captionLetters(word.text));
+}
+
+/** Whether a word's centre lies in a box (as a value's own words are read). */
+function standsIn(word: { box: CornerBox }, box: CornerBox): boolean {
+  const slack = 0.004;
+  const x = boxCentreX(word.box);
+  const y = boxCentreY(word.box);
+  return x >= box.x0 - slack && x <= box.x1 + slack && y >= box.y0 - slack && y <= box.y1 + slack;
+}
+
+/** How far (page widths) a caption may start from a place's start and be its value. */
+const VALUE_START = 0.01;
+
+/**
+ * The page's captions without those that are the remembered value itself: where the layout
+ * analysis took the reviewed value for a caption, a caption starting where the place starts,
+ * reaching into its line, is this document's value, not the caption that ends it.
+ */
+function captionsBesideValue(
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
+  remembered: RememberedField,
+  place: CornerBox,
+): Array<{ text: string; box: CornerBox }> {
+  if (!remembered.valueReadAsCaption) return [...captions];
+  return captions.filter(
+    (c) => !(Math.abs(c.box.x0 - place.x0) <= VALUE_START && verticalOverlap(c.box, place) > 0),
+  );
+}
+
 /** Longest run of words compared with a remembered caption. */
 const CAPTION_RUN = 6;
 
@@ -467,10 +612,7 @@ const EXACT_CAPTION = 1;
  * captions OCR lost, a total anchored to the "DED." column header was read at 0.83 from a
  * longer table's cell on the next scan).
  */
-function captionsOf(
-  { layout }: AnalysedPage,
-  value?: CornerBox,
-): Array<{ text: string; box: CornerBox }> {
+function captionsOf({ layout }: AnalysedPage, value?: CornerBox): LayoutText[] {
   const tables = value ? layout.tables.filter((t) => holds(t.box, value)) : layout.tables;
   return [
     ...layout.keyValuePairs.map((p) => p.key),
@@ -593,7 +735,7 @@ function rememberedPlace(
 /**
  * Whether the line of a yes/no value read at its remembered place prints both answers ("X Yes
  * No"): the place names the option the reviewed document had marked, not this one's answer, so
- * the ordinary reading of the marks decides.
+ * the mark decides (`markedOnLine`), else the ordinary reading.
  */
 function printsBothOptions(
   { lines }: AnalysedPage,
@@ -605,6 +747,45 @@ function printsBothOptions(
   const answers = new Set(line.words.map((w) => parseScalar(w.text, field)?.value));
   return answers.has(true) && answers.has(false);
 }
+
+/** How far (page widths) left of a yes/no's remembered place its options may stand. */
+const CHOICE_REACH = 0.15;
+
+/**
+ * A yes/no on its remembered line whose options both print there, read from its one tick mark:
+ * the option the mark stands clearly nearer to (`printedChoice`), among the words from
+ * CHOICE_REACH before the place to the place's end. The review placed the field on this line;
+ * the mark says this document's answer. Nothing is read when those words print more than one
+ * yes and one no (another question shares the line), no mark, or more than one.
+ */
+function markedOnLine(
+  { lines }: AnalysedPage,
+  words: readonly PositionedWord[],
+  field: ScalarFieldDefinition,
+  place: CornerBox,
+): { value: boolean; quality: number; words: PositionedWord[] } | null {
+  const line = lines.find((l) => words.some((w) => l.words.includes(w)));
+  if (!line || field.type !== 'boolean') return null;
+  const near = line.words.filter(
+    (w) => w.box.x0 >= place.x0 - CHOICE_REACH && w.box.x1 <= place.x1,
+  );
+  const marked = printedChoice(near, field.trueValues, field.falseValues)?.marked;
+  if (!marked) return null;
+  const first = Math.min(marked.first, marked.last);
+  const last = Math.max(marked.first, marked.last);
+  // Besides the mark and its option, the words hold the other option and no more answers.
+  const others = near
+    .filter((_, index) => index !== first && index !== last)
+    .flatMap((w) => {
+      const answer = parseScalar(w.text, field)?.value;
+      return answer === undefined ? [] : [answer];
+    });
+  if (others.length !== 1 || others[0] === marked.value) return null;
+  return { value: marked.value, quality: MARKED_QUALITY, words: near.slice(first, last + 1) };
+}
+
+/** How well a yes/no read from its one tick mark parses (as `markedOption` has it). */
+const MARKED_QUALITY = 0.95;
 
 /** A remembered anchor found within this (page widths/heights) of its reviewed place. */
 const ANCHOR_DRIFT = 0.05;
@@ -678,6 +859,9 @@ function cutShortDoubts(
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
     doubts.push(`the value runs on past its remembered place ("${next.text}" follows it)`);
+  const under = next && overprinted(next, captions, anchor);
+  if (next && under)
+    doubts.push(`the value runs on under another caption ("${next.text}" over "${under.text}")`);
   if (
     field.type === 'string' &&
     remembered.form !== undefined &&
@@ -824,6 +1008,28 @@ function wordAcrossStart(
   );
 }
 
+/**
+ * The caption a word of the value's phrase is printed over, when the word is none of the
+ * caption's own: a long value overran the next column and its caption (on a digital page of
+ * draw 7008 an address ran on under "Claim ID:", so the place's reading stopped at the caption
+ * and lost the state and postcode, unflagged). A word that is the caption's own ends the value
+ * as it should.
+ */
+function overprinted(
+  word: PositionedWord,
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
+  anchor: CornerBox,
+): { text: string } | null {
+  return (
+    captions.find(
+      (caption) =>
+        caption.box !== anchor &&
+        intersectionArea(caption.box, word.box) > 0.5 * boxArea(word.box) &&
+        !caption.text.split(/\s+/).includes(word.text),
+    ) ?? null
+  );
+}
+
 /** The word right after the last one read, when it stands in the same phrase (no column gap). */
 function nextInPhrase(
   { lines }: AnalysedPage,
@@ -854,18 +1060,30 @@ export function applyLayoutMemory(
     const remembered = memory.fields.find((f) => f.key === field.key);
     const place = remembered && rememberedPlace(pages, remembered);
     if (!remembered || !place) continue;
-    const { page, captions, anchor } = place;
+    const { page, anchor } = place;
     const { box, right } = placeBox(anchor, remembered);
+    const captions = captionsBesideValue(place.captions, remembered, box);
     const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
     const words = held ? withoutCaption(placed, held) : placed;
     const text = joinWords(words);
-    const parsed = text ? parseScalar(text, field) : null;
-    if (!parsed) continue;
-    const valueWords = wordsInSpan(words, parsed.start, parsed.end);
-    if (field.type === 'boolean' && printsBothOptions(page, valueWords, field)) continue;
+    // A yes/no whose line prints both options ("X Yes No") is read from its mark, whatever
+    // the place alone parses as (the reviewed option, or "Yes No" that parses as neither).
+    const bothOptions = field.type === 'boolean' && printsBothOptions(page, words, field);
+    const choice = bothOptions ? markedOnLine(page, words, field, box) : null;
+    const parsed = !bothOptions && text ? parseScalar(text, field) : null;
+    const read =
+      choice ??
+      (parsed && {
+        value: parsed.value,
+        quality: parsed.quality,
+        words: wordsInSpan(words, parsed.start, parsed.end),
+      });
+    if (!read) continue;
+    const valueWords = read.words;
     valueWords.forEach((word) => used?.add(wordKey(word)));
-    const printed = text.slice(parsed.start, parsed.end);
+    const printed =
+      choice || !parsed ? joinWords(valueWords) : text.slice(parsed.start, parsed.end);
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
@@ -878,15 +1096,16 @@ export function applyLayoutMemory(
     results.push({
       key: field.key,
       type: field.type,
-      value: parsed.value,
+      value: read.value,
       text: printed,
-      confidence: MEMORY_CONFIDENCE * parsed.quality * wordSureness(valueWords, agreed),
+      confidence: MEMORY_CONFIDENCE * read.quality * wordSureness(valueWords, agreed),
       ...(documentId === undefined ? {} : { documentId }),
       grounding: groundingOf(valueWords, documentId),
       source: 'layout-memory',
       notes: [
         `read where a reviewer confirmed it, right of/below "${remembered.anchorText}"`,
         ...(agreed ? [AGREEMENT_NOTE] : []),
+        ...(choice ? [MARKED_OPTION_NOTE] : []),
       ],
       ...(doubts.length === 0 ? {} : { doubts }),
     });

@@ -167,3 +167,89 @@ describe('a reading by meaning the reviewed layout confirms', () => {
     expect(followsRememberedColumns([row(0.42, 0.72)], { ...remembered, columns: [] })).toBe(false);
   });
 });
+
+describe('a column the reviewed table printed blank in a row', () => {
+  const BLANK: Array<[string, string, string]> = [
+    ['CL-1', '$100.00', '$10.00'],
+    ['CL-2', '$200.00', ''],
+    ['CL-3', '$300.00', '$30.00'],
+  ];
+  /** The review as it places cells: none for a cell printed blank (or one it could not find). */
+  const reviewOfBlank = (page: TextPage, placed: (row: number, column: number) => boolean) => {
+    const boxOf = (text: string) => page.words.find((w) => w.text === text)!.box;
+    return {
+      key: 'claims',
+      rows: BLANK.map((row, r) => ({
+        pageNumber: 1,
+        box: { ...boxOf(row[0]), x1: boxOf(row[1]).x1 },
+        cells: claims.columns.flatMap((column, c) =>
+          row[c] !== '' && placed(r, c) ? [{ column: column.key, box: boxOf(row[c]) }] : [],
+        ),
+      })),
+    };
+  };
+  const taught = lossRun(BLANK);
+  const memory = learnLayout(analysePages([taught]), [], [reviewOfBlank(taught, () => true)])!;
+  const scan = makePage(
+    [
+      { x: 60, y: 50, text: 'ACME MUTUAL LOSS RUN', size: 14 },
+      { x: 60, y: 80, text: 'Account: Harbor Freight Lines' },
+      { x: 60, y: 120, text: 'Ref.' },
+      { x: 250, y: 120, text: 'Paid to Date' },
+      { x: 420, y: 120, text: 'O/S' },
+      ...[
+        ['CL-7', '$70.00', '$7.00'],
+        ['CL-8', '$80.00', '$8.00'],
+        ['CL-9', '$90.00', ''],
+        ['CL-10', '$11.00', '$1.00'],
+      ].flatMap((row, i): PlacedText[] =>
+        row.map((text, c) => ({ x: COLUMNS_X[c], y: 140 + i * PITCH, text })),
+      ),
+    ],
+    1,
+    'ocr',
+  );
+  const doubtsOf = (memories: ReturnType<typeof learnLayout>[]) =>
+    extractDocumentFields(
+      { pages: [scan] },
+      { fields: [claims] },
+      { layoutMemories: memories.flatMap((m) => (m ? [m] : [])) },
+    )[0].doubts ?? [];
+  const BLANK_DOUBT = 'reserve: empty where every other row has a value in row 3';
+
+  it('remembers how many rows left the column blank', () => {
+    expect(memory.tables![0].columns!.map((c) => [c.key, c.blankRows])).toEqual([
+      ['claim_number', undefined],
+      ['paid', undefined],
+      ['reserve', 1],
+    ]);
+  });
+
+  it('takes no blank from a printed cell the review did not place', () => {
+    const full = lossRun(TAUGHT);
+    const unplaced = learnLayout(
+      analysePages([full]),
+      [],
+      [
+        {
+          key: 'claims',
+          rows: reviewOf(full).rows.map((row, r) => ({
+            ...row,
+            cells: row.cells.filter((c) => r !== 1 || c.column !== 'reserve'),
+          })),
+        },
+      ],
+    )!;
+    expect(unplaced.tables![0].columns!.every((c) => c.blankRows === undefined)).toBe(true);
+  });
+
+  it('does not doubt a scan’s blank cell in that column', () => {
+    expect(doubtsOf([memory])).not.toContain(BLANK_DOUBT);
+  });
+
+  it('still doubts it after a review whose table printed the column in every row', () => {
+    const full = lossRun(TAUGHT);
+    const every = learnLayout(analysePages([full]), [], [reviewOf(full)]);
+    expect(doubtsOf([every])).toContain(BLANK_DOUBT);
+  });
+});

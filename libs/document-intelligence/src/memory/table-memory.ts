@@ -2,7 +2,7 @@ import type { CornerBox } from '@docket/platform';
 
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
-import { horizontalOverlap } from '../text-layer/box-geometry';
+import { horizontalOverlap, intersectionArea } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { captionLetters } from './caption-letters';
 
@@ -33,6 +33,11 @@ export interface RememberedColumn {
   /** The column's horizontal extent on the reviewed page (page widths). */
   readonly x0: number;
   readonly x1: number;
+  /**
+   * Rows of the reviewed table that print nothing in the column (a coverage with no
+   * deductible): the layout leaves the column blank in such rows. Absent when none did.
+   */
+  readonly blankRows?: number;
 }
 
 /** How a layout's table is printed: its row spacing, and its columns when reviewed cell by cell. */
@@ -134,10 +139,30 @@ function rememberColumns(pages: readonly AnalysedPage[], table: ReviewedTable): 
       const key = columnOf(word, extents);
       if (key) header.set(key, [...(header.get(key) ?? []), word.text]);
     }
+  const rows = table.rows.filter((row) => row.pageNumber === first.pageNumber);
   return extents.flatMap((extent) => {
     const words = header.get(extent.key);
-    return words ? [{ ...extent, header: words.join(' ') }] : [];
+    const blankRows = rows.filter((row) => blankIn(page, row, extent)).length;
+    return words
+      ? [{ ...extent, header: words.join(' '), ...(blankRows > 0 ? { blankRows } : {}) }]
+      : [];
   });
+}
+
+/**
+ * Whether a reviewed row prints nothing in a column: the review placed other cells of the row
+ * and none of this column, and no word of the page stands in the column's extent on the row's
+ * line (a cell the review could not place, though printed, is not taken for a blank).
+ */
+function blankIn(
+  page: AnalysedPage,
+  row: ReviewedTable['rows'][number],
+  extent: { key: string; x0: number; x1: number },
+): boolean {
+  if (!row.cells || row.cells.length === 0 || row.cells.some((c) => c.column === extent.key))
+    return false;
+  const place = { x0: extent.x0, x1: extent.x1, y0: row.box.y0, y1: row.box.y1 };
+  return !page.lines.some((line) => line.words.some((w) => intersectionArea(w.box, place) > 0));
 }
 
 /** What one reviewed table teaches: null when it held no row. */
