@@ -72,6 +72,13 @@ function reviewedValues(read: Read): ReviewedValue[] {
   });
 }
 
+/** The fields a reviewer submits empty: the teaching document does not print them. */
+function confirmedEmpty(read: Read): string[] {
+  return Object.entries(read.doc.truth.fields).flatMap(([key, value]) =>
+    value === null ? [key] : [],
+  );
+}
+
 /**
  * What a reviewer confirms of each table on the teaching document: every printed row, cell by
  * cell (the review's table as corrected, with each cell's place).
@@ -226,7 +233,12 @@ export async function evaluateFamilies(
   }
   const taught: TaughtMemory[] = reads.flatMap((read) => {
     const memory = read.teaches
-      ? learnLayout(analysePages(read.pages), reviewedValues(read), reviewedTables(read))
+      ? learnLayout(
+          analysePages(read.pages),
+          reviewedValues(read),
+          reviewedTables(read),
+          confirmedEmpty(read),
+        )
       : null;
     return memory ? [{ layoutId: read.doc.layoutId, medium: read.medium, memory }] : [];
   });

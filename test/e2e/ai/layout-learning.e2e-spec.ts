@@ -64,12 +64,16 @@ function otherLayout(): Promise<Buffer> {
   ]);
 }
 
-/** A first-time user's schema: key, type and one plain label per field. */
+/**
+ * A first-time user's schema: key, type and one plain label per field. The notice prints no
+ * VIN: a reviewer submits it empty, and the layout then leaves it blank without a doubt.
+ */
 const PLAIN_CONFIG = {
   fields: [
     { key: 'policy_number', type: 'string', label: 'Policy number' },
     { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
     { key: 'adjuster', type: 'string', label: 'Adjuster' },
+    { key: 'vin', type: 'string', label: 'VIN' },
   ],
 };
 
@@ -125,6 +129,8 @@ describe('one review teaches the project a layout', () => {
     expect(unread.policy_number.confidence as number).toBeLessThanOrEqual(0.5);
     expect(unread.date_of_loss.value).not.toBe('2026-01-10');
     expect(unread.adjuster.value).toBe('Kim Lee');
+    // A field found nowhere is flagged while nothing says the layout leaves it blank.
+    expect(unread.vin).toMatchObject({ value: null, flagged: true });
 
     // A run of the notice goes to review; the reviewer corrects the two fields and submits.
     const flowId = await liveFlow(org.admin.token, org.projectId, GRAPH);
@@ -187,6 +193,8 @@ describe('one review teaches the project a layout', () => {
     expect(read.policy_number.confidence as number).toBeGreaterThan(0.5);
     expect(read.date_of_loss).toMatchObject({ value: '2026-03-15', source: 'layout-memory' });
     expect(read.adjuster).toMatchObject({ value: 'Ana Ortiz' });
+    // The review submitted the VIN empty: this layout leaves it blank, and that is no doubt.
+    expect(read.vin).toMatchObject({ value: null, flagged: false });
 
     // The preview reads the same memory.
     const preview = await extract(org.admin.token, org.projectId, {
@@ -211,6 +219,8 @@ describe('one review teaches the project a layout', () => {
     expect(plain.policy_number).toMatchObject({ value: 'PN-777001' });
     expect(plain.policy_number.source).not.toBe('layout-memory');
     expect(plain.date_of_loss).toMatchObject({ value: '2026-07-04' });
+    // Another layout learned nothing of the VIN.
+    expect(plain.vin).toMatchObject({ value: null, flagged: true });
   });
 });
 

@@ -12,6 +12,7 @@ import { LayoutMemories1763900000200 } from './migrations/1763900000200-layout-m
 import { StepCanceled1763900000300 } from './migrations/1763900000300-step-canceled';
 import { LayoutMemoryTables1763900000428 } from './migrations/1763900000428-layout-memory-tables';
 import { FlowsAuditEvents1765000000000 } from './migrations/1765000000000-flows-audit-events';
+import { LayoutMemoryEmptyFields1766000000000 } from './migrations/1766000000000-layout-memory-empty-fields';
 
 export const FLOWS_MIGRATIONS = [
   FlowsInitial1763900000000,
@@ -22,6 +23,7 @@ export const FLOWS_MIGRATIONS = [
   StepCanceled1763900000300,
   LayoutMemoryTables1763900000428,
   FlowsAuditEvents1765000000000,
+  LayoutMemoryEmptyFields1766000000000,
 ];
 
 export function createFlowsDataSource(config: FlowsConfig): DataSource {

@@ -89,6 +89,26 @@ describe('LayoutMemoryRepository (PostgreSQL)', () => {
     expect(memory.tables).toEqual(tables);
   });
 
+  it('keeps the fields a review confirmed empty and gives them to the next review of the layout', async () => {
+    const projectId = randomUUID();
+    await repository.learnOnce(organizationId, projectId, 'run-e1', () => ({
+      id: null,
+      memory: { ...memoryNumber(8), emptyFields: ['vin'] },
+    }));
+    const [memory] = await repository.list(organizationId, projectId);
+    expect(memory.emptyFields).toEqual(['vin']);
+    let seen: readonly string[] | undefined;
+    await repository.learnOnce(organizationId, projectId, 'run-e2', (known) => {
+      seen = known[0].emptyFields;
+      return { id: known[0].id, memory: { ...memoryNumber(8), emptyFields: [] } };
+    });
+    expect(seen).toEqual(['vin']);
+    // A memory with no field confirmed empty lists none.
+    const [relearned] = await repository.list(organizationId, projectId);
+    expect(relearned.version).toBe(2);
+    expect(relearned).not.toHaveProperty('emptyFields');
+  });
+
   it(`keeps ${MAX_LAYOUT_MEMORIES_PER_PROJECT} layouts per project and forgets the least recently taught past that`, async () => {
     const projectId = randomUUID();
     for (let n = 1; n <= MAX_LAYOUT_MEMORIES_PER_PROJECT; n += 1) {

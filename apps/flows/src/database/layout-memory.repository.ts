@@ -13,6 +13,7 @@ interface MemoryRow {
   fingerprint: string[];
   fields: LayoutMemory['fields'];
   tables: NonNullable<LayoutMemory['tables']>;
+  empty_fields: string[];
   version: number;
 }
 
@@ -24,10 +25,11 @@ export class LayoutMemoryRepository {
   /** What the engine needs of each memory (fingerprint, fields, version), newest first. */
   async list(organizationId: string, projectId: string): Promise<LayoutMemoryRecord[]> {
     const memories = await this.summaries(organizationId, projectId);
-    return memories.map(({ fingerprint, fields, tables, version }) => ({
+    return memories.map(({ fingerprint, fields, tables, emptyFields, version }) => ({
       fingerprint,
       fields,
       tables,
+      ...(emptyFields && emptyFields.length > 0 ? { emptyFields } : {}),
       version,
     }));
   }
@@ -38,15 +40,17 @@ export class LayoutMemoryRepository {
     projectId: string,
   ): Promise<Array<LayoutMemoryRecord & { id: string; updatedAt: Date }>> {
     const rows: Array<MemoryRow & { updated_at: Date }> = await this.dataSource.query(
-      `SELECT id, fingerprint, fields, tables, version, updated_at FROM flows.layout_memories
+      `SELECT id, fingerprint, fields, tables, empty_fields, version, updated_at
+         FROM flows.layout_memories
         WHERE organization_id = $1 AND project_id = $2 ORDER BY updated_at DESC`,
       [organizationId, projectId],
     );
-    return rows.map(({ id, fingerprint, fields, tables, version, updated_at }) => ({
+    return rows.map(({ id, fingerprint, fields, tables, empty_fields, version, updated_at }) => ({
       id,
       fingerprint,
       fields: [...fields],
       tables: [...tables],
+      emptyFields: [...empty_fields],
       version,
       updatedAt: updated_at,
     }));
@@ -86,11 +90,11 @@ export class LayoutMemoryRepository {
       );
       if (recorded.length === 0) return { applied: false, fields: 0, version: 0 };
       const rows: MemoryRow[] = await manager.query(
-        `SELECT id, fingerprint, fields, tables, version FROM flows.layout_memories
+        `SELECT id, fingerprint, fields, tables, empty_fields, version FROM flows.layout_memories
           WHERE organization_id = $1 AND project_id = $2 ORDER BY updated_at DESC FOR UPDATE`,
         [organizationId, projectId],
       );
-      const outcome = learn(rows);
+      const outcome = learn(rows.map((row) => ({ ...row, emptyFields: row.empty_fields })));
       if (!outcome) return { applied: true, fields: 0, version: 0 };
       const version = await this.write(manager, organizationId, projectId, outcome, rows);
       await this.evictBeyondCap(manager, organizationId, projectId);
@@ -108,23 +112,24 @@ export class LayoutMemoryRepository {
     const fingerprint = JSON.stringify(memory.fingerprint);
     const fields = JSON.stringify(memory.fields);
     const tables = JSON.stringify(memory.tables ?? []);
+    const emptyFields = JSON.stringify(memory.emptyFields ?? []);
     const existing = id ? rows.find((row) => row.id === id) : undefined;
     if (existing) {
       await manager.query(
         `UPDATE flows.layout_memories
-            SET fingerprint = $2, fields = $3, tables = $4, version = version + 1,
-                updated_at = clock_timestamp()
+            SET fingerprint = $2, fields = $3, tables = $4, empty_fields = $5,
+                version = version + 1, updated_at = clock_timestamp()
           WHERE id = $1`,
-        [existing.id, fingerprint, fields, tables],
+        [existing.id, fingerprint, fields, tables, emptyFields],
       );
       return existing.version + 1;
     }
     await manager.query(
       `INSERT INTO flows.layout_memories
-         (id, project_id, organization_id, fingerprint, fields, tables, version, created_at,
-          updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 1, clock_timestamp(), clock_timestamp())`,
-      [randomUUID(), projectId, organizationId, fingerprint, fields, tables],
+         (id, project_id, organization_id, fingerprint, fields, tables, empty_fields, version,
+          created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 1, clock_timestamp(), clock_timestamp())`,
+      [randomUUID(), projectId, organizationId, fingerprint, fields, tables, emptyFields],
     );
     return 1;
   }

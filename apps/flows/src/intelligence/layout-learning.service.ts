@@ -84,6 +84,10 @@ export class LayoutLearningService {
     const reviewedTables = tables
       .map((table) => reviewedTableOf(analysed, table.key, table.rows))
       .filter((table): table is ReviewedTable => table !== null);
+    const confirmedEmpty = fields
+      .filter((field) => field.value === null && PLACEABLE_TYPES.has(field.type))
+      .map((field) => field.key);
+    // A layout is recognised by where reviewed values stand: emptiness alone teaches no layout.
     if (reviewed.length === 0 && reviewedTables.length === 0) {
       return { learned: false, fields: 0, version: 0 };
     }
@@ -91,7 +95,7 @@ export class LayoutLearningService {
       organizationId,
       projectId,
       idempotencyKey,
-      (known) => merged(analysed, reviewed, reviewedTables, known),
+      (known) => merged(analysed, { reviewed, reviewedTables, confirmedEmpty }, known),
     );
     return { learned: outcome.version > 0, fields: outcome.fields, version: outcome.version };
   }
@@ -128,7 +132,7 @@ export class LayoutLearningService {
 }
 
 function placed(pages: readonly AnalysedPage[], field: LearnedFieldInput): ReviewedValue | null {
-  if (!PLACEABLE_TYPES.has(field.type)) return null;
+  if (!PLACEABLE_TYPES.has(field.type) || field.value === null) return null;
   const type = field.type === 'enum' ? 'string' : field.type;
   const definition = { key: field.key, type } as ScalarFieldDefinition;
   const given =
@@ -142,17 +146,24 @@ function placed(pages: readonly AnalysedPage[], field: LearnedFieldInput): Revie
   return reviewed;
 }
 
+interface Review {
+  readonly reviewed: readonly ReviewedValue[];
+  readonly reviewedTables: readonly ReviewedTable[];
+  /** Fields the reviewer submitted empty. */
+  readonly confirmedEmpty: readonly string[];
+}
+
 /**
  * The layout's memory after this review: a layout seen before keeps what it knew of other
  * fields and tables and takes this review's for these; a new layout starts its own memory.
+ * A field some review placed is not taken for one the layout leaves blank.
  */
 function merged(
   pages: readonly AnalysedPage[],
-  reviewed: readonly ReviewedValue[],
-  reviewedTables: readonly ReviewedTable[],
+  { reviewed, reviewedTables, confirmedEmpty }: Review,
   known: ReadonlyArray<LayoutMemory & { id: string }>,
 ): { id: string | null; memory: LayoutMemory } | null {
-  const fresh = learnLayout(pages, reviewed, reviewedTables);
+  const fresh = learnLayout(pages, reviewed, reviewedTables, confirmedEmpty);
   if (!fresh) return null;
   // A layout known only from its printed words (a fax-like scan whose captions OCR garbled) is
   // not merged into: its fingerprint would replace the clearer one the memory was taught by.
@@ -161,15 +172,19 @@ function merged(
   if (!same) return { id: null, memory: fresh };
   const taught = new Set(fresh.fields.map((field) => field.key));
   const taughtTables = new Set((fresh.tables ?? []).map((table) => table.key));
+  const fields = [...same.fields.filter((field) => !taught.has(field.key)), ...fresh.fields];
+  const placedKeys = new Set(fields.map((field) => field.key));
+  const emptyFields = [...new Set([...(same.emptyFields ?? []), ...(fresh.emptyFields ?? [])])];
   return {
     id: same.id,
     memory: {
       fingerprint: fresh.fingerprint,
-      fields: [...same.fields.filter((field) => !taught.has(field.key)), ...fresh.fields],
+      fields,
       tables: [
         ...(same.tables ?? []).filter((table) => !taughtTables.has(table.key)),
         ...(fresh.tables ?? []),
       ],
+      emptyFields: emptyFields.filter((key) => !placedKeys.has(key)),
     },
   };
 }

@@ -78,13 +78,18 @@ export class LayoutFeedbackService {
   }
 }
 
+/** Fields with rows or sub-fields: what they teach is not one value at one place. */
+const COMPOUND_TYPES: ReadonlySet<string> = new Set(['table', 'object']);
+
 /**
  * A scalar the reviewer left with a value; its box when it is where that value is (a field the
- * reviewer did not change, or an edit that said where its value is).
+ * reviewer did not change, or an edit that said where its value is). A scalar submitted empty is
+ * sent as null: the layout may leave it blank.
  */
 function learnedField(field: ReviewedField): LearnedFieldInput | null {
   const value = field.value;
-  if (value === null || value === '' || Array.isArray(value)) return null;
+  if (COMPOUND_TYPES.has(field.type) || Array.isArray(value)) return null;
+  if (value === null || value === '') return { key: field.key, type: field.type, value: null };
   if (typeof value === 'object' && !('amount' in value)) return null;
   const input: LearnedFieldInput = { key: field.key, type: field.type, value };
   if (field.grounding && (!field.editedInReview || field.grounding.placedByReviewer)) {

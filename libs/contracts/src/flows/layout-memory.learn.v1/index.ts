@@ -39,7 +39,10 @@ export class LearnedFieldInput {
   @Length(1, 20)
   type!: string;
 
-  /** The value the reviewer submitted (a scalar, or a money object); null teaches nothing. */
+  /**
+   * The value the reviewer submitted (a scalar, or a money object); null when the reviewer
+   * submitted the field empty: the layout may leave it blank (it places nothing).
+   */
   @Allow()
   value!: unknown;
 

@@ -25,6 +25,8 @@ export interface LayoutMemoryRecord {
     rowCount?: number;
     columns?: ReadonlyArray<{ key: string; header: string; x0: number; x1: number }>;
   }>;
+  /** Fields a review confirmed empty on a document of this layout: it may leave them blank. */
+  emptyFields?: string[];
   version: number;
 }
 
