@@ -75,6 +75,16 @@ const fingerprint = (page: TextPage) => layoutFingerprint(analysePages([page])[0
 describe('layout fingerprint', () => {
   const reviewed = fingerprint(makePage(claimForm(CAPTIONS, FIRST)));
 
+  it('leaves out a caption the caller knows for a reviewed value', () => {
+    const page = analysePages([makePage(claimForm(CAPTIONS, FIRST))])[0];
+    const all = layoutFingerprint(page);
+    const policy = page.layout.keyValuePairs.find((pair) => pair.key.text.startsWith('Policy'));
+    expect(policy).toBeDefined();
+    const without = layoutFingerprint(page, (caption) => caption === policy!.key);
+    expect(without).toHaveLength(all.length - 1);
+    expect(without.every((entry) => all.includes(entry))).toBe(true);
+  });
+
   it('recognises the next digital document of the layout', () => {
     const next = fingerprint(makePage(claimForm(CAPTIONS, SECOND)));
     expect(layoutSimilarity(reviewed, next)).toBeGreaterThan(0.95);

@@ -1,4 +1,5 @@
 import type { AnalysedPage } from '../layout/analysed-page';
+import type { LayoutText } from '../layout/layout.types';
 import { captionLetters, lettersSimilarity } from './caption-letters';
 
 /*
@@ -58,12 +59,20 @@ function decode(cell: string): Entry | null {
   };
 }
 
-/** The captions of a page (pair keys and table header cells) as fingerprint entries. */
-export function layoutFingerprint({ layout }: AnalysedPage): string[] {
+/**
+ * The captions of a page (pair keys and table header cells) as fingerprint entries. `isValue`
+ * leaves out what the analysis took for a caption but a review confirmed as a value: a table's
+ * status cells read as captions change with every document (a loss run's reviewed table of 14
+ * rows left 17 "Open"/"Closed" entries that no shorter table of the layout printed).
+ */
+export function layoutFingerprint(
+  { layout }: AnalysedPage,
+  isValue: (caption: LayoutText) => boolean = () => false,
+): string[] {
   const captions = [
     ...layout.keyValuePairs.map((pair) => pair.key),
     ...layout.tables.flatMap((table) => table.cells.filter((cell) => cell.isHeader)),
-  ];
+  ].filter((caption) => !isValue(caption));
   const tableFeet = layout.tables.map((table) => table.box.y1);
   const entries = new Set<string>();
   for (const caption of captions) {

@@ -176,8 +176,20 @@ export function learnLayout(
   if (fields.length === 0 && tables.length === 0) return null;
   const placed = new Set(reviewed.map((value) => value.key));
   const emptyFields = [...new Set(confirmedEmpty)].filter((key) => !placed.has(key));
+  // What the review confirmed as table cells on the first page is no static text of the layout.
+  const cells: ReviewedValue[] = reviewedTables.flatMap((table) =>
+    table.rows
+      .filter((row) => row.pageNumber === first.page.pageNumber)
+      .flatMap((row) =>
+        (row.cells ?? []).map((cell) => ({
+          key: table.key,
+          pageNumber: row.pageNumber,
+          box: cell.box,
+        })),
+      ),
+  );
   return {
-    fingerprint: layoutFingerprint(first),
+    fingerprint: layoutFingerprint(first, (caption) => madeOfValues(caption, cells)),
     fields,
     ...(tables.length === 0 ? {} : { tables }),
     ...(emptyFields.length === 0 ? {} : { emptyFields }),
