@@ -14,6 +14,8 @@ import type { PositionedWord } from './text-layer.types';
 const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\]+$/u;
 /** A dot or underscore leader drawn from a caption to its answer: printed, not a speck. */
 const LEADER = /^[._…·]{3,}$/;
+/** A run of leader dots inside a word. */
+const LEADER_RUN = /[._…·]{3,}/;
 /**
  * A ruling line read as text: a speck at any confidence. A lone dash or underscore is left to
  * the confidence rule, as forms print them ("9 - 3", a blank to fill in).
@@ -26,6 +28,10 @@ const UNSURE_MARK = 0.5;
  * ("i" from a dot over a blot): print is as tall as the words around it.
  */
 const SPECK_HEIGHT = 0.5;
+/** An unsure word at most this share of the usual word height is no print (see isFlatJunk). */
+const FLAT_PRINT = 0.3;
+/** Glyphs this many times wider than their box is tall are dots spread along a line. */
+const SPREAD_GLYPH = 2;
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
 
@@ -49,15 +55,18 @@ function isColon(word: PositionedWord): boolean {
 /**
  * An OCR page's words without its specks (`aspect`: page height over width). A colon standing
  * right after a word keeps its place (a caption's end read as a word of its own), however
- * unsure; marks read sure are print, rulings aside.
+ * unsure; marks read sure are print, rulings aside. A dotted leader OCR read on into junk
+ * letters ("..........oocerioivniinns") is kept as the leader alone.
  */
 export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
-  const tiny = tinyLetters(words);
-  const marks = words.filter(
+  const usual = usualHeight(words);
+  const tiny = new Set(words.filter((w) => isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect)));
+  const cleaned = words.map((w) => leaderWithoutJunk(w, usual));
+  const marks = cleaned.filter(
     (w) => tiny.has(w) || (MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim())),
   );
-  if (marks.length === 0) return [...words];
-  const print = words.filter((w) => !marks.includes(w));
+  if (marks.length === 0) return cleaned;
+  const print = cleaned.filter((w) => !marks.includes(w));
   const attached = (mark: W): boolean =>
     print.some((word) => {
       // Boxes are normalised per axis: the aspect ratio turns a height into a width.
@@ -69,7 +78,7 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
         verticalOverlapRatio(word.box, mark.box) >= 0.5
       );
     });
-  return words.filter(
+  return cleaned.filter(
     (word) =>
       !marks.includes(word) ||
       (!tiny.has(word) &&
@@ -78,29 +87,62 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
   );
 }
 
-/**
- * Lone letters (no digit: a "1" may be a quantity) read unsure and far smaller than the page's
- * words: noise OCR took for a letter. They split a row of captions into one more segment than
- * it has columns.
- */
-function tinyLetters<W extends PositionedWord>(words: readonly W[]): Set<W> {
+/** The page's usual word height (median of words of three characters or more), if it has enough. */
+function usualHeight(words: readonly PositionedWord[]): number | undefined {
   const heights = words
     .filter((w) => w.text.trim().length >= 3)
     .map((w) => boxHeight(w.box))
     .sort((a, b) => a - b);
-  if (heights.length < 5) return new Set();
-  const usual = heights[Math.floor(heights.length / 2)];
-  return new Set(
-    words.filter((w) => {
-      const text = w.text.trim();
-      return (
-        text.length === 1 &&
-        /\p{L}/u.test(text) &&
-        w.confidence < UNSURE_MARK &&
-        boxHeight(w.box) <= usual * SPECK_HEIGHT
-      );
-    }),
+  return heights.length < 5 ? undefined : heights[Math.floor(heights.length / 2)];
+}
+
+/**
+ * A lone letter (no digit: a "1" may be a quantity) read unsure and far smaller than the page's
+ * words: noise OCR took for a letter. It splits a row of captions into one more segment than
+ * it has columns.
+ */
+function isTinyLetter(word: PositionedWord, usual: number | undefined): boolean {
+  const text = word.text.trim();
+  return (
+    usual !== undefined &&
+    text.length === 1 &&
+    /\p{L}/u.test(text) &&
+    word.confidence < UNSURE_MARK &&
+    boxHeight(word.box) <= usual * SPECK_HEIGHT
   );
+}
+
+/**
+ * A word read unsure from a dotted leader or a smudge along a baseline: the harsh scan's dots,
+ * blurred and noisy, come back as letters ("aa PR labs eed", "AGES hii") boxed as flat as the
+ * dots. Its box is at most half the usual word height, and either flatter still than any print
+ * (letters of the smallest lower case stand half as tall as a word with capitals) or spread:
+ * each glyph twice as wide as the box is tall, where print's letters are about as wide as
+ * tall. Kept among the words, such a box overlaps every line it touches in full and chains
+ * the next cell or answer to the wrong line; as text it becomes a caption's answer.
+ */
+function isFlatJunk(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+  const text = word.text.trim();
+  const height = boxHeight(word.box);
+  if (usual === undefined || [...text].length < 2 || word.confidence >= UNSURE_MARK) return false;
+  if (LEADER_RUN.test(text) || height > usual * SPECK_HEIGHT) return false;
+  const glyphWidth = (word.box.x1 - word.box.x0) / [...text].length;
+  // Boxes are normalised per axis: the aspect ratio turns a height into a width.
+  return height <= usual * FLAT_PRINT || glyphWidth >= SPREAD_GLYPH * height * aspect;
+}
+
+/** A leader OCR read on into junk letters, flat and unsure: the leader's dots alone. */
+function leaderWithoutJunk<W extends PositionedWord>(word: W, usual: number | undefined): W {
+  const text = word.text.trim();
+  if (
+    usual === undefined ||
+    word.confidence >= UNSURE_MARK ||
+    LEADER.test(text) ||
+    !LEADER_RUN.test(text) ||
+    boxHeight(word.box) > usual * SPECK_HEIGHT
+  )
+    return word;
+  return { ...word, text: '.'.repeat([...text].length) };
 }
 
 /** Marks OCR glues to the front of a word from a ruling line or a blot: `|LOSS`, `"EST.`. */
