@@ -117,12 +117,23 @@ describe('a dotted leader read as letters on a harsh scan', () => {
     word('Policy', 0.1, 0.4),
     word('Number', 0.18, 0.4),
     word('24-55244-YF', 0.4, 0.3),
+    word('Date', 0.1, 0.5),
   ];
 
-  it('drops unsure words boxed flat along the baseline, spread or flatter than any print', () => {
+  it("reads an unsure word boxed flat over a leader's length as that leader, standing as tall as the line", () => {
     const spread = boxed('labs', 0.1, 0.2, 0.311, 0.27, 0.316); // 0.33 tall, glyphs 3.5x as wide
+    const read = withoutSpecks([...print, spread], 1);
+    expect(read.map((w) => w.text)).toEqual([...print.map((w) => w.text), '....']);
+    expect(read[6].box).toEqual({ x0: 0.2, y0: expect.closeTo(0.301), x1: 0.27, y1: 0.316 });
+    expect(groupLines(page([...print, spread])).map((l) => l.text)).toContain(
+      'Claim ID .... 24-55244-YF',
+    );
+  });
+
+  it('drops a flat unsure word shorter than a leader: a speck', () => {
     const flat = boxed('aa', 0.09, 0.28, 0.313, 0.3, 0.3145); // 0.1 of the usual height
-    expect(withoutSpecks([...print, spread, flat], 1).map((w) => w.text)).toEqual(
+    const spread = boxed('ie', 0.1, 0.3, 0.313, 0.32, 0.316);
+    expect(withoutSpecks([...print, flat, spread], 1).map((w) => w.text)).toEqual(
       print.map((w) => w.text),
     );
   });

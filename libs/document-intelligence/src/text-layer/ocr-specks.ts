@@ -55,13 +55,21 @@ function isColon(word: PositionedWord): boolean {
 /**
  * An OCR page's words without its specks (`aspect`: page height over width). A colon standing
  * right after a word keeps its place (a caption's end read as a word of its own), however
- * unsure; marks read sure are print, rulings aside. A dotted leader OCR read on into junk
- * letters ("..........oocerioivniinns") is kept as the leader alone.
+ * unsure; marks read sure are print, rulings aside. A dotted leader OCR read as junk letters,
+ * flat and unsure, is put back as the leader a PDF's text would give (a caption's mark, as a
+ * colon is); a flat unsure word shorter than a leader is a speck and dropped.
  */
 export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
   const usual = usualHeight(words);
-  const tiny = new Set(words.filter((w) => isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect)));
-  const cleaned = words.map((w) => leaderWithoutJunk(w, usual));
+  const leaders = new Set(words.filter((w) => readLeader(w, usual, aspect)));
+  const tiny = new Set(
+    words.filter(
+      (w) => !leaders.has(w) && (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect)),
+    ),
+  );
+  const cleaned = words.map((w) =>
+    leaders.has(w) && usual !== undefined ? asLeader(w, usual) : w,
+  );
   const marks = cleaned.filter(
     (w) => tiny.has(w) || (MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim())),
   );
@@ -131,18 +139,34 @@ function isFlatJunk(word: PositionedWord, usual: number | undefined, aspect: num
   return height <= usual * FLAT_PRINT || glyphWidth >= SPREAD_GLYPH * height * aspect;
 }
 
-/** A leader OCR read on into junk letters, flat and unsure: the leader's dots alone. */
-function leaderWithoutJunk<W extends PositionedWord>(word: W, usual: number | undefined): W {
+/** A leader is at least this many usual word heights long; a speck is a glyph wide. */
+const LEADER_LENGTH = 2;
+
+/**
+ * A dotted leader OCR read unsure, flat along the baseline: as junk letters spread over a
+ * leader's length ("aa", "labs", "AGES"), or as dots run on into junk letters
+ * ("..........oocerioivniinns").
+ */
+function readLeader(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+  if (usual === undefined || word.confidence >= UNSURE_MARK) return false;
   const text = word.text.trim();
-  if (
-    usual === undefined ||
-    word.confidence >= UNSURE_MARK ||
-    LEADER.test(text) ||
-    !LEADER_RUN.test(text) ||
-    boxHeight(word.box) > usual * SPECK_HEIGHT
-  )
-    return word;
-  return { ...word, text: '.'.repeat([...text].length) };
+  if (LEADER.test(text)) return false;
+  if (LEADER_RUN.test(text)) return boxHeight(word.box) <= usual * SPECK_HEIGHT;
+  return (
+    isFlatJunk(word, usual, aspect) && word.box.x1 - word.box.x0 >= LEADER_LENGTH * usual * aspect
+  );
+}
+
+/**
+ * The leader as a PDF's text has it: dots, standing as tall as the line's words from its dots'
+ * bottom (a flat box would overlap every line it touches in full).
+ */
+function asLeader<W extends PositionedWord>(word: W, usual: number): W {
+  return {
+    ...word,
+    text: '.'.repeat(Math.max(3, [...word.text.trim()].length)),
+    box: { ...word.box, y0: Math.max(0, word.box.y1 - usual) },
+  };
 }
 
 /** Marks OCR glues to the front of a word from a ruling line or a blot: `|LOSS`, `"EST.`. */
