@@ -1,5 +1,11 @@
 import { groupLines } from './line-grouper';
-import { isSpeck, withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
+import {
+  isSpeck,
+  withColonsRestored,
+  withLeadersJoined,
+  withoutGluedMarks,
+  withoutSpecks,
+} from './ocr-specks';
 import type { PositionedWord, TextPage } from './text-layer.types';
 
 /** A word on a 1000 x 1000 page, boxes in page fractions. */
@@ -180,5 +186,47 @@ describe('withColonsRestored', () => {
     expect(withColonsRestored(caption).map((w) => w.text)).toEqual(['Policy', 'ID:', 'PA-2021-1']);
     const prose = [word('broken;', 0.1, 0.2), word('then', 0.2, 0.2)];
     expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
+  });
+});
+
+describe('withLeadersJoined', () => {
+  it('reads unsure junk between two leader words as part of the leader', () => {
+    const line = [
+      word('Bill', 0.1, 0.2),
+      word('Number', 0.16, 0.2),
+      word('.........', 0.25, 0.2, 0),
+      word('ER', 0.36, 0.2, 0.08),
+      word('ii', 0.39, 0.2, 0.2),
+      word('...', 0.42, 0.2, 0.09),
+      word('INV/10038', 0.47, 0.2),
+    ];
+    expect(withLeadersJoined(line).map((w) => w.text)).toEqual([
+      'Bill',
+      'Number',
+      '.........',
+      '...',
+      '...',
+      '...',
+      'INV/10038',
+    ]);
+  });
+
+  it('keeps an unsure answer after a leader, and figures and sure words between leaders', () => {
+    const answer = [word('Name', 0.1, 0.2), word('......', 0.16, 0.2), word('Jhn', 0.25, 0.2, 0.2)];
+    expect(withLeadersJoined(answer).map((w) => w.text)).toEqual(['Name', '......', 'Jhn']);
+    const between = [
+      word('......', 0.1, 0.2),
+      word('12', 0.2, 0.2, 0.2),
+      word('...', 0.25, 0.2),
+      word('Page', 0.3, 0.2, 0.9),
+      word('...', 0.36, 0.2),
+    ];
+    expect(withLeadersJoined(between).map((w) => w.text)).toEqual([
+      '......',
+      '12',
+      '...',
+      'Page',
+      '...',
+    ]);
   });
 });

@@ -213,3 +213,25 @@ export function withColonsRestored<W extends PositionedWord>(line: readonly W[])
     return { ...word, text: `${word.text.slice(0, -1)}:` };
   });
 }
+
+/**
+ * An OCR line's words with the junk OCR read inside a dotted leader made part of it: a word read
+ * unsure, with no digit, standing between two leader words ("Bill Number ....... ER ...
+ * INV/10038"). The runner found the leader's dots on either side but not the blurred ones
+ * between; as text the junk would be the caption's answer.
+ */
+export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]): W[] {
+  const isLeader = (word: W | undefined): boolean =>
+    word !== undefined && LEADER.test(word.text.trim());
+  const junk = (word: W): boolean =>
+    word.confidence < UNSURE_MARK && !/\p{N}/u.test(word.text) && !isLeader(word);
+  return line.map((word, i) => {
+    if (!junk(word)) return word;
+    let before = i - 1;
+    while (before >= 0 && junk(line[before]!)) before -= 1;
+    let after = i + 1;
+    while (after < line.length && junk(line[after]!)) after += 1;
+    if (!isLeader(line[before]) || !isLeader(line[after])) return word;
+    return { ...word, text: '.'.repeat(Math.max(3, [...word.text.trim()].length)) };
+  });
+}
