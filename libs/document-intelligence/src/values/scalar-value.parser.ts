@@ -7,6 +7,7 @@ import { parseMoney, parseNumber } from './money-normaliser';
 import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';
 import { normaliseString } from './string-normaliser';
+import { asksForVin, malformedVin, parseVin } from './vehicle-identification-number';
 
 /**
  * Punctuation that separates a label from its value but belongs to neither, and a word of
@@ -57,17 +58,22 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
   const trimmed = text.slice(trimmedStart).replace(EDGE_PUNCTUATION, '');
   if (trimmed.length === 0) return null;
   const value = normaliseString(trimmed, field.normalise);
+  const plain = { value, start: trimmedStart, end: trimmedStart + trimmed.length };
+  if (
+    patterns.length === 0 &&
+    asksForVin([field.label ?? '', ...(field.synonyms ?? []), field.key])
+  ) {
+    // A VIN's shape is a public standard: no pattern needs configuring to know it.
+    const vin = parseVin(text);
+    return vin
+      ? { ...vin, value: normaliseString(vin.value, field.normalise) }
+      : malformedVin(plain);
+  }
   if (patterns.length > 0) {
     // The text next to the label does not look like this field's values: keep it, but doubt it.
-    return {
-      value,
-      start: trimmedStart,
-      end: trimmedStart + trimmed.length,
-      quality: 0.5,
-      notes: ['value does not match the field pattern'],
-    };
+    return { ...plain, quality: 0.5, notes: ['value does not match the field pattern'] };
   }
-  return { value, start: trimmedStart, end: trimmedStart + trimmed.length, quality: 1, notes: [] };
+  return { ...plain, quality: 1, notes: [] };
 }
 
 /** Printed placeholders for "no value": a form saying "N/A" has answered, with nothing. */
