@@ -23,6 +23,7 @@ import {
   legacyLayoutFingerprint,
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
+import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 import {
   endsShortOfForm,
@@ -62,6 +63,8 @@ export interface RememberedField {
   readonly offset: CornerBox;
   /** The reviewed value's printed form (`valueForm`); absent in memories learned before. */
   readonly form?: string;
+  /** The reviewed page's skew (`slopeOf`); absent for a level page and in older memories. */
+  readonly slope?: number;
 }
 
 export type { RememberedTable, ReviewedTable } from './table-memory';
@@ -143,6 +146,7 @@ export function learnLayout(
       anchorBox: anchor.box,
       offset: relative(value.box, anchor.box),
       ...(printed ? { form: reviewedForm(printed, value.text) } : {}),
+      ...rememberedSlope(page),
     });
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
@@ -361,7 +365,7 @@ function readAtPlace(
     Math.abs(anchor.y0 - remembered.anchorBox.y0) > ANCHOR_DRIFT
   )
     return false;
-  const { box } = placeBox(anchor, remembered);
+  const { box } = placeBox(anchor, levelledForPage(remembered, page));
   if (type !== 'boolean') return intersectionArea(grounding.box, box) > 0;
   const height = grounding.box.y1 - grounding.box.y0;
   return verticalOverlap(grounding.box, box) >= 0.5 * height;
@@ -855,7 +859,7 @@ export function applyLayoutMemory(
     const place = remembered && rememberedPlace(pages, remembered);
     if (!remembered || !place) continue;
     const { page, captions, anchor } = place;
-    const { box, right } = placeBox(anchor, remembered);
+    const { box, right } = placeBox(anchor, levelledForPage(remembered, page));
     const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
     const words = held ? withoutCaption(placed, held) : placed;
