@@ -23,6 +23,7 @@ import {
   legacyLayoutFingerprint,
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
+import { runOnCaptionDoubts } from './run-on-caption';
 import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 import {
@@ -873,6 +874,7 @@ export function applyLayoutMemory(
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
+      ...(field.type === 'string' ? runOnCaptionDoubts(page, valueWords, right) : []),
       ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
         ? [CENTS_APART_DOUBT]
         : []),
