@@ -47,6 +47,25 @@ describe('detectTables', () => {
     expect(pairs.map((p) => [p.key.text, p.value?.text])).toEqual([['Total', '$998.00']]);
   });
 
+  it('reads no table from caption lines led to their answers by dots under a caption/answer line', () => {
+    // A harsh scan lost the first line's leader: "CLIENT  Andre Anderson" reads as two captions.
+    const lines = groupLines(
+      makePage([
+        { x: 50, y: 100, text: 'CLIENT' },
+        { x: 250, y: 100, text: 'Andre Anderson' },
+        { x: 50, y: 120, text: 'EFFECTIVE .........' },
+        { x: 250, y: 120, text: '8/2/24' },
+        { x: 50, y: 140, text: 'POLICY PERIOD TO .........' },
+        { x: 250, y: 140, text: '8/2/25' },
+        { x: 50, y: 160, text: 'ISSUING COMPANY .........' },
+        { x: 250, y: 160, text: 'Northgate Property & Casualty' },
+      ]),
+    );
+    expect(detectTables(lines)).toEqual([]);
+    const pairs = detectKeyValuePairs(lines, new Set());
+    expect(pairs.map((p) => [p.key.text, p.value?.text])).toContainEqual(['EFFECTIVE', '8/2/24']);
+  });
+
   it('merges a two-line header', () => {
     const tables = detectTables(
       groupLines(

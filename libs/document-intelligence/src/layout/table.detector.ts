@@ -34,6 +34,9 @@ interface Column {
 
 type Row = Map<number, PositionedWord[]>;
 
+/** A dot leader, alone or closing a caption ("EFFECTIVE...", "NO........"). */
+const DOT_LEADER = /^[.…·]{3,}$|[.…·]{5,}$/;
+
 /** The sign a header prints for "number" or "percent" under a caption above it ("Claim / #"). */
 const SIGN_CAPTION = /^(?:#|%|no\.?)$/i;
 
@@ -298,6 +301,8 @@ function tableFrom(
       continue;
     }
     if (row.size < MIN_COLUMNS) break;
+    // A caption led to its answer by dots is a form's line: no table prints a leader in a row.
+    if ([...row.values()].some((words) => words.some((w) => DOT_LEADER.test(w.text)))) break;
     // Another caption row followed by answers: a boxed form's next band, not a table row.
     if (
       isHeaderLine(captionsOf(i)) &&

@@ -23,6 +23,8 @@ import {
   legacyLayoutFingerprint,
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
+import { runOnCaptionDoubts } from './run-on-caption';
+import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 import {
   endsShortOfForm,
@@ -68,6 +70,8 @@ export interface RememberedField {
    * where the value starts is the value.
    */
   readonly valueReadAsCaption?: boolean;
+  /** The reviewed page's skew (`slopeOf`); absent for a level page and in older memories. */
+  readonly slope?: number;
 }
 
 export type { RememberedTable, ReviewedTable } from './table-memory';
@@ -170,6 +174,7 @@ export function learnLayout(
       offset: relative(value.box, anchor.box),
       ...(printed ? { form: reviewedForm(printed, value.text) } : {}),
       ...(readAsCaption ? { valueReadAsCaption: true } : {}),
+      ...rememberedSlope(page),
     });
   }
   const tables = reviewedTables.flatMap((t) => learnTable(pages, t) ?? []);
@@ -471,7 +476,7 @@ function readAtPlace(
     Math.abs(anchor.y0 - remembered.anchorBox.y0) > ANCHOR_DRIFT
   )
     return false;
-  const { box } = placeBox(anchor, remembered);
+  const { box } = placeBox(anchor, levelledForPage(remembered, page));
   if (type !== 'boolean') return intersectionArea(grounding.box, box) > 0;
   const height = grounding.box.y1 - grounding.box.y0;
   return verticalOverlap(grounding.box, box) >= 0.5 * height;
@@ -1073,7 +1078,7 @@ export function applyLayoutMemory(
     const place = remembered && rememberedPlace(pages, remembered);
     if (!remembered || !place) continue;
     const { page, anchor } = place;
-    const { box, right } = placeBox(anchor, remembered);
+    const { box, right } = placeBox(anchor, levelledForPage(remembered, page));
     const captions = captionsBesideValue(place.captions, remembered, box);
     const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor);
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
@@ -1099,6 +1104,7 @@ export function applyLayoutMemory(
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
+      ...(field.type === 'string' ? runOnCaptionDoubts(page, valueWords, right) : []),
       ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
         ? [CENTS_APART_DOUBT]
         : []),

@@ -50,6 +50,12 @@ describe('oneSlipFromForm', () => {
     expect(oneSlipFromForm('CLM -2024-371498', valueForm('CLM-2023-120044'))).toBe(true);
   });
 
+  it("finds the slip whatever case OCR read the reviewed value's letters in", () => {
+    expect(oneSlipFromForm('24/26990/ IK', valueForm('24/31702/ih'))).toBe(true);
+    expect(oneSlipFromForm('24/26990/IK', valueForm('24/31702/ih'))).toBe(false);
+    expect(oneSlipFromForm('Holloway Logistics LLC', valueForm('Dawson LLC'))).toBe(false);
+  });
+
   it('lets a value in the reviewed form, or in another form altogether, be', () => {
     expect(oneSlipFromForm('HO547430260', valueForm('HO369606829'))).toBe(false);
     expect(oneSlipFromForm('BU263-32518', valueForm('PA-2022-379113'))).toBe(false);

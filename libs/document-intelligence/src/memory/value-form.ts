@@ -112,22 +112,35 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * A form with its letters' case left out, each run of letters kept where it was: a scan's OCR
+ * reads a letter's case as unsurely as the letter (the reviewed scan's `ih` where the next one
+ * read `IK` on draw 7007). Runs are not merged: a name's words joined (`HollowayLogistics`)
+ * are no run of one case.
+ */
+function caseless(form: string): string {
+  return form.replace(/A/g, 'a');
+}
+
+/**
  * Whether a value misses the reviewed value's form by one OCR slip: one letter or digit read as
  * its look-alike of the other kind (`H0547430260` where the layout prints `HO` and nine digits),
- * or one space inside (`CLM -2024-371498`). A value of another form further off is just another
- * value (identifiers vary from document to document); one slip from the form is OCR's.
+ * or one space inside (`CLM -2024-371498`), its letters' case aside (`24/26990/ IK` where the
+ * reviewed scan was read `.../ih`). A value of another form further off is just another value
+ * (identifiers vary from document to document); one slip from the form is OCR's.
  */
 export function oneSlipFromForm(text: string, reviewedForm: string): boolean {
   const printed = text.trim();
-  if (valueForm(printed) === reviewedForm) return false;
+  const wanted = caseless(reviewedForm);
+  const inForm = (value: string) => caseless(valueForm(value)) === wanted;
+  if (inForm(printed)) return false;
   const chars = [...printed];
   return chars.some((char, i) => {
     const alike = LOOK_ALIKES[char];
     const swapped = alike && [...chars.slice(0, i), alike, ...chars.slice(i + 1)].join('');
     const unspaced = char === ' ' && [...chars.slice(0, i), ...chars.slice(i + 1)].join('');
     return (
-      (swapped !== undefined && swapped !== '' && valueForm(swapped) === reviewedForm) ||
-      (unspaced !== false && valueForm(unspaced) === reviewedForm)
+      (swapped !== undefined && swapped !== '' && inForm(swapped)) ||
+      (unspaced !== false && inForm(unspaced))
     );
   });
 }

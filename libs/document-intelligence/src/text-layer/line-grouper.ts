@@ -2,7 +2,12 @@ import type { CornerBox } from '@docket/platform';
 
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
-import { withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
+import {
+  withColonsRestored,
+  withLeadersJoined,
+  withoutGluedMarks,
+  withoutSpecks,
+} from './ocr-specks';
 import { levelled, pageSlope } from './page-skew';
 import { joinSplitFigures } from './split-figure.joiner';
 import type { PositionedWord, TextPage } from './text-layer.types';
@@ -56,7 +61,7 @@ function makeLine(
     [...words].sort((a, b) => a.box.x0 - b.box.x0),
     ocr,
   );
-  const sorted = ocr ? withColonsRestored(joined) : joined;
+  const sorted = ocr ? withLeadersJoined(withColonsRestored(joined)) : joined;
   return {
     pageNumber,
     words: sorted,

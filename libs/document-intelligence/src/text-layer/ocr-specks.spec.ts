@@ -1,5 +1,11 @@
 import { groupLines } from './line-grouper';
-import { isSpeck, withColonsRestored, withoutGluedMarks, withoutSpecks } from './ocr-specks';
+import {
+  isSpeck,
+  withColonsRestored,
+  withLeadersJoined,
+  withoutGluedMarks,
+  withoutSpecks,
+} from './ocr-specks';
 import type { PositionedWord, TextPage } from './text-layer.types';
 
 /** A word on a 1000 x 1000 page, boxes in page fractions. */
@@ -106,11 +112,121 @@ describe('specks read as letters and marks glued to words', () => {
   });
 });
 
+describe('a dotted leader read as letters on a harsh scan', () => {
+  /** A word with its own box (page fractions of a 1000 x 1000 page). */
+  function boxed(text: string, confidence: number, x0: number, y0: number, x1: number, y1: number) {
+    return { ...word(text, x0, y0, confidence), box: { x0, y0, x1, y1 } };
+  }
+  const print = [
+    word('Claim', 0.1, 0.3),
+    word('ID', 0.17, 0.3),
+    word('Policy', 0.1, 0.4),
+    word('Number', 0.18, 0.4),
+    word('24-55244-YF', 0.4, 0.3),
+    word('Date', 0.1, 0.5),
+  ];
+
+  it("reads an unsure word boxed flat over a leader's length as that leader, standing as tall as the line", () => {
+    const spread = boxed('labs', 0.1, 0.2, 0.311, 0.27, 0.316); // 0.33 tall, glyphs 3.5x as wide
+    const read = withoutSpecks([...print, spread], 1);
+    expect(read.map((w) => w.text)).toEqual([...print.map((w) => w.text), '....']);
+    expect(read[6].box).toEqual({ x0: 0.2, y0: expect.closeTo(0.301), x1: 0.27, y1: 0.316 });
+    expect(groupLines(page([...print, spread])).map((l) => l.text)).toContain(
+      'Claim ID .... 24-55244-YF',
+    );
+  });
+
+  it('drops a flat unsure word shorter than a leader: a speck', () => {
+    const flat = boxed('aa', 0.09, 0.28, 0.313, 0.3, 0.3145); // 0.1 of the usual height
+    const spread = boxed('ie', 0.1, 0.3, 0.313, 0.32, 0.316);
+    expect(withoutSpecks([...print, flat, spread], 1).map((w) => w.text)).toEqual(
+      print.map((w) => w.text),
+    );
+  });
+
+  it('keeps small lower case, flat words read sure and print of full height read unsure', () => {
+    const lower = boxed('one', 0.3, 0.2, 0.307, 0.225, 0.315); // x-height, letters as wide as tall
+    const sure = boxed('labs', 0.9, 0.2, 0.311, 0.27, 0.316);
+    const tall = boxed('aa', 0.1, 0.28, 0.3, 0.32, 0.315);
+    expect(withoutSpecks([...print, lower, sure, tall], 1).map((w) => w.text)).toEqual([
+      ...print.map((w) => w.text),
+      'one',
+      'labs',
+      'aa',
+    ]);
+  });
+
+  it('keeps a leader read on into junk letters as the leader alone, and a caption ending in one', () => {
+    const junk = boxed('.......oocerioivn', 0, 0.2, 0.412, 0.38, 0.416);
+    const caption = boxed('EFFECTIVE...', 0, 0.1, 0.5, 0.2, 0.515);
+    expect(withoutSpecks([...print, junk, caption], 1).map((w) => w.text)).toEqual([
+      ...print.map((w) => w.text),
+      '.................',
+      'EFFECTIVE...',
+    ]);
+  });
+
+  it('lets the next cell of a row chain to its row, not to a flat speck below it', () => {
+    const row = [
+      word('Front', 0.1, 0.3),
+      word('cover', 0.17, 0.3),
+      word('1', 0.5, 0.3),
+      boxed('Si', 0.3, 0.52, 0.3155, 0.53, 0.3165),
+      word('539.67', 0.6, 0.302),
+    ];
+    expect(groupLines(page([...print.slice(2, 4), ...row])).map((l) => l.text)).toContain(
+      'Front cover 1 539.67',
+    );
+  });
+});
+
 describe('withColonsRestored', () => {
   it("reads a caption's semicolon before an answer as its colon, and leaves prose as read", () => {
     const caption = [word('Policy', 0.1, 0.2), word('ID;', 0.2, 0.2), word('PA-2021-1', 0.3, 0.2)];
     expect(withColonsRestored(caption).map((w) => w.text)).toEqual(['Policy', 'ID:', 'PA-2021-1']);
     const prose = [word('broken;', 0.1, 0.2), word('then', 0.2, 0.2)];
     expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
+  });
+});
+
+describe('withLeadersJoined', () => {
+  it('reads unsure junk between two leader words as part of the leader', () => {
+    const line = [
+      word('Bill', 0.1, 0.2),
+      word('Number', 0.16, 0.2),
+      word('.........', 0.25, 0.2, 0),
+      word('ER', 0.36, 0.2, 0.08),
+      word('ii', 0.39, 0.2, 0.2),
+      word('...', 0.42, 0.2, 0.09),
+      word('INV/10038', 0.47, 0.2),
+    ];
+    expect(withLeadersJoined(line).map((w) => w.text)).toEqual([
+      'Bill',
+      'Number',
+      '.........',
+      '...',
+      '...',
+      '...',
+      'INV/10038',
+    ]);
+  });
+
+  it('keeps an unsure answer after a leader, and figures and sure words between leaders', () => {
+    const answer = [word('Name', 0.1, 0.2), word('......', 0.16, 0.2), word('Jhn', 0.25, 0.2, 0.2)];
+    expect(withLeadersJoined(answer).map((w) => w.text)).toEqual(['Name', '......', 'Jhn']);
+    const between = [
+      word('......', 0.1, 0.2),
+      word('12', 0.2, 0.2, 0.2),
+      word('...', 0.25, 0.2),
+      word('Page', 0.3, 0.2, 0.9),
+      word('...', 0.36, 0.2),
+    ];
+    expect(withLeadersJoined(between).map((w) => w.text)).toEqual([
+      '......',
+      '12',
+      '...',
+      'Page',
+      '...',
+    ]);
   });
 });

@@ -14,6 +14,8 @@ import type { PositionedWord } from './text-layer.types';
 const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\]+$/u;
 /** A dot or underscore leader drawn from a caption to its answer: printed, not a speck. */
 const LEADER = /^[._…·]{3,}$/;
+/** A run of leader dots inside a word. */
+const LEADER_RUN = /[._…·]{3,}/;
 /**
  * A ruling line read as text: a speck at any confidence. A lone dash or underscore is left to
  * the confidence rule, as forms print them ("9 - 3", a blank to fill in).
@@ -26,6 +28,10 @@ const UNSURE_MARK = 0.5;
  * ("i" from a dot over a blot): print is as tall as the words around it.
  */
 const SPECK_HEIGHT = 0.5;
+/** An unsure word at most this share of the usual word height is no print (see isFlatJunk). */
+const FLAT_PRINT = 0.3;
+/** Glyphs this many times wider than their box is tall are dots spread along a line. */
+const SPREAD_GLYPH = 2;
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
 
@@ -49,15 +55,26 @@ function isColon(word: PositionedWord): boolean {
 /**
  * An OCR page's words without its specks (`aspect`: page height over width). A colon standing
  * right after a word keeps its place (a caption's end read as a word of its own), however
- * unsure; marks read sure are print, rulings aside.
+ * unsure; marks read sure are print, rulings aside. A dotted leader OCR read as junk letters,
+ * flat and unsure, is put back as the leader a PDF's text would give (a caption's mark, as a
+ * colon is); a flat unsure word shorter than a leader is a speck and dropped.
  */
 export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
-  const tiny = tinyLetters(words);
-  const marks = words.filter(
+  const usual = usualHeight(words);
+  const leaders = new Set(words.filter((w) => readLeader(w, usual, aspect)));
+  const tiny = new Set(
+    words.filter(
+      (w) => !leaders.has(w) && (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect)),
+    ),
+  );
+  const cleaned = words.map((w) =>
+    leaders.has(w) && usual !== undefined ? asLeader(w, usual) : w,
+  );
+  const marks = cleaned.filter(
     (w) => tiny.has(w) || (MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim())),
   );
-  if (marks.length === 0) return [...words];
-  const print = words.filter((w) => !marks.includes(w));
+  if (marks.length === 0) return cleaned;
+  const print = cleaned.filter((w) => !marks.includes(w));
   const attached = (mark: W): boolean =>
     print.some((word) => {
       // Boxes are normalised per axis: the aspect ratio turns a height into a width.
@@ -69,7 +86,7 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
         verticalOverlapRatio(word.box, mark.box) >= 0.5
       );
     });
-  return words.filter(
+  return cleaned.filter(
     (word) =>
       !marks.includes(word) ||
       (!tiny.has(word) &&
@@ -78,29 +95,78 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
   );
 }
 
-/**
- * Lone letters (no digit: a "1" may be a quantity) read unsure and far smaller than the page's
- * words: noise OCR took for a letter. They split a row of captions into one more segment than
- * it has columns.
- */
-function tinyLetters<W extends PositionedWord>(words: readonly W[]): Set<W> {
+/** The page's usual word height (median of words of three characters or more), if it has enough. */
+function usualHeight(words: readonly PositionedWord[]): number | undefined {
   const heights = words
     .filter((w) => w.text.trim().length >= 3)
     .map((w) => boxHeight(w.box))
     .sort((a, b) => a - b);
-  if (heights.length < 5) return new Set();
-  const usual = heights[Math.floor(heights.length / 2)];
-  return new Set(
-    words.filter((w) => {
-      const text = w.text.trim();
-      return (
-        text.length === 1 &&
-        /\p{L}/u.test(text) &&
-        w.confidence < UNSURE_MARK &&
-        boxHeight(w.box) <= usual * SPECK_HEIGHT
-      );
-    }),
+  return heights.length < 5 ? undefined : heights[Math.floor(heights.length / 2)];
+}
+
+/**
+ * A lone letter (no digit: a "1" may be a quantity) read unsure and far smaller than the page's
+ * words: noise OCR took for a letter. It splits a row of captions into one more segment than
+ * it has columns.
+ */
+function isTinyLetter(word: PositionedWord, usual: number | undefined): boolean {
+  const text = word.text.trim();
+  return (
+    usual !== undefined &&
+    text.length === 1 &&
+    /\p{L}/u.test(text) &&
+    word.confidence < UNSURE_MARK &&
+    boxHeight(word.box) <= usual * SPECK_HEIGHT
   );
+}
+
+/**
+ * A word read unsure from a dotted leader or a smudge along a baseline: the harsh scan's dots,
+ * blurred and noisy, come back as letters ("aa PR labs eed", "AGES hii") boxed as flat as the
+ * dots. Its box is at most half the usual word height, and either flatter still than any print
+ * (letters of the smallest lower case stand half as tall as a word with capitals) or spread:
+ * each glyph twice as wide as the box is tall, where print's letters are about as wide as
+ * tall. Kept among the words, such a box overlaps every line it touches in full and chains
+ * the next cell or answer to the wrong line; as text it becomes a caption's answer.
+ */
+function isFlatJunk(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+  const text = word.text.trim();
+  const height = boxHeight(word.box);
+  if (usual === undefined || [...text].length < 2 || word.confidence >= UNSURE_MARK) return false;
+  if (LEADER_RUN.test(text) || height > usual * SPECK_HEIGHT) return false;
+  const glyphWidth = (word.box.x1 - word.box.x0) / [...text].length;
+  // Boxes are normalised per axis: the aspect ratio turns a height into a width.
+  return height <= usual * FLAT_PRINT || glyphWidth >= SPREAD_GLYPH * height * aspect;
+}
+
+/** A leader is at least this many usual word heights long; a speck is a glyph wide. */
+const LEADER_LENGTH = 2;
+
+/**
+ * A dotted leader OCR read unsure, flat along the baseline: as junk letters spread over a
+ * leader's length ("aa", "labs", "AGES"), or as dots run on into junk letters
+ * ("..........oocerioivniinns").
+ */
+function readLeader(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+  if (usual === undefined || word.confidence >= UNSURE_MARK) return false;
+  const text = word.text.trim();
+  if (LEADER.test(text)) return false;
+  if (LEADER_RUN.test(text)) return boxHeight(word.box) <= usual * SPECK_HEIGHT;
+  return (
+    isFlatJunk(word, usual, aspect) && word.box.x1 - word.box.x0 >= LEADER_LENGTH * usual * aspect
+  );
+}
+
+/**
+ * The leader as a PDF's text has it: dots, standing as tall as the line's words from its dots'
+ * bottom (a flat box would overlap every line it touches in full).
+ */
+function asLeader<W extends PositionedWord>(word: W, usual: number): W {
+  return {
+    ...word,
+    text: '.'.repeat(Math.max(3, [...word.text.trim()].length)),
+    box: { ...word.box, y0: Math.max(0, word.box.y1 - usual) },
+  };
 }
 
 /** Marks OCR glues to the front of a word from a ruling line or a blot: `|LOSS`, `"EST.`. */
@@ -145,5 +211,27 @@ export function withColonsRestored<W extends PositionedWord>(line: readonly W[])
     if (!next || !SEMICOLON_CAPTION_END.test(word.text) || !ANSWER_START.test(next.text))
       return word;
     return { ...word, text: `${word.text.slice(0, -1)}:` };
+  });
+}
+
+/**
+ * An OCR line's words with the junk OCR read inside a dotted leader made part of it: a word read
+ * unsure, with no digit, standing between two leader words ("Bill Number ....... ER ...
+ * INV/10038"). The runner found the leader's dots on either side but not the blurred ones
+ * between; as text the junk would be the caption's answer.
+ */
+export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]): W[] {
+  const isLeader = (word: W | undefined): boolean =>
+    word !== undefined && LEADER.test(word.text.trim());
+  const junk = (word: W): boolean =>
+    word.confidence < UNSURE_MARK && !/\p{N}/u.test(word.text) && !isLeader(word);
+  return line.map((word, i) => {
+    if (!junk(word)) return word;
+    let before = i - 1;
+    while (before >= 0 && junk(line[before]!)) before -= 1;
+    let after = i + 1;
+    while (after < line.length && junk(line[after]!)) after += 1;
+    if (!isLeader(line[before]) || !isLeader(line[after])) return word;
+    return { ...word, text: '.'.repeat(Math.max(3, [...word.text.trim()].length)) };
   });
 }
