@@ -544,3 +544,31 @@ describe('captions in capitals run into their answers on one line', () => {
     expect(fields.valuation_date.confidence).toBeLessThan(0.7);
   });
 });
+
+describe('two captions each beside its answer on one line', () => {
+  const page = makePage([
+    { x: 72, y: 100, text: 'Name of Insured' },
+    { x: 200, y: 100, text: 'Priya Kim' },
+    { x: 330, y: 100, text: 'Peril' },
+    { x: 420, y: 100, text: 'Theft' },
+    { x: 72, y: 140, text: 'Policy #:' },
+    { x: 200, y: 140, text: 'HO642856750' },
+    { x: 330, y: 140, text: 'Police Called' },
+    { x: 440, y: 140, text: 'X Yes' },
+    { x: 500, y: 140, text: 'No' },
+  ]);
+  const [analysed] = analysePages([page]);
+  const read = linePairs(analysed.lines, [analysed.layout]).map(
+    (p) => `${p.key.text} = ${p.value?.text}`,
+  );
+
+  it('are read as two line pairs', () => {
+    expect(read).toContain('Name of Insured = Priya Kim');
+    expect(read).toContain('Peril = Theft');
+  });
+
+  it('read the caption after a pair the layout made, its answer the first segment after it', () => {
+    expect(read).toContain('Police Called = X Yes');
+    expect(read.filter((p) => p.startsWith('X Yes') || p.startsWith('Policy'))).toEqual([]);
+  });
+});

@@ -119,11 +119,16 @@ export function linePairs(
       for (const [caption, answer] of interleavedPairs(segments[0].words)) offer(caption, answer);
       continue;
     }
-    if (segments.length !== 2) continue;
-    const [caption, answer] = segments;
-    if (!captionShaped(caption.text)) continue;
-    if (caption.words.some((w) => paired.has(wordKey(w)))) continue;
-    offer(caption.words, answer.words);
+    if (segments.length === 3) continue;
+    // Two segments, or four and more: each unpaired caption with the segment after it
+    // ("Name of Insured  Priya Kim  Peril  Theft"; "Policy #  HO642856750  Police Called  X Yes  No").
+    for (let i = 0; i + 1 < segments.length; i += 1) {
+      const [caption, answer] = [segments[i], segments[i + 1]];
+      if (!captionShaped(caption.text)) continue;
+      if (caption.words.some((w) => paired.has(wordKey(w)))) continue;
+      offer(caption.words, answer.words);
+      i += 1;
+    }
   }
   // An answer the layout gave to another caption stays that caption's, unless that caption is
   // itself an answer beside a caption on its line ("Theft" beside "Nature of Loss"): a caption
