@@ -505,3 +505,70 @@ describe('a line pair whose answer the layout gave to another caption', () => {
     expect(read.filter((p) => p.startsWith('LOSS ADDRESS'))).toEqual([]);
   });
 });
+
+describe('captions in capitals run into their answers on one line', () => {
+  const page = makePage([
+    { x: 72, y: 100, text: 'CLAIMS HISTORY' },
+    {
+      x: 72,
+      y: 120,
+      text: 'ISSUING COMPANY Keystone Fidelity Insurance EVALUATION DATE December 29, 2024',
+    },
+    { x: 72, y: 160, text: 'ACCOUNT NAME Fischer Logistics' },
+    { x: 72, y: 180, text: 'INSURED Fischer Logistics LLC REPORT DATE May 3, 2024' },
+  ]);
+  const [analysed] = analysePages([page]);
+  const read = linePairs(analysed.lines, [analysed.layout]).map(
+    (p) => `${p.key.text} = ${p.value?.text}`,
+  );
+
+  it('are read as pairs when the line alternates caption and answer twice', () => {
+    expect(read).toContain('ISSUING COMPANY = Keystone Fidelity Insurance');
+    expect(read).toContain('EVALUATION DATE = December 29, 2024');
+  });
+
+  it('are not read from one caption and answer, nor from a run a one-word caption breaks', () => {
+    expect(read.filter((p) => p.startsWith('ACCOUNT NAME'))).toEqual([]);
+    expect(read.filter((p) => p.startsWith('INSURED') || p.startsWith('REPORT'))).toEqual([]);
+  });
+
+  it('answer a field by meaning, flagged', () => {
+    const schema: FieldSchema = {
+      fields: [
+        { key: 'valuation_date', type: 'date', label: 'Valuation Date' },
+        { key: 'policy_number', type: 'string', label: 'Policy Number' },
+      ],
+    };
+    const fields = byKey(extractDocumentFields({ pages: [page] }, schema));
+    expect(fields.valuation_date.value).toBe('2024-12-29');
+    expect(fields.valuation_date.confidence).toBeLessThan(0.7);
+  });
+});
+
+describe('two captions each beside its answer on one line', () => {
+  const page = makePage([
+    { x: 72, y: 100, text: 'Name of Insured' },
+    { x: 200, y: 100, text: 'Priya Kim' },
+    { x: 330, y: 100, text: 'Peril' },
+    { x: 420, y: 100, text: 'Theft' },
+    { x: 72, y: 140, text: 'Policy #:' },
+    { x: 200, y: 140, text: 'HO642856750' },
+    { x: 330, y: 140, text: 'Police Called' },
+    { x: 440, y: 140, text: 'X Yes' },
+    { x: 500, y: 140, text: 'No' },
+  ]);
+  const [analysed] = analysePages([page]);
+  const read = linePairs(analysed.lines, [analysed.layout]).map(
+    (p) => `${p.key.text} = ${p.value?.text}`,
+  );
+
+  it('are read as two line pairs', () => {
+    expect(read).toContain('Name of Insured = Priya Kim');
+    expect(read).toContain('Peril = Theft');
+  });
+
+  it('read the caption after a pair the layout made, its answer the first segment after it', () => {
+    expect(read).toContain('Police Called = X Yes');
+    expect(read.filter((p) => p.startsWith('X Yes') || p.startsWith('Policy'))).toEqual([]);
+  });
+});

@@ -98,36 +98,89 @@ export function linePairs(
 ): KeyValuePair[] {
   const layoutPairs = layouts.flatMap((layout) => layout.keyValuePairs);
   const paired = new Set<string>();
-  for (const pair of layoutPairs)
+  const captions = new Set<string>();
+  for (const pair of layoutPairs) {
     for (const w of [...pair.key.words, ...(pair.value?.words ?? [])]) paired.add(wordKey(w));
+    for (const w of pair.key.words) captions.add(wordKey(w));
+  }
   const pairs: KeyValuePair[] = [];
-  for (const line of lines) {
-    const segments = splitSegments(line);
-    if (segments.length !== 2) continue;
-    const [caption, answer] = segments;
-    if (!captionShaped(caption.text)) continue;
-    if (caption.words.some((w) => paired.has(wordKey(w)))) continue;
+  const offer = (caption: readonly PositionedWord[], answer: readonly PositionedWord[]): void => {
     pairs.push({
-      key: layoutText(caption.words),
-      value: layoutText(answer.words),
+      key: layoutText(caption),
+      value: layoutText(answer),
       arrangement: 'right',
       confidence: LINE_PAIR_CONFIDENCE,
     });
+  };
+  for (const line of lines) {
+    const segments = splitSegments(line);
+    if (segments.length === 1) {
+      if (segments[0].words.some((w) => captions.has(wordKey(w)))) continue;
+      for (const [caption, answer] of interleavedPairs(segments[0].words)) offer(caption, answer);
+      continue;
+    }
+    if (segments.length === 3) continue;
+    // Two segments, or four and more: each unpaired caption with the segment after it
+    // ("Name of Insured  Priya Kim  Peril  Theft"; "Policy #  HO642856750  Police Called  X Yes  No").
+    for (let i = 0; i + 1 < segments.length; i += 1) {
+      const [caption, answer] = [segments[i], segments[i + 1]];
+      if (!captionShaped(caption.text)) continue;
+      if (caption.words.some((w) => paired.has(wordKey(w)))) continue;
+      offer(caption.words, answer.words);
+      i += 1;
+    }
   }
   // An answer the layout gave to another caption stays that caption's, unless that caption is
   // itself an answer beside a caption on its line ("Theft" beside "Nature of Loss"): a caption
   // printed apart ("FILE NUMBER" over an address run into its number) says the line's answer
   // holds another column's.
   const answers = new Set(pairs.flatMap((pair) => pair.value!.words.map(wordKey)));
+  // An answer the layout read together with the line pair's own caption ("ISSUING COMPANY
+  // Keystone ..." under a heading) was never that caption's answer.
   const claimedElsewhere = (pair: KeyValuePair): boolean => {
     const own = new Set(pair.value!.words.map(wordKey));
+    const caption = pair.key.words.map(wordKey);
     return layoutPairs.some(
       (other) =>
         other.value?.words.some((w) => own.has(wordKey(w))) &&
+        !other.value.words.some((w) => caption.includes(wordKey(w))) &&
         !other.key.words.every((w) => answers.has(wordKey(w))),
     );
   };
   return pairs.filter((pair) => !claimedElsewhere(pair));
+}
+
+/** A word of a caption printed in capitals: letters (and `#`, `/`, `.`, `&`), no digit, none lower case. */
+const CAPITALS_WORD = /^(?=.*\p{Lu}\p{Lu})[\p{Lu}#/.&'-]+:?$/u;
+/** A word of an answer printed in ordinary case: a lower-case letter or a digit. */
+const ANSWER_WORD = /[\p{Ll}\p{N}]/u;
+
+/**
+ * One run of words that is two captions in capitals each followed by its answer in ordinary case,
+ * the gaps too narrow to split it ("ISSUING COMPANY Keystone Fidelity Insurance EVALUATION DATE
+ * December 29, 2024"): the caption and answer runs, read as pairs. Only a run that alternates at
+ * least twice is read so (one caption and its answer run together is as likely a heading over
+ * text), and only when every word is either a capitals word or an ordinary-case one.
+ */
+export function interleavedPairs(
+  words: readonly PositionedWord[],
+): Array<[readonly PositionedWord[], readonly PositionedWord[]]> {
+  const runs: Array<{ capitals: boolean; words: PositionedWord[] }> = [];
+  for (const word of words) {
+    const capitals = CAPITALS_WORD.test(word.text);
+    if (!capitals && !ANSWER_WORD.test(word.text)) return [];
+    const last = runs[runs.length - 1];
+    if (last && last.capitals === capitals) last.words.push(word);
+    else runs.push({ capitals, words: [word] });
+  }
+  if (runs.length < 4 || runs.length % 2 !== 0 || !runs[0].capitals) return [];
+  const pairs: Array<[readonly PositionedWord[], readonly PositionedWord[]]> = [];
+  for (let i = 0; i < runs.length; i += 2) {
+    const caption = runs[i].words;
+    if (caption.length < 2 || !captionShaped(caption.map((w) => w.text).join(' '))) return [];
+    pairs.push([caption, runs[i + 1].words]);
+  }
+  return pairs;
 }
 
 function unusedPairs(pairs: readonly KeyValuePair[], used: ReadonlySet<string>): KeyValuePair[] {

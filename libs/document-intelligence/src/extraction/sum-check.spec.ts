@@ -129,3 +129,68 @@ describe('the total settled by the page arithmetic', () => {
     expect(results.get('total')?.value).toEqual({ amount: 12553.18, currency: 'USD' });
   });
 });
+
+describe('a sum with a mark OCR read as a leading 1', () => {
+  // "1,052.80" read "11,052.80": only the other amounts adding up to 1,052.80 say so.
+  const layout = analysePage(
+    makePage([
+      { x: 300, y: 600, text: 'Subtotal: $990.87' },
+      { x: 300, y: 616, text: 'Tax: $61.93' },
+      { x: 300, y: 632, text: 'Amount Due: 11,052.80' },
+    ]),
+  );
+  const field = (key: string, amount: number, confidence: number): ExtractedField => ({
+    key,
+    type: 'money',
+    value: { amount, currency: 'USD' },
+    confidence,
+    source: 'label-right',
+    notes: [],
+  });
+
+  it('is found as the sum without that 1', () => {
+    const [sum] = printedSums([layout]);
+    expect(sum.value.amount).toBe(1052.8);
+    expect(sum.misread).toBe(11052.8);
+  });
+
+  it('is not found when nothing adds up to it without that 1', () => {
+    const apart = analysePage(
+      makePage([
+        { x: 300, y: 600, text: 'Subtotal: $990.87' },
+        { x: 300, y: 616, text: 'Tax: $61.94' },
+        { x: 300, y: 632, text: 'Amount Due: 11,052.80' },
+      ]),
+    );
+    expect(printedSums([apart])).toEqual([]);
+  });
+
+  it('is found with a currency code after it', () => {
+    const coded = analysePage(
+      makePage([
+        { x: 300, y: 600, text: 'Total Before Tax: 990.87 USD' },
+        { x: 300, y: 616, text: 'Sales Tax: 61.93 USD' },
+        { x: 300, y: 632, text: 'Please Pay: 11,052.80 USD' },
+      ]),
+    );
+    expect(printedSums([coded]).map((s) => s.value.amount)).toEqual([1052.8]);
+  });
+
+  it('goes to the total, the field holding the misread figure taking the total’s reading, both flagged', () => {
+    const results = new Map([
+      ['subtotal', field('subtotal', 11052.8, 0.27)],
+      ['total', field('total', 990.87, 0.46)],
+    ]);
+    settleTotal(
+      [money('subtotal', 'Subtotal'), money('total', 'Total')],
+      results,
+      [layout],
+      undefined,
+    );
+    expect(results.get('total')!.value).toEqual({ amount: 1052.8, currency: 'USD' });
+    expect(results.get('total')!.confidence).toBeLessThanOrEqual(0.5);
+    expect(results.get('total')!.notes.join(' ')).toContain('mark misread');
+    expect(results.get('subtotal')!.value).toEqual({ amount: 990.87, currency: 'USD' });
+    expect(results.get('subtotal')!.confidence).toBeLessThanOrEqual(0.5);
+  });
+});

@@ -39,6 +39,8 @@ interface PrintedAmount {
   readonly value: MoneyValue;
   readonly start: number;
   readonly end: number;
+  /** The amount as read, when its leading `1` is taken for a mark OCR misread. */
+  readonly misread?: number;
 }
 
 function printedAmounts(layout: PageLayout): PrintedAmount[] {
@@ -69,7 +71,24 @@ function sumOf(target: number, parts: readonly number[], skip: number): boolean 
 export function printedSums(layouts: readonly PageLayout[]): PrintedAmount[] {
   const amounts = layouts.flatMap(printedAmounts).filter((a) => a.value.amount > 0);
   const values = amounts.map((a) => a.value.amount);
-  return amounts.filter((a, i) => sumOf(a.value.amount, values, i));
+  return amounts.flatMap((a, i) => {
+    if (sumOf(a.value.amount, values, i)) return [a];
+    const unsigned = withoutMisreadSign(a);
+    return unsigned !== null && sumOf(unsigned, values, i)
+      ? [{ ...a, value: { ...a.value, amount: unsigned }, misread: a.value.amount }]
+      : [];
+  });
+}
+
+/**
+ * A figure whose leading `1` may be a mark OCR read as one (a currency sign, a rule's edge:
+ * "$1,052.80" or "| 1,052.80 USD" read "11,052.80"): the amount without that `1`, or null. Only
+ * the page's arithmetic (the rest adding up to it to the cent) lets it be read so.
+ */
+function withoutMisreadSign(amount: PrintedAmount): number | null {
+  const whole = Math.floor(amount.value.amount).toString();
+  if (whole.length < 2 || !whole.startsWith('1')) return null;
+  return Math.round((amount.value.amount - 10 ** (whole.length - 1)) * 100) / 100;
 }
 
 function amountOf(field: ExtractedField | undefined): number | null {
@@ -103,11 +122,12 @@ export function settleTotal(
   const current = results.get(field.key);
   if (!current || current.confidence >= OWN_CAPTION) return;
   if (holdsAmount(current, sum.value.amount)) return;
+  // The field that took the figure as OCR misread it holds it too.
+  const holds = (reading: ExtractedField | undefined): boolean =>
+    holdsAmount(reading, sum.value.amount) ||
+    (sum.misread !== undefined && holdsAmount(reading, sum.misread));
   const holder = fields.find(
-    (f) =>
-      f.type === 'money' &&
-      f.key !== field.key &&
-      holdsAmount(results.get(f.key), sum.value.amount),
+    (f) => f.type === 'money' && f.key !== field.key && holds(results.get(f.key)),
   );
   // A field read some other way (a remembered layout) holding the amount keeps it.
   const elsewhere = [...results.values()].some(
@@ -132,6 +152,9 @@ export function settleTotal(
     source: sum.pair.arrangement === 'below' ? 'label-below' : 'label-right',
     notes: [
       `the amount under caption "${sum.pair.key.text}" is the sum of other amounts of the document`,
+      ...(sum.misread === undefined
+        ? []
+        : [`its leading "1" taken for a mark misread, as the sum requires`]),
     ],
     doubts: [`taken as the page's total by its arithmetic, not by its caption`],
   });
