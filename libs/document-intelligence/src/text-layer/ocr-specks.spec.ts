@@ -136,6 +136,13 @@ describe('a dotted leader read as letters on a harsh scan', () => {
     );
   });
 
+  it('drops flat junk that starts far from any word: a ruling under a blank, not a leader', () => {
+    const ruling = boxed('oo', 0, 0.5, 0.411, 0.57, 0.413); // no word ends within 3 heights before it
+    expect(withoutSpecks([...print, ruling], 1).map((w) => w.text)).toEqual(
+      print.map((w) => w.text),
+    );
+  });
+
   it('drops a flat unsure word shorter than a leader: a speck', () => {
     const flat = boxed('aa', 0.09, 0.28, 0.313, 0.3, 0.3145); // 0.1 of the usual height
     const spread = boxed('ie', 0.1, 0.3, 0.313, 0.32, 0.316);

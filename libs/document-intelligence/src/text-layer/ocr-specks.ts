@@ -61,7 +61,7 @@ function isColon(word: PositionedWord): boolean {
  */
 export function withoutSpecks<W extends PositionedWord>(words: readonly W[], aspect: number): W[] {
   const usual = usualHeight(words);
-  const leaders = new Set(words.filter((w) => readLeader(w, usual, aspect)));
+  const leaders = new Set(words.filter((w) => readLeader(w, words, usual, aspect)));
   const tiny = new Set(
     words.filter(
       (w) => !leaders.has(w) && (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect)),
@@ -147,13 +147,45 @@ const LEADER_LENGTH = 2;
  * leader's length ("aa", "labs", "AGES"), or as dots run on into junk letters
  * ("..........oocerioivniinns").
  */
-function readLeader(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+function readLeader(
+  word: PositionedWord,
+  words: readonly PositionedWord[],
+  usual: number | undefined,
+  aspect: number,
+): boolean {
   if (usual === undefined || word.confidence >= UNSURE_MARK) return false;
   const text = word.text.trim();
   if (LEADER.test(text)) return false;
   if (LEADER_RUN.test(text)) return boxHeight(word.box) <= usual * SPECK_HEIGHT;
   return (
-    isFlatJunk(word, usual, aspect) && word.box.x1 - word.box.x0 >= LEADER_LENGTH * usual * aspect
+    isFlatJunk(word, usual, aspect) &&
+    word.box.x1 - word.box.x0 >= LEADER_LENGTH * usual * aspect &&
+    ledFrom(word, words, usual, aspect)
+  );
+}
+
+/** A leader starts within this many usual word heights of the caption (or leader piece) it leads from. */
+const LEADER_START_GAP = 3;
+
+/**
+ * Whether flat junk starts right after a word on its baseline, as a leader runs on from its
+ * caption: a ruling under a form's blank answer space, read as junk letters far from any
+ * caption (FUNSD 82253058: `oo` under a blank after "DISTRIBUTOR INVOLVEMENT:"), is no leader,
+ * and standing as tall as a line it would become that caption's answer.
+ */
+function ledFrom(
+  junk: PositionedWord,
+  words: readonly PositionedWord[],
+  usual: number,
+  aspect: number,
+): boolean {
+  const reach = LEADER_START_GAP * usual * aspect;
+  return words.some(
+    (w) =>
+      w !== junk &&
+      w.box.x1 <= junk.box.x0 + usual * aspect &&
+      junk.box.x0 - w.box.x1 <= reach &&
+      Math.abs(w.box.y1 - junk.box.y1) <= usual,
   );
 }
 
