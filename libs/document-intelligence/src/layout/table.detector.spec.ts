@@ -66,6 +66,50 @@ describe('detectTables', () => {
     expect(pairs.map((p) => [p.key.text, p.value?.text])).toContainEqual(['EFFECTIVE', '8/2/24']);
   });
 
+  it('splits captions printed close enough to run together when the rows print two figures under them', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid to Date' },
+          { x: 266, y: 100, text: 'Open Reserve' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 200, y: 116, text: '1,200.00' },
+          { x: 266, y: 116, text: '3,400.00' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 200, y: 130, text: '2,050.10' },
+          { x: 266, y: 130, text: '0.00' },
+          { x: 50, y: 144, text: 'C-102' },
+          { x: 200, y: 144, text: '310.00' },
+          { x: 266, y: 144, text: '75.25' },
+        ]),
+      ),
+    );
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Paid to Date', 'Open Reserve'],
+      ['C-100', '1,200.00', '3,400.00'],
+      ['C-101', '2,050.10', '0.00'],
+      ['C-102', '310.00', '75.25'],
+    ]);
+  });
+
+  it('keeps a caption whole when its rows print a single figure under it', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid to Date Open Reserve' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 230, y: 116, text: '1,200.00' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 230, y: 130, text: '2,050.10' },
+        ]),
+      ),
+    );
+    expect(grid(tables[0])[0]).toEqual(['Claim', 'Paid to Date Open Reserve']);
+  });
+
   it('merges a two-line header', () => {
     const tables = detectTables(
       groupLines(
