@@ -94,6 +94,31 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('takes apart amounts of neighbouring columns printed close enough to run together', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid' },
+          { x: 280, y: 100, text: 'Reserve' },
+          { x: 360, y: 100, text: 'Incurred' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 200, y: 116, text: '$20,702.26 $11,526.55' },
+          { x: 360, y: 116, text: '$32,228.81' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 200, y: 130, text: '$2,092.67' },
+          { x: 280, y: 130, text: '$7,366.87' },
+          { x: 360, y: 130, text: '$9,459.54' },
+        ]),
+      ),
+    );
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Paid', 'Reserve', 'Incurred'],
+      ['C-100', '$20,702.26', '$11,526.55', '$32,228.81'],
+      ['C-101', '$2,092.67', '$7,366.87', '$9,459.54'],
+    ]);
+  });
+
   it('keeps a caption whole when its rows print a single figure under it', () => {
     const tables = detectTables(
       groupLines(

@@ -125,6 +125,27 @@ function unsure(words: readonly PositionedWord[]): boolean {
   return words.every((w) => w.confidence < UNSURE_OCR);
 }
 
+/** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
+const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
+
+/**
+ * Figures of neighbouring columns printed close together run into one phrase of the line
+ * ("$20,702.26 $11,526.55 $32,228.81"). A phrase made only of amounts, which fall under
+ * different columns, is taken apart word by word: no cell prints two amounts side by side.
+ */
+function amountsApart(
+  segment: TextSegment,
+  columns: readonly Column[],
+  reach: number,
+): TextSegment[] {
+  if (segment.words.length < 2 || !segment.words.every((w) => AMOUNT_WORD.test(w.text))) {
+    return [segment];
+  }
+  const apart = segment.words.map((w) => ({ words: [w], box: w.box, text: w.text }));
+  const under = new Set(apart.map((s) => columnOf(s, columns, reach)));
+  return under.size > 1 && !under.has(-1) ? apart : [segment];
+}
+
 /**
  * Phrases of a line by column; null when a phrase fits no column or two share one. A phrase
  * OCR was unsure of that fits no column is a speck or a ruling read as a letter, not a cell:
@@ -136,7 +157,7 @@ function rowOf(
   reach: number,
 ): Row | null {
   const row: Row = new Map();
-  for (const segment of segments) {
+  for (const segment of segments.flatMap((s) => amountsApart(s, columns, reach))) {
     const column = columnOf(segment, columns, reach);
     if (column < 0 && unsure(segment.words)) continue;
     if (column < 0) return null;
