@@ -119,6 +119,28 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('takes apart amounts printed with their currency code, and keeps a lone amount whole', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid' },
+          { x: 300, y: 100, text: 'Reserve' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 200, y: 116, text: '15,661.18 USD 16,745.77 USD' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 200, y: 130, text: '2,092.67 USD' },
+          { x: 300, y: 130, text: '7,366.87 USD' },
+        ]),
+      ),
+    );
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Paid', 'Reserve'],
+      ['C-100', '15,661.18 USD', '16,745.77 USD'],
+      ['C-101', '2,092.67 USD', '7,366.87 USD'],
+    ]);
+  });
+
   it('keeps a caption whole when its rows print a single figure under it', () => {
     const tables = detectTables(
       groupLines(

@@ -127,21 +127,42 @@ function unsure(words: readonly PositionedWord[]): boolean {
 
 /** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
 const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
+/** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
+const CURRENCY_CODE = /^[A-Z]{3}$/;
 
 /**
  * Figures of neighbouring columns printed close together run into one phrase of the line
- * ("$20,702.26 $11,526.55 $32,228.81"). A phrase made only of amounts, which fall under
- * different columns, is taken apart word by word: no cell prints two amounts side by side.
+ * ("$20,702.26 $11,526.55 $32,228.81", "15,661.18 USD 16,745.77 USD"). A phrase made only of
+ * amounts, each with at most its currency code, whose amounts fall under different columns, is
+ * taken apart amount by amount: no cell prints two amounts side by side.
  */
 function amountsApart(
   segment: TextSegment,
   columns: readonly Column[],
   reach: number,
 ): TextSegment[] {
-  if (segment.words.length < 2 || !segment.words.every((w) => AMOUNT_WORD.test(w.text))) {
+  const groups: PositionedWord[][] = [];
+  for (const word of segment.words) {
+    const current = groups[groups.length - 1];
+    const holdsAmount = current?.some((w) => AMOUNT_WORD.test(w.text)) ?? false;
+    if (AMOUNT_WORD.test(word.text)) {
+      // A code standing alone before this amount leads it ("USD 15,661.18").
+      if (current && !holdsAmount) current.push(word);
+      else groups.push([word]);
+    } else if (CURRENCY_CODE.test(word.text)) {
+      if (current && holdsAmount && !CURRENCY_CODE.test(current[current.length - 1].text)) {
+        current.push(word);
+      } else groups.push([word]);
+    } else return [segment];
+  }
+  if (groups.length < 2 || !groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))) {
     return [segment];
   }
-  const apart = segment.words.map((w) => ({ words: [w], box: w.box, text: w.text }));
+  const apart = groups.map((words) => ({
+    words,
+    box: unionBox(words.map((w) => w.box))!,
+    text: words.map((w) => w.text).join(' '),
+  }));
   const under = new Set(apart.map((s) => columnOf(s, columns, reach)));
   return under.size > 1 && !under.has(-1) ? apart : [segment];
 }
@@ -294,6 +315,8 @@ function splitRunTogetherCaptions(
     const words = [...column.header].sort((a, b) => a.box.x0 - b.box.x0);
     const lefts: number[] = [];
     const rights: number[] = [];
+    const leftEnds: number[] = [];
+    const rightStarts: number[] = [];
     let valueRows = 0;
     for (const segments of rows) {
       const under = segments.filter((s) => columnOf(s, columns, reach) === index);
@@ -305,6 +328,8 @@ function splitRunTogetherCaptions(
       if (left.box.x1 >= right.box.x0) continue;
       lefts.push(left.box.x0);
       rights.push(right.box.x1);
+      leftEnds.push(left.box.x1);
+      rightStarts.push(right.box.x0);
     }
     if (words.length < 2 || lefts.length < 2 || lefts.length * 2 <= valueRows) {
       split.push(column);
@@ -328,9 +353,14 @@ function splitRunTogetherCaptions(
     }
     const leftWords = words.slice(0, at);
     const rightWords = words.slice(at);
+    // Each new column reaches as far as its caption or the figures printed under it, so that a
+    // figure standing out past its caption (right-aligned under a short one) stays in it.
+    const leftEnd = Math.max(leftWords[leftWords.length - 1].box.x1, median(leftEnds));
+    const rightStart = Math.min(rightWords[0].box.x0, median(rightStarts));
+    const between = (median(leftEnds) + median(rightStarts)) / 2;
     split.push(
-      { x0: column.x0, x1: leftWords[leftWords.length - 1].box.x1, header: leftWords },
-      { x0: rightWords[0].box.x0, x1: column.x1, header: rightWords },
+      { x0: column.x0, x1: Math.min(leftEnd, between), header: leftWords },
+      { x0: Math.max(rightStart, between), x1: column.x1, header: rightWords },
     );
   });
   return split;
