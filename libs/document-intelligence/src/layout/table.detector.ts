@@ -315,8 +315,6 @@ function splitRunTogetherCaptions(
     const words = [...column.header].sort((a, b) => a.box.x0 - b.box.x0);
     const lefts: number[] = [];
     const rights: number[] = [];
-    const leftEnds: number[] = [];
-    const rightStarts: number[] = [];
     let valueRows = 0;
     for (const segments of rows) {
       const under = segments.filter((s) => columnOf(s, columns, reach) === index);
@@ -328,8 +326,6 @@ function splitRunTogetherCaptions(
       if (left.box.x1 >= right.box.x0) continue;
       lefts.push(left.box.x0);
       rights.push(right.box.x1);
-      leftEnds.push(left.box.x1);
-      rightStarts.push(right.box.x0);
     }
     if (words.length < 2 || lefts.length < 2 || lefts.length * 2 <= valueRows) {
       split.push(column);
@@ -353,14 +349,9 @@ function splitRunTogetherCaptions(
     }
     const leftWords = words.slice(0, at);
     const rightWords = words.slice(at);
-    // Each new column reaches as far as its caption or the figures printed under it, so that a
-    // figure standing out past its caption (right-aligned under a short one) stays in it.
-    const leftEnd = Math.max(leftWords[leftWords.length - 1].box.x1, median(leftEnds));
-    const rightStart = Math.min(rightWords[0].box.x0, median(rightStarts));
-    const between = (median(leftEnds) + median(rightStarts)) / 2;
     split.push(
-      { x0: column.x0, x1: Math.min(leftEnd, between), header: leftWords },
-      { x0: Math.max(rightStart, between), x1: column.x1, header: rightWords },
+      { x0: column.x0, x1: leftWords[leftWords.length - 1].box.x1, header: leftWords },
+      { x0: rightWords[0].box.x0, x1: column.x1, header: rightWords },
     );
   });
   return split;
