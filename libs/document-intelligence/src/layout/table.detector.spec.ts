@@ -66,6 +66,97 @@ describe('detectTables', () => {
     expect(pairs.map((p) => [p.key.text, p.value?.text])).toContainEqual(['EFFECTIVE', '8/2/24']);
   });
 
+  it('splits captions printed close enough to run together when the rows print two figures under them', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid to Date' },
+          { x: 266, y: 100, text: 'Open Reserve' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 200, y: 116, text: '1,200.00' },
+          { x: 266, y: 116, text: '3,400.00' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 200, y: 130, text: '2,050.10' },
+          { x: 266, y: 130, text: '0.00' },
+          { x: 50, y: 144, text: 'C-102' },
+          { x: 200, y: 144, text: '310.00' },
+          { x: 266, y: 144, text: '75.25' },
+        ]),
+      ),
+    );
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Paid to Date', 'Open Reserve'],
+      ['C-100', '1,200.00', '3,400.00'],
+      ['C-101', '2,050.10', '0.00'],
+      ['C-102', '310.00', '75.25'],
+    ]);
+  });
+
+  it('takes apart amounts of neighbouring columns printed close enough to run together', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid' },
+          { x: 280, y: 100, text: 'Reserve' },
+          { x: 360, y: 100, text: 'Incurred' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 200, y: 116, text: '$20,702.26 $11,526.55' },
+          { x: 360, y: 116, text: '$32,228.81' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 200, y: 130, text: '$2,092.67' },
+          { x: 280, y: 130, text: '$7,366.87' },
+          { x: 360, y: 130, text: '$9,459.54' },
+        ]),
+      ),
+    );
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Paid', 'Reserve', 'Incurred'],
+      ['C-100', '$20,702.26', '$11,526.55', '$32,228.81'],
+      ['C-101', '$2,092.67', '$7,366.87', '$9,459.54'],
+    ]);
+  });
+
+  it('takes apart amounts printed with their currency code, and keeps a lone amount whole', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid' },
+          { x: 300, y: 100, text: 'Reserve' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 200, y: 116, text: '15,661.18 USD 16,745.77 USD' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 200, y: 130, text: '2,092.67 USD' },
+          { x: 300, y: 130, text: '7,366.87 USD' },
+        ]),
+      ),
+    );
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Paid', 'Reserve'],
+      ['C-100', '15,661.18 USD', '16,745.77 USD'],
+      ['C-101', '2,092.67 USD', '7,366.87 USD'],
+    ]);
+  });
+
+  it('keeps a caption whole when its rows print a single figure under it', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid to Date Open Reserve' },
+          { x: 50, y: 116, text: 'C-100' },
+          { x: 230, y: 116, text: '1,200.00' },
+          { x: 50, y: 130, text: 'C-101' },
+          { x: 230, y: 130, text: '2,050.10' },
+        ]),
+      ),
+    );
+    expect(grid(tables[0])[0]).toEqual(['Claim', 'Paid to Date Open Reserve']);
+  });
+
   it('merges a two-line header', () => {
     const tables = detectTables(
       groupLines(

@@ -125,6 +125,48 @@ function unsure(words: readonly PositionedWord[]): boolean {
   return words.every((w) => w.confidence < UNSURE_OCR);
 }
 
+/** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
+const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
+/** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/**
+ * Figures of neighbouring columns printed close together run into one phrase of the line
+ * ("$20,702.26 $11,526.55 $32,228.81", "15,661.18 USD 16,745.77 USD"). A phrase made only of
+ * amounts, each with at most its currency code, whose amounts fall under different columns, is
+ * taken apart amount by amount: no cell prints two amounts side by side.
+ */
+function amountsApart(
+  segment: TextSegment,
+  columns: readonly Column[],
+  reach: number,
+): TextSegment[] {
+  const groups: PositionedWord[][] = [];
+  for (const word of segment.words) {
+    const current = groups[groups.length - 1];
+    const holdsAmount = current?.some((w) => AMOUNT_WORD.test(w.text)) ?? false;
+    if (AMOUNT_WORD.test(word.text)) {
+      // A code standing alone before this amount leads it ("USD 15,661.18").
+      if (current && !holdsAmount) current.push(word);
+      else groups.push([word]);
+    } else if (CURRENCY_CODE.test(word.text)) {
+      if (current && holdsAmount && !CURRENCY_CODE.test(current[current.length - 1].text)) {
+        current.push(word);
+      } else groups.push([word]);
+    } else return [segment];
+  }
+  if (groups.length < 2 || !groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))) {
+    return [segment];
+  }
+  const apart = groups.map((words) => ({
+    words,
+    box: unionBox(words.map((w) => w.box))!,
+    text: words.map((w) => w.text).join(' '),
+  }));
+  const under = new Set(apart.map((s) => columnOf(s, columns, reach)));
+  return under.size > 1 && !under.has(-1) ? apart : [segment];
+}
+
 /**
  * Phrases of a line by column; null when a phrase fits no column or two share one. A phrase
  * OCR was unsure of that fits no column is a speck or a ruling read as a letter, not a cell:
@@ -136,7 +178,7 @@ function rowOf(
   reach: number,
 ): Row | null {
   const row: Row = new Map();
-  for (const segment of segments) {
+  for (const segment of segments.flatMap((s) => amountsApart(s, columns, reach))) {
     const column = columnOf(segment, columns, reach);
     if (column < 0 && unsure(segment.words)) continue;
     if (column < 0) return null;
@@ -236,6 +278,85 @@ function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   );
 }
 
+/** Lines close enough under a header line to be its first rows (looked at before reading them). */
+const HEADER_LOOKAHEAD = 6;
+
+function bodyLinesBelow(lines: readonly TextLine[], start: number, height: number): number[] {
+  const found: number[] = [];
+  let last = start;
+  for (let i = start + 1; i < lines.length && found.length < HEADER_LOOKAHEAD; i += 1) {
+    if (lines[i].pageNumber !== lines[start].pageNumber) break;
+    if (lines[i].box.y0 - lines[last].box.y1 > height * MAX_ROW_GAP) break;
+    found.push(i);
+    last = i;
+  }
+  return found;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * Two captions printed close side by side run together into one phrase of the header line
+ * ("Paid to Date Open Reserve"), while the rows under it keep two separate figures there: the
+ * header is split at the widest gap between its words over the two figures,
+ * the widest gap between its words over the two figures, so that each column keeps its own caption instead of one column holding both figures. Only
+ * where most of the first rows print two figures under the one phrase.
+ */
+function splitRunTogetherCaptions(
+  columns: readonly Column[],
+  rows: readonly TextSegment[][],
+  reach: number,
+): Column[] {
+  const split: Column[] = [];
+  columns.forEach((column, index) => {
+    const words = [...column.header].sort((a, b) => a.box.x0 - b.box.x0);
+    const lefts: number[] = [];
+    const rights: number[] = [];
+    let valueRows = 0;
+    for (const segments of rows) {
+      const under = segments.filter((s) => columnOf(s, columns, reach) === index);
+      if (under.length === 0) continue;
+      if (!under.some((s) => hasValueSignal(s.text))) continue;
+      valueRows += 1;
+      if (under.length !== 2 || !under.every((s) => hasValueSignal(s.text))) continue;
+      const [left, right] = [...under].sort((a, b) => a.box.x0 - b.box.x0);
+      if (left.box.x1 >= right.box.x0) continue;
+      lefts.push(left.box.x0);
+      rights.push(right.box.x1);
+    }
+    if (words.length < 2 || lefts.length < 2 || lefts.length * 2 <= valueRows) {
+      split.push(column);
+      return;
+    }
+    const from = median(lefts);
+    const to = median(rights);
+    let at = -1;
+    let widest = 0;
+    for (let k = 1; k < words.length; k += 1) {
+      const gap = words[k].box.x0 - words[k - 1].box.x1;
+      if (words[k - 1].box.x1 <= from || words[k].box.x0 >= to) continue;
+      if (gap > widest) {
+        widest = gap;
+        at = k;
+      }
+    }
+    if (at < 0) {
+      split.push(column);
+      return;
+    }
+    const leftWords = words.slice(0, at);
+    const rightWords = words.slice(at);
+    split.push(
+      { x0: column.x0, x1: leftWords[leftWords.length - 1].box.x1, header: leftWords },
+      { x0: rightWords[0].box.x0, x1: column.x1, header: rightWords },
+    );
+  });
+  return split;
+}
+
 function tableFrom(
   lines: readonly TextLine[],
   start: number,
@@ -243,13 +364,13 @@ function tableFrom(
   captionsOf: (index: number) => TextSegment[],
 ): Detected | null {
   const headerSegments = captionsOf(start);
-  const columns: Column[] = headerSegments.map((s) => ({
-    x0: s.box.x0,
-    x1: s.box.x1,
-    header: [...s.words],
-  }));
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
+  const columns: Column[] = splitRunTogetherCaptions(
+    headerSegments.map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
+    bodyLinesBelow(lines, start, height).map(segmentsOf),
+    reach,
+  );
   let last = start;
   const above = headerAbove(lines, start, captionsOf);
   const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
