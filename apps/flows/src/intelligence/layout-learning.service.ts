@@ -87,6 +87,7 @@ export class LayoutLearningService {
     const confirmedEmpty = fields
       .filter((field) => field.value === null && PLACEABLE_TYPES.has(field.type))
       .map((field) => field.key);
+    const answered = fields.filter((field) => field.value !== null).map((field) => field.key);
     // A layout is recognised by where reviewed values stand: emptiness alone teaches no layout.
     if (reviewed.length === 0 && reviewedTables.length === 0) {
       return { learned: false, fields: 0, version: 0 };
@@ -95,7 +96,7 @@ export class LayoutLearningService {
       organizationId,
       projectId,
       idempotencyKey,
-      (known) => merged(analysed, { reviewed, reviewedTables, confirmedEmpty }, known),
+      (known) => merged(analysed, { reviewed, reviewedTables, confirmedEmpty, answered }, known),
     );
     return { learned: outcome.version > 0, fields: outcome.fields, version: outcome.version };
   }
@@ -151,16 +152,19 @@ interface Review {
   readonly reviewedTables: readonly ReviewedTable[];
   /** Fields the reviewer submitted empty. */
   readonly confirmedEmpty: readonly string[];
+  /** Fields the reviewer submitted with a value, placed on the page or not. */
+  readonly answered: readonly string[];
 }
 
 /**
  * The layout's memory after this review: a layout seen before keeps what it knew of other
  * fields and tables and takes this review's for these; a new layout starts its own memory.
- * A field some review placed is not taken for one the layout leaves blank.
+ * A field some review placed, or this review answered, is not taken for one the layout leaves
+ * blank.
  */
 function merged(
   pages: readonly AnalysedPage[],
-  { reviewed, reviewedTables, confirmedEmpty }: Review,
+  { reviewed, reviewedTables, confirmedEmpty, answered }: Review,
   known: ReadonlyArray<LayoutMemory & { id: string }>,
 ): { id: string | null; memory: LayoutMemory } | null {
   const fresh = learnLayout(pages, reviewed, reviewedTables, confirmedEmpty);
@@ -173,7 +177,7 @@ function merged(
   const taught = new Set(fresh.fields.map((field) => field.key));
   const taughtTables = new Set((fresh.tables ?? []).map((table) => table.key));
   const fields = [...same.fields.filter((field) => !taught.has(field.key)), ...fresh.fields];
-  const placedKeys = new Set(fields.map((field) => field.key));
+  const placedKeys = new Set([...fields.map((field) => field.key), ...answered]);
   const emptyFields = [...new Set([...(same.emptyFields ?? []), ...(fresh.emptyFields ?? [])])];
   return {
     id: same.id,

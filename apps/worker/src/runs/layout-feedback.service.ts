@@ -46,7 +46,8 @@ export class LayoutFeedbackService {
       const tables = own
         .map(learnedTable)
         .filter((input): input is LearnedTableInput => input !== null);
-      if (inputs.length === 0 && tables.length === 0) continue;
+      // Fields submitted empty teach only beside a value or a table that places the layout.
+      if (!inputs.some((input) => input.value !== null) && tables.length === 0) continue;
       try {
         const result = await this.rpc.call(
           LearnLayoutV1,

@@ -131,10 +131,7 @@ export function settleTotal(
   );
   // A field read some other way (a remembered layout) holding the amount keeps it.
   const elsewhere = [...results.values()].some(
-    (r) =>
-      r.key !== field.key &&
-      !fields.some((f) => f.key === r.key) &&
-      holdsAmount(r, sum.value.amount),
+    (r) => r.key !== field.key && !fields.some((f) => f.key === r.key) && holds(r),
   );
   if (elsewhere) return;
   const held = holder ? results.get(holder.key)! : undefined;

@@ -1,5 +1,6 @@
 import type { ScalarValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition, StringFieldDefinition } from '../schema/field-schema.types';
+import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { parseBoolean } from './boolean-normaliser';
 import { parseDate } from './date-normaliser';
 import { parseEnum } from './enum-normaliser';
@@ -59,10 +60,7 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
   if (trimmed.length === 0) return null;
   const value = normaliseString(trimmed, field.normalise);
   const plain = { value, start: trimmedStart, end: trimmedStart + trimmed.length };
-  if (
-    patterns.length === 0 &&
-    asksForVin([field.label ?? '', ...(field.synonyms ?? []), field.key])
-  ) {
+  if (patterns.length === 0 && asksForVin(fieldPhrases(field))) {
     // A VIN's shape is a public standard: no pattern needs configuring to know it.
     const vin = parseVin(text);
     return vin
