@@ -2,13 +2,18 @@ import { analysePages } from '../layout/analysed-page';
 import { learnLayout } from '../memory/layout-memory';
 import { reviewedTableOf } from '../memory/table-locator';
 import type { ExtractedField, ExtractedRow, ScalarValue } from '../schema/extraction-result.types';
-import type { FieldSchema, TableFieldDefinition } from '../schema/field-schema.types';
+import type {
+  FieldSchema,
+  TableColumnDefinition,
+  TableFieldDefinition,
+} from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
 import { validateFields } from '../validation/field-validator';
 import { extractDocumentFields } from './field-extractor';
 import {
   columnsAddingUp,
+  emptyAmongFilled,
   HEADERLESS_READING,
   oddlyFormedNumbers,
   oddlyShapedCells,
@@ -56,9 +61,13 @@ function doubtsOf(runs: readonly PlacedText[], field = lineItems): string[] {
 /** A table field of the given columns, each labelled by its key. */
 function tableOf(
   key: string,
-  columns: ReadonlyArray<readonly [string, 'string' | 'number' | 'money']>,
+  columns: ReadonlyArray<readonly [string, 'string' | 'number' | 'money' | 'date']>,
 ): TableFieldDefinition {
-  return { key, type: 'table', columns: columns.map(([k, type]) => ({ key: k, type, label: k })) };
+  return {
+    key,
+    type: 'table',
+    columns: columns.map(([k, type]) => ({ key: k, type, label: k }) as TableColumnDefinition),
+  };
 }
 
 /** Rows read surely, one printed text per column in the field's order. */
@@ -299,6 +308,35 @@ describe('a table read without a header row', () => {
     expect(
       tableDoubts(lineItems, doubted, lines).filter((d) => d.startsWith(HEADERLESS_READING)),
     ).toEqual([]);
+  });
+});
+
+describe('emptyAmongFilled', () => {
+  const claims = tableOf('claims', [
+    ['loss_date', 'date'],
+    ['status', 'string'],
+    ['paid', 'money'],
+  ]);
+  const rowsOf = (values: ReadonlyArray<readonly [string, string, string]>) =>
+    readRows(claims, values, (text) => (text === '' ? null : text));
+
+  it('names a date or text cell empty where every other row of its column holds a value', () => {
+    const rows = rowsOf([
+      ['2020-01-04', 'Open', '$10.00'],
+      ['', 'Closed', ''],
+      ['2020-03-09', 'Open', '$30.00'],
+    ]);
+    expect(emptyAmongFilled(claims, rows)).toEqual(new Map([['loss_date', [2]]]));
+  });
+
+  it('says nothing of a column with two blanks, or with too few rows to tell', () => {
+    const rows = rowsOf([
+      ['2020-01-04', '', '$10.00'],
+      ['', 'Closed', '$20.00'],
+      ['', '', '$30.00'],
+    ]);
+    expect(emptyAmongFilled(claims, rows)).toEqual(new Map());
+    expect(emptyAmongFilled(claims, rows.slice(1, 3))).toEqual(new Map());
   });
 });
 

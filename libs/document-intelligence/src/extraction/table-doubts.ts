@@ -235,6 +235,28 @@ export function oddlyFormedNumbers(
   return odd;
 }
 
+/**
+ * Per column not numeric (dates, names, codes) of an OCR-read table, the rows (1-based) whose
+ * cell is empty where every other row of the column holds a value: OCR may have lost it, as it
+ * loses a figure (a loss run's date of loss read as nothing on a scan let the run go through).
+ */
+export function emptyAmongFilled(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): Map<string, number[]> {
+  const empty = new Map<string, number[]>();
+  for (const column of field.columns.filter((c) => !isNumeric(c))) {
+    const cells = rows.map((row) => row.cells[column.key]);
+    const blank = (cell: (typeof cells)[number]) =>
+      !cell || (cell.value === null && cell.text.trim().length === 0);
+    const filled = cells.filter((cell) => !blank(cell));
+    if (filled.length < FORM_WITNESSES || filled.length !== cells.length - 1) continue;
+    const row = cells.findIndex(blank);
+    empty.set(column.key, [row + 1]);
+  }
+  return empty;
+}
+
 interface PrintedTotal {
   readonly caption: string;
   readonly amount: number;
@@ -459,6 +481,9 @@ export function tableDoubts(
   if (fromOcr)
     for (const [key, found] of oddlyFormedNumbers(field, rows))
       for (const { row, why } of found) doubts.push(`${key}: ${why} in row ${row}`);
+  if (fromOcr)
+    for (const [key, [row]] of emptyAmongFilled(field, rows))
+      doubts.push(`${key}: empty where every other row has a value in row ${row}`);
   doubts.push(...totalsMismatches(field, rows, lines));
   const missing = spacing ? missingRowsDoubt(rows, spacing) : null;
   if (missing) doubts.push(missing);
