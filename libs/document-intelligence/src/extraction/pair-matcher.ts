@@ -560,10 +560,10 @@ export function matchFieldsToPairs(
       l.keyValuePairs.flatMap((p) => [...p.key.words, ...(p.value?.words ?? [])].map(wordKey)),
     ),
   );
+  const lineOnly = new Set(fromLines);
   const countable = new Set(
     free.filter(
-      (pair) =>
-        !fromLines.includes(pair) || !pair.value!.words.some((w) => layoutWords.has(wordKey(w))),
+      (pair) => !lineOnly.has(pair) || !pair.value!.words.some((w) => layoutWords.has(wordKey(w))),
     ),
   );
   const choices = answersWithChoices(layouts, free, fields);

@@ -12,7 +12,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
-import { MARKED_OPTION_NOTE, printedChoice } from '../values/marked-option';
+import { MARKED_OPTION_NOTE, MARKED_QUALITY, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -717,13 +717,7 @@ function wordsIn({ lines }: AnalysedPage, box: CornerBox, runOnFrom: number): Po
     .flatMap((line) => splitSegments(line))
     .filter((segment) => segment.box.x0 <= runOnFrom + slack)
     .flatMap((segment) => segment.words)
-    .filter((w) => {
-      const x = boxCentreX(w.box);
-      const y = boxCentreY(w.box);
-      return (
-        x >= box.x0 - slack && x <= box.x1 + slack && y >= box.y0 - slack && y <= box.y1 + slack
-      );
-    });
+    .filter((w) => standsIn(w, box));
 }
 
 /**
@@ -800,9 +794,6 @@ function markedOnLine(
   if (others.length !== 1 || others[0] === marked.value) return null;
   return { value: marked.value, quality: MARKED_QUALITY, words: near.slice(first, last + 1) };
 }
-
-/** How well a yes/no read from its one tick mark parses (as `markedOption` has it). */
-const MARKED_QUALITY = 0.95;
 
 /** A remembered anchor found within this (page widths/heights) of its reviewed place. */
 const ANCHOR_DRIFT = 0.05;

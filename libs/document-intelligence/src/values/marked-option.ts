@@ -107,6 +107,9 @@ export function printedChoice(
   };
 }
 
+/** How well a yes/no read from its one tick mark parses. */
+export const MARKED_QUALITY = 0.95;
+
 /** A yes/no answered by its printed choice's marked option (`printedChoice`), or null. */
 export function markedOption(
   words: readonly PositionedWord[],
@@ -119,7 +122,7 @@ export function markedOption(
     value: marked.value,
     start: offsetOf(words, marked.first),
     end: offsetOf(words, marked.last) + words[marked.last].text.length,
-    quality: 0.95,
+    quality: MARKED_QUALITY,
     notes: [MARKED_OPTION_NOTE],
   };
 }
