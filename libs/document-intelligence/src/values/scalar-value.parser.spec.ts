@@ -108,3 +108,15 @@ describe('parseScalar for strings', () => {
     expect(normaliseString('AB 12-34', { removeCharacters: ' -' })).toBe('AB1234');
   });
 });
+
+describe('parseScalar, a street address', () => {
+  it('reads a suffix OCR misread by a look-alike letter as the standard suffix', () => {
+    const read = parseScalar('6985 Park PI, Raleigh, NC 27601', {
+      key: 'loss_location',
+      type: 'string',
+    });
+    expect(read?.value).toBe('6985 Park Pl, Raleigh, NC 27601');
+    expect(read?.notes).toEqual(['street suffix read by its standard']);
+    expect(parseScalar('Project PI', { key: 'role', type: 'string' })?.value).toBe('Project PI');
+  });
+});

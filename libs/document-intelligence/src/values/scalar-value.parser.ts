@@ -7,6 +7,7 @@ import { parseEnum } from './enum-normaliser';
 import { parseMoney, parseNumber } from './money-normaliser';
 import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';
+import { withStreetSuffixRead } from './street-suffix';
 import { normaliseString } from './string-normaliser';
 import { asksForVin, malformedVin, parseVin } from './vehicle-identification-number';
 
@@ -71,6 +72,9 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
     // The text next to the label does not look like this field's values: keep it, but doubt it.
     return { ...plain, quality: 0.5, notes: ['value does not match the field pattern'] };
   }
+  const address = withStreetSuffixRead(value);
+  if (address !== null)
+    return { ...plain, value: address, quality: 1, notes: ['street suffix read by its standard'] };
   return { ...plain, quality: 1, notes: [] };
 }
 
