@@ -114,11 +114,20 @@ export function questionsWithAnswers(
     .filter((q) => q.answers.length > 0);
 }
 
-/** One form through the label-given protocol. */
+/** A question the engine answered wrong or not at all, for studying the misses. */
+export interface LabelGivenMiss {
+  readonly form: string;
+  readonly label: string;
+  readonly predicted: string | null;
+  readonly accepted: string;
+}
+
+/** One form through the label-given protocol; `onMiss` hears each question not answered right. */
 export function scoreLabelGiven(
   form: AnnotatedForm,
   page: TextPage,
   linker: LinkerRanking = DEFAULT_LINKER_RANKING,
+  onMiss?: (miss: LabelGivenMiss) => void,
 ): LabelGivenCounts {
   const questions = questionsWithAnswers(form);
   const schema: FieldSchema = {
@@ -132,14 +141,25 @@ export function scoreLabelGiven(
     linker,
   });
   const counts = emptyLabelGiven();
-  questions.forEach(({ answers }, i) => {
+  questions.forEach(({ question, answers }, i) => {
     counts.questions += 1;
     const value = extracted[i].value;
-    if (typeof value !== 'string' || value.trim().length === 0) return;
+    const miss = (predicted: string | null): void =>
+      onMiss?.({
+        form: form.name,
+        label: question.text.trim(),
+        predicted,
+        accepted: answers.map((a) => a.text).join(' | '),
+      });
+    if (typeof value !== 'string' || value.trim().length === 0) {
+      miss(null);
+      return;
+    }
     counts.answered += 1;
     const accepted = [...answers.map((a) => a.text), answers.map((a) => a.text).join(' ')];
     const verdict = judgeAnswer(value, accepted);
     if (verdict === 'exact') counts.exact += 1;
+    else miss(value);
     if (verdict !== 'wrong') counts.near += 1;
   });
   return counts;

@@ -3,7 +3,10 @@
  * `libs/document-intelligence` scored against human annotation.
  *
  *   node -r @swc-node/register bench/forms/run.ts --data DIR [--split testing|training] [--ocr]
- *     [--limit N | --range a:b] [--verbose] [--labels] [--ocr-cache DIR]
+ *     [--limit N | --range a:b] [--verbose] [--labels] [--label-misses] [--ocr-cache DIR]
+ *
+ * --label-misses also prints each question the rules did not answer exactly (form, label, value,
+ * the annotated answers): for studying the training split.
  *
  * --labels adds the label-given protocol (label-given.score.ts): each question's printed text as
  * a string field's label, read through the engine behind ai.extract, right answers exact and near.
@@ -29,6 +32,7 @@ import {
   addLabelGiven,
   emptyLabelGiven,
   type LabelGivenCounts,
+  type LabelGivenMiss,
   scoreLabelGiven,
 } from './label-given.score';
 import {
@@ -47,6 +51,7 @@ interface Options {
   ocr: boolean;
   verbose: boolean;
   labels: boolean;
+  labelMisses: boolean;
   /** Where production OCR text layers are kept between runs (--ocr-cache DIR). */
   ocrCache: string | undefined;
   /** Forms a..b-1 of the split, sorted by name (b: to the end). */
@@ -68,7 +73,8 @@ function parseOptions(argv: readonly string[]): Options {
     split,
     ocr: argv.includes('--ocr'),
     verbose: argv.includes('--verbose'),
-    labels: argv.includes('--labels'),
+    labels: argv.includes('--labels') || argv.includes('--label-misses'),
+    labelMisses: argv.includes('--label-misses'),
     ocrCache: value('--ocr-cache'),
     range: [Number.parseInt(from || '0', 10), to ? Number.parseInt(to, 10) : undefined],
   };
@@ -99,6 +105,12 @@ async function ocrTextPage(imagePath: string, cacheDir: string | undefined): Pro
     writeFileSync(cached, JSON.stringify(textPage));
   }
   return textPage;
+}
+
+function printMiss(miss: LabelGivenMiss): void {
+  console.log(
+    `miss ${miss.form} ${JSON.stringify(miss.label)} -> ${JSON.stringify(miss.predicted)} want ${JSON.stringify(miss.accepted)}`,
+  );
 }
 
 function line(name: string, counts: LinkingCounts): string {
@@ -145,7 +157,10 @@ async function main(): Promise<void> {
     addCounts(baseline, scoreLinks(form, truth, nearestNeighbourLinks(page)));
     if (options.labels) {
       addLabelGiven(labelGiven, scoreLabelGiven(form, page, 'learned'));
-      addLabelGiven(labelGivenByRules, scoreLabelGiven(form, page, 'rules'));
+      addLabelGiven(
+        labelGivenByRules,
+        scoreLabelGiven(form, page, 'rules', options.labelMisses ? printMiss : undefined),
+      );
     }
     if (options.verbose) console.log(line(form.name, b));
     else if (options.ocr) process.stderr.write(`\r  ${index + 1}/${names.length} forms read`);
