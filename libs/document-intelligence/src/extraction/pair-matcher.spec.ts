@@ -309,6 +309,30 @@ describe('fields of a type no caption names', () => {
     expect(fields.estimated_loss.value).toBeNull();
   });
 
+  it('place two identifiers left by a prefix that abbreviates one field, the other in order', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'File Number: CLM-2022-935766' },
+      { x: 50, y: 120, text: 'Document No.: T445259' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
+            { key: 'claim_number', type: 'string', label: 'Claim Number' },
+          ],
+        },
+      ),
+    );
+    expect(fields.invoice_number.value).toBe('T445259');
+    expect(fields.claim_number.value).toBe('CLM-2022-935766');
+    expect(fields.claim_number.notes[0]).toBe(
+      'one of the 2 identifier answers left on the page, taken by its prefix, under caption "File Number"',
+    );
+    expect(fields.claim_number.confidence).toBeLessThan(0.5);
+  });
+
   it('take the one name left, printed under a caption naming a name, for the one name field left', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'ACCOUNT NAME: James Kowalski' },

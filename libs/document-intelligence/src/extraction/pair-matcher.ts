@@ -14,6 +14,7 @@ import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, PHONE_NAMES, sharedDefiningWords } from './caption-similarity';
+import { byIdentifierPrefix } from './identifier-prefix';
 import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
 import { fitsKind, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
 
@@ -58,6 +59,8 @@ interface PairCandidate {
   /** For `by: 'type'`: the kind of value, and how many were left, taken in configuration order. */
   readonly kind?: string;
   readonly among?: number;
+  /** Of several of its kind, placed at its field by its prefix ("CLM-..." a claim number). */
+  readonly byPrefix?: boolean;
   readonly score: number;
   /**
    * What orders caption matches: the score with the rules' confidence in the pair replaced by
@@ -332,7 +335,7 @@ function toField(
         shape: `answer shaped as the field asks, under caption "${caption}"`,
         type:
           (chosen.among ?? 1) > 1
-            ? `one of the ${chosen.among} ${chosen.kind} answers left on the page, taken in the configuration's order, under caption "${caption}"`
+            ? `one of the ${chosen.among} ${chosen.kind} answers left on the page, taken ${chosen.byPrefix ? 'by its prefix' : "in the configuration's order"}, under caption "${caption}"`
             : `the one ${chosen.kind} answer left on the page, under caption "${caption}"`,
         option: `the one answer left on the page that is one of the field's options, under caption "${caption}"`,
         elimination: `the one text answer left on the page for the one text field left, under caption "${caption}"`,
@@ -352,7 +355,7 @@ function guessedCandidate(
   field: ScalarFieldDefinition,
   pair: KeyValuePair,
   parsed: { value: ScalarValue; start: number; end: number },
-  guess: Pick<PairCandidate, 'similarity' | 'by' | 'kind' | 'among'>,
+  guess: Pick<PairCandidate, 'similarity' | 'by' | 'kind' | 'among' | 'byPrefix'>,
 ): PairCandidate | null {
   const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
@@ -374,8 +377,8 @@ function guessedCandidate(
  * answers of that kind when there are exactly as many such answers as such fields: "Valued As
  * Of  Sep 24, 2024" for a valuation date. Two or more are taken in reading order for the
  * configuration's order, the order documents print them far more often than not ("Parts &
- * Labor", "Balance Due" for a subtotal and a total). A different count, and the page does not
- * say.
+ * Labor", "Balance Due" for a subtotal and a total), unless an identifier's prefix names its
+ * field ("CLM-2022-935766" a claim number). A different count, and the page does not say.
  */
 function onlyOfItsType(
   fields: readonly ScalarFieldDefinition[],
@@ -397,13 +400,18 @@ function onlyOfItsType(
       })
       .sort((a, b) => inReadingOrder(a.pair, b.pair, pageOf));
     if (answers.length !== open.length) continue;
+    const placed =
+      kind.name === 'identifier'
+        ? byIdentifierPrefix(open, answers, (a) => a.pair.value!.text)
+        : answers;
     open.forEach((field, k) => {
-      const { pair, parsed } = answers[k];
+      const { pair, parsed } = placed[k];
       const candidate = guessedCandidate(field, pair, parsed, {
         similarity: TYPE_ONLY_SIMILARITY,
         by: 'type',
         kind: kind.name,
         among: open.length,
+        byPrefix: placed[k] !== answers[k],
       });
       if (candidate) result.set(field.key, candidate);
     });
