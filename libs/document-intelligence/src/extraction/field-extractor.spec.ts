@@ -1,4 +1,5 @@
 import type { FieldSchema } from '../schema/field-schema.types';
+import type { TextPage } from '../text-layer/text-layer.types';
 import { makePage } from '../testing/text-page.fixture';
 import { extractDocumentFields, extractItemFields } from './field-extractor';
 
@@ -114,6 +115,44 @@ describe('extractDocumentFields', () => {
       { fields: [{ key: 'vin', type: 'string', label: 'VIN' }] },
     );
     expect(vin.value).toBeNull();
+  });
+
+  it('does not read the next caption of a stack that opens alike, run into its answer, as a value', () => {
+    // A scan's words as OCR read them: "FROM" and "February" ran together, so the caption under
+    // "POLICY NO." passes for no caption at all.
+    const word = (text: string, confidence: number, x0: number, y0: number, x1: number) => ({
+      text,
+      confidence,
+      box: { x0, y0, x1, y1: y0 + 0.011 },
+    });
+    const page: TextPage = {
+      pageNumber: 1,
+      width: 1275,
+      height: 1650,
+      source: 'ocr',
+      words: [
+        word('INSURED', 0.96, 0.075, 0.129, 0.153),
+        word('Fatima', 0.96, 0.267, 0.128, 0.328),
+        word('Lindqvist', 0.95, 0.342, 0.128, 0.436),
+        word('POLICY', 0.95, 0.501, 0.129, 0.565),
+        word('NO.', 0.96, 0.572, 0.129, 0.601),
+        word('ATY0415386', 0.91, 0.692, 0.128, 0.799),
+        word('SERVICING', 0.96, 0.074, 0.155, 0.171),
+        word('AGENT', 0.92, 0.181, 0.155, 0.237),
+        word('Patricia', 0.83, 0.266, 0.155, 0.35),
+        word('Lindqvist', 0.95, 0.364, 0.155, 0.458),
+        word('POLICY', 0.96, 0.501, 0.155, 0.565),
+        word('PERIOD', 0.93, 0.572, 0.155, 0.638),
+        word('FROMebruary', 0.29, 0.645, 0.155, 0.777),
+        word('19,', 0.96, 0.791, 0.155, 0.817),
+        word('2024', 0.96, 0.834, 0.155, 0.875),
+      ],
+    };
+    const [policy] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'policy_number', type: 'string', label: 'Policy Number' }] },
+    );
+    expect(policy.value).toBe('ATY0415386');
   });
 
   it('does not read "Date of Birth" as the loss date when the loss date is labelled too', () => {

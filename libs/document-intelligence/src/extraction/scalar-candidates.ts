@@ -172,7 +172,7 @@ export function labelCandidates(
     const labelBox = unionBox(labelWords.map((w) => w.box))!;
     const belowLines = alignedBelow(labelBox, match.line, lineIndex, 1 + extraLines, context);
     const below = [...belowLines, ...sentenceGoesOn(belowLines, lineIndex, labelWords, context)];
-    if (below.length > 0) {
+    if (below.length > 0 && !opensAsCaption(below, labelWords)) {
       const c = candidateFrom(field, below, labelWords, match.score, 'below', []);
       if (c) atCaption.push({ candidate: c, position: 'below' });
       else if (!right) noteUnparsed(field, below, context);
@@ -187,6 +187,24 @@ export function labelCandidates(
     }
   }
   return candidates;
+}
+
+/** A caption's first word, to be told again at the start of the line under it. */
+const CAPTION_WORD = /^\p{L}{3,}/u;
+
+/**
+ * The text under a caption opens with the caption's own first word, printed alike, and goes on
+ * ("POLICY PERIOD FROM ..." under "POLICY NO."): a stack of captions that begin alike, the next
+ * one with its answer, never this caption's answer. An answer that is the word alone, or printed
+ * otherwise ("Accept" under "ACCEPT/ REJECT"), is one of the options the caption names.
+ */
+function opensAsCaption(
+  below: readonly PositionedWord[],
+  labelWords: readonly PositionedWord[],
+): boolean {
+  const first = CAPTION_WORD.exec(labelWords[0]?.text ?? '')?.[0];
+  const under = CAPTION_WORD.exec(below[0]?.text ?? '')?.[0];
+  return first !== undefined && first === under && below.length > 1;
 }
 
 type LinkedPosition = Exclude<keyof typeof POSITION_FACTOR, 'pattern'>;

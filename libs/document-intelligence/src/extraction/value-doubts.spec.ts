@@ -1,5 +1,5 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import { valueShapeDoubts } from './value-doubts';
+import { valueShapeDoubts, WORDY_IDENTIFIER_DOUBT } from './value-doubts';
 
 const field = (label: string): ScalarFieldDefinition => ({ key: 'f', type: 'string', label });
 
@@ -15,5 +15,14 @@ describe('valueShapeDoubts', () => {
     expect(valueShapeDoubts(field('Phone'), '(727) 715-6282 Denver')).toHaveLength(1);
     expect(valueShapeDoubts(field('Policy Number'), 'PA/2023/945820')).toEqual([]);
     expect(valueShapeDoubts(field('Loss Location'), '620 Park Pl, Raleigh')).toEqual([]);
+  });
+
+  it('doubts an identifier that reads as words: another caption run into its answer', () => {
+    expect(valueShapeDoubts(field('Policy Number'), 'POLICY PERIOD FROMebruary 19, 2024')).toEqual([
+      WORDY_IDENTIFIER_DOUBT,
+    ]);
+    expect(valueShapeDoubts(field('Policy Number'), 'HO 3 PA 12345')).toEqual([]);
+    expect(valueShapeDoubts(field('Claim Number'), 'CLM 2022 935766')).toEqual([]);
+    expect(valueShapeDoubts(field('Insured Name'), 'Harborline Casualty Company')).toEqual([]);
   });
 });

@@ -11,6 +11,26 @@ import { asksForIdentifier, asksForName, asksForPhone } from './caption-similari
  * alike; each doubt takes the reading below the review threshold.
  */
 
+/**
+ * Two words of three letters or more and no digit: words, not an identifier's pieces. Under an
+ * identifier's caption such text is most often the next caption with its answer, which OCR
+ * ran together ("POLICY PERIOD FROMebruary 19, 2024" under "POLICY NO.").
+ */
+const WORD_OF_LETTERS = /^\p{L}{3,}[.,:;]?$/u;
+
+function readsAsWords(text: string): boolean {
+  return (
+    text
+      .trim()
+      .split(/\s+/)
+      .filter((token) => WORD_OF_LETTERS.test(token)).length >= 2
+  );
+}
+
+/** Why an identifier read so is doubted. */
+export const WORDY_IDENTIFIER_DOUBT =
+  'reads as words, not an identifier: another caption may have been read';
+
 /** The share of its score a reading with such a doubt keeps. */
 export const SHAPE_DOUBT_FACTOR = 0.7;
 
@@ -21,5 +41,6 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   const doubts: string[] = [];
   if (asksForName(phrases) && !identifier && nameSplitInside(text)) doubts.push(SPLIT_NAME_DOUBT);
   if ((identifier || asksForPhone(phrases)) && runsOnPastFigure(text)) doubts.push(RUN_ON_DOUBT);
+  if (identifier && readsAsWords(text)) doubts.push(WORDY_IDENTIFIER_DOUBT);
   return doubts;
 }
