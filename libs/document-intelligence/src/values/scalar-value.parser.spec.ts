@@ -120,3 +120,20 @@ describe('parseScalar, a street address', () => {
     expect(parseScalar('Project PI', { key: 'role', type: 'string' })?.value).toBe('Project PI');
   });
 });
+
+describe('parseScalar, a figure read as text', () => {
+  const text = { key: 'concentration', type: 'string' } as const;
+
+  it("keeps a lone point or minus sign before a digit, the figure's own", () => {
+    expect(parseScalar('.025', text)?.value).toBe('.025');
+    expect(parseScalar(': .88', text)?.value).toBe('.88');
+    expect(parseScalar(':-14,165.00', text)?.value).toBe('-14,165.00');
+  });
+
+  it('drops separators, and a leader run into the figure', () => {
+    expect(parseScalar('....5,000', text)?.value).toBe('5,000');
+    expect(parseScalar('- 5,000', text)?.value).toBe('5,000');
+    expect(parseScalar(': - Acme Inc.', text)?.value).toBe('Acme Inc.');
+    expect(parseScalar('._.5', text)?.value).toBe('5');
+  });
+});

@@ -14,15 +14,19 @@ import { asksForVin, malformedVin, parseVin } from './vehicle-identification-num
 /**
  * Punctuation that separates a label from its value but belongs to neither, and a word of
  * punctuation alone after the value (a speck of the scan OCR read as "." or "-"); a full stop
- * touching the value stays ("Acme Inc.").
+ * touching the value stays ("Acme Inc."), and so does a lone point or minus sign right before a
+ * digit (".025", "-14,165.00"), which is the figure's own; dots of a leader run into a figure
+ * ("....5,000") are not.
  */
-const EDGE_PUNCTUATION = /^[\s:;,.\-–—|_]+|(?:\s+[.,:;'"`‘’\-–—|_~·]+)+$|[\s:;,|_]+$/g;
+const EDGE_PUNCTUATION =
+  /^(?:[\s:;,|_–—]|(?<=[.\-_])[.-]|[.-](?!\d))+|(?:\s+[.,:;'"`‘’\-–—|_~·]+)+$|[\s:;,|_]+$/gu;
 /**
  * What a value never starts with: the separating punctuation, and words of marks alone before
  * it (a speck or a box edge OCR read as "+", "[" or "«" in front of "Northgate Property").
  * A currency sign, "@" or a ticked box is a value's own.
  */
-const LEADING_MARKS = /^(?:[\s:;,.\-–—|_]+|[+[\]{}<>«»‹›"'“”‘’`*^~=]+\s+)+/u;
+const LEADING_MARKS =
+  /^(?:(?:[\s:;,|_–—]|(?<=[.\-_])[.-]|[.-](?!\d))+|[+[\]{}<>«»‹›"'“”‘’`*^~=]+\s+)+/u;
 
 function compilePatterns(patterns: readonly string[] | undefined): RegExp[] {
   return (patterns ?? []).map((source) => new RegExp(source, 'i'));
