@@ -211,3 +211,51 @@ export function sentenceGoesOn(
   }
   return result;
 }
+
+/** Lines an answer written as a block may go on over, after its first. */
+const MAX_BLOCK_LINES = 3;
+
+/**
+ * The lines a text answer written as a block goes on over: right below its last line, tight,
+ * starting where the answer starts, with nothing printed to their left between the caption's
+ * left edge and the answer's ("cc: R. Schoenfein" over "S. Dammers" over "P. Hendricks"; "Title
+ * of Action: ... a New" over "Jersey corporation, Defendant."). A line with a caption to its
+ * left is the next caption's answer; one starting at the caption's edge, the next caption.
+ */
+export function blockGoesOn(
+  words: readonly PositionedWord[],
+  captionLineIndex: number,
+  labelWords: readonly PositionedWord[],
+  context: AnswerContext,
+): PositionedWord[] {
+  if (words.length === 0 || labelWords.length === 0) return [];
+  const left = words[0].box.x0;
+  const captionLeft = labelWords[0].box.x0;
+  let last = words[words.length - 1];
+  let lastIndex = context.lines.findIndex(
+    (line, i) => i >= captionLineIndex && line.words.includes(last),
+  );
+  if (lastIndex < 0) return [];
+  const result: PositionedWord[] = [];
+  for (let i = lastIndex + 1; i < context.lines.length && i <= lastIndex + 1; i += 1) {
+    const line = context.lines[i];
+    const previous = context.lines[lastIndex];
+    if (line.pageNumber !== previous.pageNumber) break;
+    if (line.box.y0 - previous.box.y1 > boxHeight(previous.box) * 0.8) break;
+    const tolerance = previous.heightInWidthUnits * 1.5;
+    const segments = splitSegments(line);
+    const at = segments.findIndex((s) => Math.abs(s.box.x0 - left) <= tolerance);
+    if (at < 0) break;
+    const leftOfIt = segments
+      .slice(0, at)
+      .some((s) => s.box.x1 > captionLeft - tolerance && s.box.x0 < left - tolerance);
+    if (leftOfIt || looksLikeLabel(segments[at].words, context)) break;
+    const more = untilNextLabel(segments[at].words, context);
+    if (more.length === 0) break;
+    result.push(...more);
+    last = more[more.length - 1];
+    lastIndex = i;
+    if (result.length > 0 && i - captionLineIndex >= MAX_BLOCK_LINES) break;
+  }
+  return result;
+}

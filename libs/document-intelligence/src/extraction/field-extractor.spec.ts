@@ -155,6 +155,38 @@ describe('extractDocumentFields', () => {
     expect(policy.value).toBe('ATY0415386');
   });
 
+  it('reads a free-text answer written as a block of lines under its first line', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Copies to:' },
+      { x: 120, y: 100, text: 'R. Schoenfein' },
+      { x: 120, y: 111, text: 'S. Dammers' },
+      { x: 50, y: 140, text: 'Originator:' },
+      { x: 120, y: 140, text: 'Acme Research' },
+      { x: 50, y: 151, text: 'Phone:' },
+      { x: 120, y: 151, text: '555 0100' },
+      { x: 50, y: 180, text: 'Insured Name:' },
+      { x: 140, y: 180, text: 'Robert Chen' },
+      { x: 140, y: 191, text: '12 Oak Street' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'copies', type: 'string', label: 'Copies to' },
+            { key: 'originator', type: 'string', label: 'Originator' },
+            { key: 'insured_name', type: 'string', label: 'Insured Name' },
+          ],
+        },
+      ),
+    );
+    expect(fields.copies.value).toBe('R. Schoenfein S. Dammers');
+    // The line under it has its own caption to its left: the next answer, not this one's.
+    expect(fields.originator.value).toBe('Acme Research');
+    // A name is one line: what stands under it is the next thing (an address).
+    expect(fields.insured_name.value).toBe('Robert Chen');
+  });
+
   it('does not read "Date of Birth" as the loss date when the loss date is labelled too', () => {
     const schema: FieldSchema = {
       fields: [{ key: 'loss_date', type: 'date', label: 'Date', synonyms: ['Date of Loss'] }],

@@ -14,10 +14,11 @@ import {
   type AnswerContext,
   besideOnItsOwnLine,
   rightOfLabel,
+  blockGoesOn,
   sentenceGoesOn,
 } from './caption-answer-words';
 import { printedAsPhrase } from './caption-guard';
-import { asksForIdentifier } from './caption-similarity';
+import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
 import { fitsKind, fitsKindAtCaption } from './value-kinds';
@@ -164,7 +165,12 @@ export function labelCandidates(
         ...withOptionsAfter(right.words, match.line.words, field),
         ...continuation,
       ];
-      const words = [...firstLines, ...sentenceGoesOn(firstLines, lineIndex, labelWords, context)];
+      const sentence = sentenceGoesOn(firstLines, lineIndex, labelWords, context);
+      const block =
+        sentence.length === 0 && extraLines === 0 && takesBlock(field)
+          ? blockGoesOn(firstLines, lineIndex, labelWords, context)
+          : [];
+      const words = [...firstLines, ...sentence, ...block];
       const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
       if (c) atCaption.push({ candidate: c, position: right.position });
       else noteUnparsed(field, words, context);
@@ -187,6 +193,17 @@ export function labelCandidates(
     }
   }
   return candidates;
+}
+
+/**
+ * A free-text field, whose answer may be written as a block of lines. A name, an identifier or
+ * a phone number is one line: what stands under it in the same column is the next thing (a
+ * name's address, a second number).
+ */
+function takesBlock(field: ScalarFieldDefinition): boolean {
+  if (field.type !== 'string' || (field.patterns ?? []).length > 0) return false;
+  const phrases = fieldPhrases(field);
+  return !asksForName(phrases) && !asksForIdentifier(phrases) && !asksForPhone(phrases);
 }
 
 /** A caption's first word, to be told again at the start of the line under it. */
