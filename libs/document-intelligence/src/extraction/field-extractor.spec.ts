@@ -1,6 +1,6 @@
 import type { FieldSchema } from '../schema/field-schema.types';
-import type { TextPage } from '../text-layer/text-layer.types';
 import { makePage } from '../testing/text-page.fixture';
+import type { TextPage } from '../text-layer/text-layer.types';
 import { extractDocumentFields, extractItemFields } from './field-extractor';
 
 const claimSchema: FieldSchema = {

@@ -13,8 +13,8 @@ import {
   alignedBelow,
   type AnswerContext,
   besideOnItsOwnLine,
-  rightOfLabel,
   blockGoesOn,
+  rightOfLabel,
   sentenceGoesOn,
 } from './caption-answer-words';
 import { printedAsPhrase } from './caption-guard';
