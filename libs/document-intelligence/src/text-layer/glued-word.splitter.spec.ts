@@ -26,4 +26,19 @@ describe('splitGluedWord', () => {
       expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
     }
   });
+
+  it('splits a dot leader off the value it runs into, and off the caption before it', () => {
+    expect(splitGluedWord(word('..........152')).map((w) => w.text)).toEqual(['..........', '152']);
+    const parts = splitGluedWord(word('On.......April'));
+    expect(parts.map((w) => w.text)).toEqual(['On', '.......', 'April']);
+    expect(parts[0].box.x0).toBe(0.1);
+    expect(parts[2].box.x1).toBeCloseTo(0.3);
+    expect(parts[1].box.x0).toBeCloseTo(parts[0].box.x1);
+  });
+
+  it("leaves a leader at a caption word's end and an ellipsis alone", () => {
+    for (const text of ['Name..........', 'etc...', '...', 'ETC...):']) {
+      expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
+    }
+  });
 });

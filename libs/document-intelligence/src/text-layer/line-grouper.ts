@@ -84,7 +84,7 @@ export function groupLines(page: TextPage): TextLine[] {
     .flatMap((word, index) =>
       splitGluedWord(word).map((part, i) => ({
         ...part,
-        index: index + i / 2,
+        index: index + i / 4,
         pageNumber: page.pageNumber,
       })),
     )
