@@ -1,5 +1,5 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import { valueShapeDoubts, WORDY_IDENTIFIER_DOUBT } from './value-doubts';
+import { CAPTION_SHAPED_DOUBT, valueShapeDoubts, WORDY_IDENTIFIER_DOUBT } from './value-doubts';
 
 const field = (label: string): ScalarFieldDefinition => ({ key: 'f', type: 'string', label });
 
@@ -24,5 +24,17 @@ describe('valueShapeDoubts', () => {
     expect(valueShapeDoubts(field('Policy Number'), 'HO 3 PA 12345')).toEqual([]);
     expect(valueShapeDoubts(field('Claim Number'), 'CLM 2022 935766')).toEqual([]);
     expect(valueShapeDoubts(field('Insured Name'), 'Harborline Casualty Company')).toEqual([]);
+  });
+
+  it('doubts a value shaped as a caption: another caption read as the answer', () => {
+    expect(valueShapeDoubts(field('Insured Name'), 'Certificate No.')).toEqual([
+      CAPTION_SHAPED_DOUBT,
+    ]);
+    expect(valueShapeDoubts(field('Description'), 'Loss Ref #')).toEqual([CAPTION_SHAPED_DOUBT]);
+    expect(valueShapeDoubts(field('Description'), 'Vehicle damaged:')).toEqual([
+      CAPTION_SHAPED_DOUBT,
+    ]);
+    expect(valueShapeDoubts(field('Insured Name'), 'Ann Noble')).toEqual([]);
+    expect(valueShapeDoubts(field('Reference'), '#')).toEqual([]);
   });
 });

@@ -31,6 +31,16 @@ function readsAsWords(text: string): boolean {
 export const WORDY_IDENTIFIER_DOUBT =
   'reads as words, not an identifier: another caption may have been read';
 
+/**
+ * A caption's tail: a colon, a number sign or "No." ends a caption ("Certificate No.", "Ref #",
+ * "Insured:"), never a value. A value read so is most often the next caption.
+ */
+const CAPTION_TAIL = /(?:\bNo\.|#|:)$/i;
+
+/** Why a value read so is doubted. */
+export const CAPTION_SHAPED_DOUBT =
+  'reads as a caption, not a value: another caption may have been read';
+
 /** The share of its score a reading with such a doubt keeps. */
 export const SHAPE_DOUBT_FACTOR = 0.7;
 
@@ -42,5 +52,6 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   if (asksForName(phrases) && !identifier && nameSplitInside(text)) doubts.push(SPLIT_NAME_DOUBT);
   if ((identifier || asksForPhone(phrases)) && runsOnPastFigure(text)) doubts.push(RUN_ON_DOUBT);
   if (identifier && readsAsWords(text)) doubts.push(WORDY_IDENTIFIER_DOUBT);
+  if (/\p{L}{2}/u.test(text) && CAPTION_TAIL.test(text.trim())) doubts.push(CAPTION_SHAPED_DOUBT);
   return doubts;
 }
