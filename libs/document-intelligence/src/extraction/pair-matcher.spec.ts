@@ -309,6 +309,22 @@ describe('fields of a type no caption names', () => {
     expect(fields.estimated_loss.value).toBeNull();
   });
 
+  it('never read an amount from the house number opening an address', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Est. Damage' },
+      { x: 50, y: 114, text: '34,812.87' },
+      { x: 50, y: 140, text: 'Loss Address' },
+      { x: 50, y: 154, text: '5496 Harbor Way, Lexington, KY 40507' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        { fields: [{ key: 'estimated_loss', type: 'money', label: 'Estimated Loss' }] },
+      ),
+    );
+    expect(fields.estimated_loss.value).toEqual({ amount: 34812.87, currency: 'USD' });
+  });
+
   it('place two identifiers left by a prefix that abbreviates one field, the other in order', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'File Number: CLM-2022-935766' },

@@ -234,6 +234,7 @@ function candidateFor(
   if (!parsed || !fitsKind(field, answer.text) || !wholeTokens(answer.text, parsed)) {
     return null;
   }
+  if (figureOpensWords(field, answer.text, parsed.end)) return null;
   const words = wordsInSpan(answer.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
   const sureness = similarity * parsed.quality * meanConfidence(words);
@@ -248,6 +249,19 @@ function candidateFor(
     score: sureness * pair.confidence,
     rank: sureness * (ranking === 'learned' ? pairLinkProbability(pair) : pair.confidence),
   };
+}
+
+/** A word of letters: two or more, as a street's or a town's name is written. */
+const LETTER_WORD = /\p{L}{2,}/gu;
+
+/**
+ * A number read from the start of an answer that goes on in words ("5496 Harbor Way,
+ * Lexington, KY 40507" under "Loss Address"): a house number, a count in a sentence, never an
+ * amount or a number answering the field. One word after it may be its unit or currency.
+ */
+function figureOpensWords(field: ScalarFieldDefinition, text: string, end: number): boolean {
+  if (field.type !== 'money' && field.type !== 'number') return false;
+  return (text.slice(end).match(LETTER_WORD) ?? []).length >= 2;
 }
 
 /**
