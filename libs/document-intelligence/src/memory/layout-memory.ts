@@ -23,6 +23,7 @@ import {
   legacyLayoutFingerprint,
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
+import { withRememberedColumns } from './remembered-column-cells';
 import { runOnCaptionDoubts } from './run-on-caption';
 import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
@@ -301,7 +302,29 @@ export function withRememberedEmptyPlaces(
       ? { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] }
       : null,
   );
-  return withRememberedBlankCells(withConfirmedEmpty(settled, match, pages), match);
+  return withRememberedBlankCells(
+    withConfirmedEmpty(withRememberedColumnCells(settled, match, pages), match, pages),
+    match,
+  );
+}
+
+/**
+ * The tables whose header reading lost a column the reviewed table of the layout placed cell by
+ * cell, with that column read at its remembered place (`remembered-column-cells.ts`). Only on a
+ * layout recognised by its captions: one recognised by its printed words vouches for no place.
+ */
+function withRememberedColumnCells(
+  fields: Map<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  pages: readonly AnalysedPage[],
+): Map<string, ExtractedField> {
+  if (!match || match.fromPrintedWords) return fields;
+  for (const [key, field] of fields) {
+    const remembered = match.memory.tables?.find((table) => table.key === key);
+    const read = remembered ? withRememberedColumns(field, remembered, pages) : null;
+    if (read) fields.set(key, read);
+  }
+  return fields;
 }
 
 /** Whether a field was found nowhere and has no other doubt than that. */
