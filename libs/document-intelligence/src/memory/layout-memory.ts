@@ -886,7 +886,8 @@ function cutShortDoubts(
   if (other && anchorsAnother(other, memory, remembered))
     doubts.push(`the value stands right of another field's caption, "${other.text}"`);
   const glued = wordAcrossStart(page, words, placeStart);
-  if (glued) doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
+  if (glued && !startsAtPlace(words, placeStart))
+    doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
     doubts.push(`the value runs on past its remembered place ("${next.text}" follows it)`);
@@ -1037,6 +1038,18 @@ function wordAcrossStart(
         endsOnLetterOrDigit(w),
     ) ?? null
   );
+}
+
+/**
+ * Whether a word of the value read begins at the place's start: then no part of the value
+ * stands inside a word reaching across that start from the left. A caption printed so tight
+ * that its last word runs over the value's first ("POLICY PERIOD FROM" over "May 5, 2024" on
+ * a declarations page of draw 7009, both read) is no value begun inside it; when OCR glued the
+ * value's first letters to the caption (`FROMiay 5, 2024`), the value read begins further
+ * right, and the doubt stays.
+ */
+function startsAtPlace(words: readonly PositionedWord[], placeStart: number): boolean {
+  return words.some((w) => Math.abs(w.box.x0 - placeStart) <= ACROSS_START);
 }
 
 /**
