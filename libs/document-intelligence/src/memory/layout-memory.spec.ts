@@ -1,6 +1,7 @@
 import { extractDocumentFields } from '../extraction/field-extractor';
 import { type AnalysedPage, analysePages } from '../layout/analysed-page';
 import type { ExtractedField } from '../schema/extraction-result.types';
+import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
 import type { TextPage } from '../text-layer/text-layer.types';
@@ -414,6 +415,43 @@ describe('a remembered value held to the reviewed form', () => {
     expect(site.doubts).toBeUndefined();
     const [, whole] = read('24-11873-QT', '40 Oak Rd Olympia WA 98501', 1);
     expect(whole.doubts).toBeUndefined();
+  });
+
+  it('does not doubt a value read from its place when a caption is printed over its start', () => {
+    // A declarations page (draw 7009, fillable) whose "POLICY PERIOD FROM" runs over the date
+    // after it: "FROM" reaches across the place's start, and "May" begins right at it.
+    const line: Array<[string, number, number]> = [
+      ['SERVICING', 0.0735, 0.1724],
+      ['AGENT', 0.1774, 0.2393],
+      ['POLICY', 0.5, 0.5659],
+      ['PERIOD', 0.5709, 0.6398],
+      ['FROM', 0.6448, 0.6977],
+      ['May', 0.6919, 0.7259],
+      ['5,', 0.7309, 0.7459],
+      ['2024', 0.7508, 0.7908],
+    ];
+    const page: TextPage = {
+      pageNumber: 1,
+      width: 1275,
+      height: 1650,
+      source: 'pdf-text',
+      words: [
+        { text: 'DECLARATIONS', box: { x0: 0.4, y0: 0.06, x1: 0.6, y1: 0.08 }, confidence: 1 },
+        ...line.map(([text, x0, x1]) => ({
+          text,
+          box: { x0, y0: 0.1526, x1, y1: 0.1681 },
+          confidence: 1,
+        })),
+      ],
+    };
+    const date: ScalarFieldDefinition = { key: 'effective_date', type: 'date' };
+    const value = { x0: 0.6919, y0: 0.1526, x1: 0.7908, y1: 0.1681 };
+    const memory = learnLayout(analysePages([page]), [
+      { key: 'effective_date', pageNumber: 1, box: value },
+    ])!;
+    const [read] = applyLayoutMemory(analysePages([page]), memory, [date], 'd');
+    expect(read.value).toBe('2024-05-05');
+    expect(read.doubts ?? []).toEqual([]);
   });
 
   it('doubts a value whose phrase runs on past its remembered place', () => {

@@ -23,6 +23,7 @@ import {
   legacyLayoutFingerprint,
   legacyLayoutSimilarity,
 } from './legacy-fingerprint';
+import { withRememberedColumns } from './remembered-column-cells';
 import { runOnCaptionDoubts } from './run-on-caption';
 import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
@@ -301,7 +302,29 @@ export function withRememberedEmptyPlaces(
       ? { ...field, doubts: [], notes: [...field.notes, EMPTY_PLACE_NOTE] }
       : null,
   );
-  return withRememberedBlankCells(withConfirmedEmpty(settled, match, pages), match);
+  return withRememberedBlankCells(
+    withConfirmedEmpty(withRememberedColumnCells(settled, match, pages), match, pages),
+    match,
+  );
+}
+
+/**
+ * The tables whose header reading lost a column the reviewed table of the layout placed cell by
+ * cell, with that column read at its remembered place (`remembered-column-cells.ts`). Only on a
+ * layout recognised by its captions: one recognised by its printed words vouches for no place.
+ */
+function withRememberedColumnCells(
+  fields: Map<string, ExtractedField>,
+  match: MemoryMatch<LayoutMemory> | null,
+  pages: readonly AnalysedPage[],
+): Map<string, ExtractedField> {
+  if (!match || match.fromPrintedWords) return fields;
+  for (const [key, field] of fields) {
+    const remembered = match.memory.tables?.find((table) => table.key === key);
+    const read = remembered ? withRememberedColumns(field, remembered, pages) : null;
+    if (read) fields.set(key, read);
+  }
+  return fields;
 }
 
 /** Whether a field was found nowhere and has no other doubt than that. */
@@ -863,7 +886,8 @@ function cutShortDoubts(
   if (other && anchorsAnother(other, memory, remembered))
     doubts.push(`the value stands right of another field's caption, "${other.text}"`);
   const glued = wordAcrossStart(page, words, placeStart);
-  if (glued) doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
+  if (glued && !startsAtPlace(words, placeStart))
+    doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
     doubts.push(`the value runs on past its remembered place ("${next.text}" follows it)`);
@@ -1014,6 +1038,18 @@ function wordAcrossStart(
         endsOnLetterOrDigit(w),
     ) ?? null
   );
+}
+
+/**
+ * Whether a word of the value read begins at the place's start: then no part of the value
+ * stands inside a word reaching across that start from the left. A caption printed so tight
+ * that its last word runs over the value's first ("POLICY PERIOD FROM" over "May 5, 2024" on
+ * a declarations page of draw 7009, both read) is no value begun inside it; when OCR glued the
+ * value's first letters to the caption (`FROMiay 5, 2024`), the value read begins further
+ * right, and the doubt stays.
+ */
+function startsAtPlace(words: readonly PositionedWord[], placeStart: number): boolean {
+  return words.some((w) => Math.abs(w.box.x0 - placeStart) <= ACROSS_START);
 }
 
 /**

@@ -2,9 +2,15 @@ import type { CornerBox } from '@docket/platform';
 
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
-import { horizontalOverlap, intersectionArea } from '../text-layer/box-geometry';
+import {
+  boxCentreX,
+  boxCentreY,
+  horizontalOverlap,
+  intersectionArea,
+} from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { captionLetters } from './caption-letters';
+import { type ColumnKind, printedKind } from './column-kind';
 
 /*
  * What a reviewed table teaches its layout. The reviewer's rows give the table's row spacing (a
@@ -38,6 +44,12 @@ export interface RememberedColumn {
    * deductible): the layout leaves the column blank in such rows. Absent when none did.
    */
   readonly blankRows?: number;
+  /**
+   * What the reviewed cells print, when every one of them reads wholly as a date or an amount:
+   * such a column may be read at its remembered place when no header names it. Absent for text
+   * columns and in memories learned before.
+   */
+  readonly kind?: ColumnKind;
 }
 
 /** How a layout's table is printed: its row spacing, and its columns when reviewed cell by cell. */
@@ -143,10 +155,32 @@ function rememberColumns(pages: readonly AnalysedPage[], table: ReviewedTable): 
   return extents.flatMap((extent) => {
     const words = header.get(extent.key);
     const blankRows = rows.filter((row) => blankIn(page, row, extent)).length;
+    const kind = printedKind(
+      cells.filter((cell) => cell.column === extent.key).map((cell) => textIn(page, cell.box)),
+    );
     return words
-      ? [{ ...extent, header: words.join(' '), ...(blankRows > 0 ? { blankRows } : {}) }]
+      ? [
+          {
+            ...extent,
+            header: words.join(' '),
+            ...(blankRows > 0 ? { blankRows } : {}),
+            ...(kind ? { kind } : {}),
+          },
+        ]
       : [];
   });
+}
+
+/** The words of a page whose centre lies in a reviewed cell's box, in reading order. */
+function textIn(page: AnalysedPage, box: CornerBox): string {
+  return page.lines
+    .flatMap((line) => line.words)
+    .filter((w) => {
+      const [x, y] = [boxCentreX(w.box), boxCentreY(w.box)];
+      return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+    })
+    .map((w) => w.text)
+    .join(' ');
 }
 
 /**

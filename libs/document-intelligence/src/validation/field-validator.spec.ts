@@ -173,4 +173,37 @@ describe('validateFields', () => {
     expect(reasons.line_items).toEqual(['row 1: description missing']);
     expect(reasons.insured).toEqual(['name: required value missing']);
   });
+
+  it('flags a table figure OCR read with an unsure digit, though its cell passes the threshold', () => {
+    const fields = cleanFields();
+    const box = { x0: 0.5, y0: 0.5, x1: 0.6, y1: 0.52 };
+    const read = (text: string, confidence: number) => ({
+      value: money(Number(text.replace(/[$,]/g, ''))),
+      text,
+      confidence,
+      grounding: { page: 1, box, words: [{ text, box, confidence }] },
+    });
+    fields[6] = {
+      ...fields[6],
+      rows: [
+        {
+          cells: {
+            description: fields[6].rows![0].cells.description,
+            amount: read('$160.00', 0.77),
+          },
+          confidence: 1,
+        },
+        {
+          cells: {
+            description: fields[6].rows![1].cells.description,
+            amount: read('$140.00', 0.95),
+          },
+          confidence: 1,
+        },
+      ],
+    };
+    expect(reasonsOf(fields).line_items).toEqual([
+      'row 1: amount figure read by OCR at 0.77: a misread digit still reads as an amount',
+    ]);
+  });
 });

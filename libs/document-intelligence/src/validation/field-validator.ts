@@ -14,6 +14,7 @@ import type {
   ValidationConfig,
   ValidationContext,
 } from '../schema/validation-rule.types';
+import { unsureFigure } from './unsure-figures';
 
 export interface ValidatedField {
   readonly key: string;
@@ -174,6 +175,8 @@ function validateOne(
             `row ${index + 1}: ${column.key} confidence ${cell.confidence.toFixed(2)} below threshold ${columnThreshold.toFixed(2)}`,
           );
         }
+        const unsure = cell ? unsureFigure(column, cell) : null;
+        if (unsure) reasons.push(`row ${index + 1}: ${unsure}`);
         for (const rule of column.validation ?? []) {
           const failure = cell ? checkRule(rule, cell.value, context) : null;
           if (failure) reasons.push(`row ${index + 1}: ${column.key} ${failure}`);

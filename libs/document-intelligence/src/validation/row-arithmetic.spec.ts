@@ -34,7 +34,7 @@ function rowsOf(figures: ReadonlyArray<readonly [number, number, number]>): Extr
 }
 
 describe('cellsKeepingRowArithmetic', () => {
-  it('vouches for the figures of rows that make one another, not for repeated ones', () => {
+  it('vouches for the figures of rows that make one another, of a repeated row only its 0', () => {
     const rows = rowsOf([
       [1200.5, 300.25, 1500.75],
       [800, 0, 800],
@@ -44,6 +44,7 @@ describe('cellsKeepingRowArithmetic', () => {
       '0:incurred',
       '0:paid',
       '0:reserve',
+      '1:reserve',
       '2:incurred',
       '2:paid',
       '2:reserve',
@@ -62,6 +63,50 @@ describe('cellsKeepingRowArithmetic', () => {
       [800, 0, 800],
     ]);
     expect(cellsKeepingRowArithmetic(claims, lone).size).toBe(0);
+  });
+});
+
+describe('cellsKeepingRowArithmetic on invoice lines', () => {
+  const lines: TableFieldDefinition = {
+    key: 'line_items',
+    type: 'table',
+    columns: [
+      { key: 'quantity', type: 'number' },
+      { key: 'unit_price', type: 'money' },
+      { key: 'amount', type: 'money' },
+    ],
+  };
+  const row = (quantity: number, price: number, amount: number): ExtractedRow => ({
+    confidence: 0.6,
+    cells: {
+      quantity: { value: quantity, text: String(quantity), confidence: 0.6 },
+      unit_price: {
+        value: { amount: price, currency: 'USD' },
+        text: String(price),
+        confidence: 0.6,
+      },
+      amount: { value: { amount, currency: 'USD' }, text: String(amount), confidence: 0.6 },
+    },
+  });
+
+  it('vouches for a quantity of 1 where the line amount is the unit price, not for the price', () => {
+    const vouched = cellsKeepingRowArithmetic(lines, [
+      row(2, 25.5, 51),
+      row(1, 781.51, 781.51),
+      row(3.5, 62, 217),
+    ]);
+    expect(vouched.has('1:quantity')).toBe(true);
+    expect(vouched.has('1:unit_price')).toBe(false);
+    expect(vouched.has('1:amount')).toBe(false);
+  });
+
+  it('vouches for no quantity when the amount differs from the price', () => {
+    const vouched = cellsKeepingRowArithmetic(lines, [
+      row(2, 25.5, 51),
+      row(1, 781.51, 718.51),
+      row(3.5, 62, 217),
+    ]);
+    expect(vouched.size).toBe(0);
   });
 });
 

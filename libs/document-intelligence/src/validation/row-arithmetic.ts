@@ -55,8 +55,25 @@ function standing(
 }
 
 /**
+ * In a row keeping an identity only with repeated figures, the cell holding the operation's
+ * neutral figure (a reserve of 0 where incurred is paid; a quantity of 1 where the line amount
+ * is the unit price), when the two others are one non-zero figure: whatever OCR did to that
+ * repeated figure, the row adds up only with the neutral one, so a misread of it would break
+ * the row. Returns its key, or null.
+ */
+function neutralCell(row: ExtractedRow, [a, b, c, make]: Identity): string | null {
+  const [x, y, z] = [a, b, c].map((key) => amountOf(row.cells[key]?.value));
+  if (x === null || y === null || z === null || Math.abs(z) <= CENT) return null;
+  const neutral = make(2, 3) === 5 ? 0 : 1;
+  if (Math.abs(x - neutral) <= CENT / 2 && Math.abs(y - z) <= CENT) return a;
+  if (Math.abs(y - neutral) <= CENT / 2 && Math.abs(x - z) <= CENT) return b;
+  return null;
+}
+
+/**
  * The cells (`row index:column key`, 0-based rows) the table's own row arithmetic vouches for:
- * those of rows keeping an identity that no row of the table breaks.
+ * those of rows keeping an identity that no row of the table breaks, and in its rows of
+ * repeated figures the neutral one (`neutralCell`).
  */
 export function cellsKeepingRowArithmetic(
   field: TableFieldDefinition,
@@ -70,6 +87,8 @@ export function cellsKeepingRowArithmetic(
     const [a, b, c] = identity;
     standings.forEach((s, i) => {
       if (s === 'kept') for (const key of [a, b, c]) vouched.add(`${i}:${key}`);
+      const neutral = s === 'repeated' ? neutralCell(rows[i], identity) : null;
+      if (neutral) vouched.add(`${i}:${neutral}`);
     });
   }
   return vouched;

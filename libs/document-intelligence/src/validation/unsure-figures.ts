@@ -1,0 +1,36 @@
+import type { ExtractedCell } from '../schema/extraction-result.types';
+import type { TableColumnDefinition } from '../schema/field-schema.types';
+
+/*
+ * A figure OCR read with a digit it was unsure of. A misread digit leaves a well-formed amount
+ * (`160,000.00` for 100,000.00, `250.60` for 250.00: a 0 read as a 6), so no shape check of the
+ * value can see it, and the cell's confidence, passed at the usual threshold, let a declarations
+ * table of draw 7010 go straight through with two wrong limits (words at 0.77 and 0.88). On the
+ * scans of draws 7009 and 7010 read one-shot, an amount or number cell whose least sure digit
+ * word was read below 0.90 was wrong 33 times in 101; at 0.90 or above, 23 in 429 (those mostly
+ * cut short or in the wrong column, which other doubts say). Born-digital words are sure (1).
+ * A cell the page's own arithmetic vouched for (its row's sum, the totals line; raised to 0.90
+ * by the cross-field rules) is not doubted: a misread digit would have broken the sum.
+ */
+
+/** A digit word read below this is a figure OCR was unsure of. */
+export const FIGURE_WORD_SURENESS = 0.9;
+
+/** The least sure word of a cell that holds a digit; 1 when none does. */
+function leastSureDigitWord(cell: ExtractedCell): number {
+  const words = (cell.grounding?.words ?? []).filter((w) => /\d/.test(w.text));
+  return Math.min(1, ...words.map((w) => w.confidence));
+}
+
+/**
+ * Why a numeric cell's figure is in doubt, or null: a digit word read below the sureness a
+ * figure needs, in a cell nothing on the page vouched for.
+ */
+export function unsureFigure(column: TableColumnDefinition, cell: ExtractedCell): string | null {
+  if (column.type !== 'money' && column.type !== 'number') return null;
+  if (cell.value === null || cell.confidence >= FIGURE_WORD_SURENESS) return null;
+  const least = leastSureDigitWord(cell);
+  return least < FIGURE_WORD_SURENESS
+    ? `${column.key} figure read by OCR at ${least.toFixed(2)}: a misread digit still reads as ${column.type === 'money' ? 'an amount' : 'a number'}`
+    : null;
+}
