@@ -108,6 +108,38 @@ describe('groupLines', () => {
     ]);
   });
 
+  it('ends a phrase at a narrow gutter where the line under it starts a column', () => {
+    // "LLC" ends at 261.1; "Evaluation" starts 7 points on: two word spaces and a half, too
+    // narrow for a column gap alone, but "Underwriter" starts the next line's column there.
+    const page = makePage([
+      { x: 50, y: 100, text: 'Name of Insured' },
+      { x: 140, y: 100, text: 'Underwood Logistics LLC' },
+      { x: 268.1, y: 100, text: 'Evaluation Date' },
+      { x: 380, y: 100, text: '08/28/2024' },
+      { x: 50, y: 118, text: 'Certificate No.' },
+      { x: 140, y: 118, text: 'PA/2021/088912' },
+      { x: 268.1, y: 118, text: 'Underwriter' },
+      { x: 380, y: 118, text: 'Granite Mutual' },
+    ]);
+    const [first] = groupLines(page);
+    expect(splitSegments(first).map((s) => s.text)).toEqual([
+      'Name of Insured',
+      'Underwood Logistics LLC',
+      'Evaluation Date',
+      '08/28/2024',
+    ]);
+    // Alone, the same line keeps the answer and the next caption as one phrase.
+    const [alone] = groupLines(
+      makePage([
+        { x: 140, y: 100, text: 'Underwood Logistics LLC' },
+        { x: 268.1, y: 100, text: 'Evaluation Date' },
+      ]),
+    );
+    expect(splitSegments(alone).map((s) => s.text)).toEqual([
+      'Underwood Logistics LLC Evaluation Date',
+    ]);
+  });
+
   it("keeps a date's year with it across a wide gap after the day's comma", () => {
     // OCR boxes tight around the glyphs: the space after "1," reads as wide as a column gap.
     const at = (text: string, x0: number, x1: number) => ({

@@ -27,6 +27,12 @@ export interface TextLine {
   readonly heightInWidthUnits: number;
   /** Median advance per character, in x-units; the scale of a word space in this font. */
   readonly charWidth: number;
+  /**
+   * Words that start a column the lines above or below start too, after a gap wider
+   * than the line's word spaces: where a phrase ends though the gap alone is too narrow to say
+   * (`alignedColumnStarts`).
+   */
+  readonly columnStarts?: ReadonlySet<PositionedWord>;
 }
 
 export interface TextSegment {
@@ -121,9 +127,51 @@ export function groupLines(page: TextPage): TextLine[] {
     else lines.push([word]);
   }
 
-  return lines
-    .map((line) => makeLine(page.pageNumber, line, aspect, page.source === 'ocr'))
-    .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0);
+  return withAlignedColumnStarts(
+    lines
+      .map((line) => makeLine(page.pageNumber, line, aspect, page.source === 'ocr'))
+      .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0),
+  );
+}
+
+/** A gap this many times the line's usual word space may end a phrase, when a column says so. */
+const COLUMN_GAP_SPACES = 2;
+/** Starts this close (character widths) stand in one column. */
+const COLUMN_START_TOLERANCE = 0.5;
+/** Lines this many line heights apart are neighbours whose columns a line may share. */
+const NEIGHBOUR_HEIGHTS = 2.5;
+
+/**
+ * Each line with the words that start a column its neighbour lines start too. A grid printed
+ * with narrow gutters ("Name of Insured  Underwood Logistics LLC  Evaluation Date  08/28/2024"
+ * over "Certificate No.  PA/2021/088912  Underwriter  Granite Mutual") leaves a gap between an
+ * answer and the next caption only twice a word space: too narrow for a phrase's end by itself,
+ * but the caption under it starts exactly there.
+ */
+function withAlignedColumnStarts(lines: TextLine[]): TextLine[] {
+  const starts = lines.map((line) => splitSegments(line).map((segment) => segment.box.x0));
+  return lines.map((line, i) => {
+    const neighbours = [i - 1, i + 1].filter(
+      (j) =>
+        lines[j] !== undefined &&
+        lines[j].pageNumber === line.pageNumber &&
+        Math.abs(centreOf(lines[j]) - centreOf(line)) * 1 <=
+          NEIGHBOUR_HEIGHTS * boxHeight(line.box),
+    );
+    const space = median(line.words.slice(1).map((word, k) => word.box.x0 - line.words[k].box.x1));
+    const found = new Set<PositionedWord>();
+    line.words.forEach((word, k) => {
+      if (k === 0) return;
+      const gap = word.box.x0 - line.words[k - 1].box.x1;
+      if (gap < COLUMN_GAP_SPACES * Math.max(space, 0)) return;
+      const tolerance = COLUMN_START_TOLERANCE * line.charWidth;
+      const aligned = neighbours.some((j) =>
+        starts[j].some((x, s) => s > 0 && Math.abs(x - word.box.x0) <= tolerance),
+      );
+      if (aligned) found.add(word);
+    });
+    return found.size > 0 ? { ...line, columnStarts: found } : line;
+  });
 }
 
 /**
@@ -157,7 +205,12 @@ export function splitSegments(line: TextLine, gapFactor = 0.9): TextSegment[] {
   for (const word of line.words) {
     const previous = current[current.length - 1];
     const gap = previous ? word.box.x0 - previous.box.x1 : 0;
-    if (previous && gap > threshold && !yearAfterComma(previous, word, gap, line)) {
+    const columnStart = line.columnStarts?.has(word) ?? false;
+    if (
+      previous &&
+      (gap > threshold || columnStart) &&
+      !yearAfterComma(previous, word, gap, line)
+    ) {
       segments.push(current);
       current = [];
     }
