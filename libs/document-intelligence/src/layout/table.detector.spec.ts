@@ -94,6 +94,37 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('shares a tight header among the figures under it, its captions overlapping', () => {
+    // Captions printed tight, "Reserve" and "Incurred" overlapping (the line grouper may cut the
+    // line there), each column's figures set flush right under its caption.
+    const figures = [
+      ['C-100', 'USD 7,682.64', 'USD 23,408.46', 'USD 31,091.10'],
+      ['C-101', 'USD 22,882.25', 'USD 0.00', 'USD 22,882.25'],
+      ['C-102', 'USD 2,342.64', 'USD 1,446.63', 'USD 3,789.27'],
+    ];
+    const rights = [244, 310, 396];
+    const width = (text: string): number => text.replace(/ /g, '').length * 5.5 + 2.8;
+    const lines = groupLines(
+      makePage([
+        { x: 50, y: 100, text: 'Claim' },
+        { x: 200, y: 100, text: 'Payments Open Reserve' },
+        { x: 308, y: 100, text: 'Incurred Amount' },
+        ...figures.flatMap((cells, r) =>
+          cells.map((text, c) => ({
+            x: c === 0 ? 50 : rights[c - 1] - width(text),
+            y: 116 + r * 14,
+            text,
+          })),
+        ),
+      ]),
+    );
+    const tables = detectTables(lines);
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Payments', 'Open Reserve', 'Incurred Amount'],
+      ...figures,
+    ]);
+  });
+
   it('takes apart amounts of neighbouring columns printed close enough to run together', () => {
     const tables = detectTables(
       groupLines(

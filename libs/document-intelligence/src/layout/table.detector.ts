@@ -6,6 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { formBands, gridRuns } from './caption-grid';
+import { amountGroups, splitOverFigures } from './figure-columns';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
@@ -125,10 +126,16 @@ function unsure(words: readonly PositionedWord[]): boolean {
   return words.every((w) => w.confidence < UNSURE_OCR);
 }
 
-/** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
-const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
-/** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
-const CURRENCY_CODE = /^[A-Z]{3}$/;
+/** A phrase of amounts as one phrase an amount, each with its currency code. */
+function eachAmount(segment: TextSegment): TextSegment[] {
+  const groups = amountGroups(segment.words);
+  if (!groups || groups.length < 2) return [segment];
+  return groups.map((words) => ({
+    words,
+    box: unionBox(words.map((w) => w.box))!,
+    text: words.map((w) => w.text).join(' '),
+  }));
+}
 
 /**
  * Figures of neighbouring columns printed close together run into one phrase of the line
@@ -141,28 +148,8 @@ function amountsApart(
   columns: readonly Column[],
   reach: number,
 ): TextSegment[] {
-  const groups: PositionedWord[][] = [];
-  for (const word of segment.words) {
-    const current = groups[groups.length - 1];
-    const holdsAmount = current?.some((w) => AMOUNT_WORD.test(w.text)) ?? false;
-    if (AMOUNT_WORD.test(word.text)) {
-      // A code standing alone before this amount leads it ("USD 15,661.18").
-      if (current && !holdsAmount) current.push(word);
-      else groups.push([word]);
-    } else if (CURRENCY_CODE.test(word.text)) {
-      if (current && holdsAmount && !CURRENCY_CODE.test(current[current.length - 1].text)) {
-        current.push(word);
-      } else groups.push([word]);
-    } else return [segment];
-  }
-  if (groups.length < 2 || !groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))) {
-    return [segment];
-  }
-  const apart = groups.map((words) => ({
-    words,
-    box: unionBox(words.map((w) => w.box))!,
-    text: words.map((w) => w.text).join(' '),
-  }));
+  const apart = eachAmount(segment);
+  if (apart.length < 2) return [segment];
   const under = new Set(apart.map((s) => columnOf(s, columns, reach)));
   return under.size > 1 && !under.has(-1) ? apart : [segment];
 }
@@ -301,9 +288,10 @@ function median(values: readonly number[]): number {
 /**
  * Two captions printed close side by side run together into one phrase of the header line
  * ("Paid to Date Open Reserve"), while the rows under it keep two separate figures there: the
- * header is split at the widest gap between its words over the two figures,
- * the widest gap between its words over the two figures, so that each column keeps its own caption instead of one column holding both figures. Only
- * where most of the first rows print two figures under the one phrase.
+ * header is split at the widest gap between its words over the two figures, so that each column
+ * keeps its own caption instead of one column holding both figures. Only where most of the
+ * first rows print two figures under the one phrase. Amounts run together (figure-columns.ts)
+ * are shared out first, by where the caption words stand over them.
  */
 function splitRunTogetherCaptions(
   columns: readonly Column[],
@@ -311,7 +299,27 @@ function splitRunTogetherCaptions(
   reach: number,
 ): Column[] {
   const split: Column[] = [];
+  // Figures run together into one phrase under one caption phrase: shared out by the figures.
+  // Their captions' words go to the figure they stand over, which a tight print leaves no gap
+  // to tell ("Open Reserve Incurred Amount" over two figures is cut after "Reserve").
+  const overFigures = (column: Column, index: number): Column[] | null =>
+    column.header.length >= 2
+      ? splitOverFigures(
+          column,
+          rows.map((segments) =>
+            segments
+              .flatMap(eachAmount)
+              .filter((s) => columnOf(s, columns, reach) === index)
+              .flatMap((s) => s.words),
+          ),
+        )
+      : null;
   columns.forEach((column, index) => {
+    const byFigures = overFigures(column, index);
+    if (byFigures) {
+      split.push(...byFigures);
+      return;
+    }
     const words = [...column.header].sort((a, b) => a.box.x0 - b.box.x0);
     const lefts: number[] = [];
     const rights: number[] = [];
@@ -357,37 +365,85 @@ function splitRunTogetherCaptions(
   return split;
 }
 
+/**
+ * Lines beside a header line at its very height: the same printed line, which the line grouper
+ * cut where a tight print overlapped one caption's box with the next ("Payments Open Reserve"
+ * and "Incurred Amount"). Each holds captions only.
+ */
+function headerLinePieces(
+  lines: readonly TextLine[],
+  start: number,
+  captionsOf: (index: number) => TextSegment[],
+): number[] {
+  const header = lines[start];
+  return [start - 1, start + 1].filter((i) => {
+    const line = lines[i];
+    if (!line || line.pageNumber !== header.pageNumber) return false;
+    const middle = (line.box.y0 + line.box.y1) / 2;
+    const captions = captionsOf(i);
+    return (
+      middle > header.box.y0 &&
+      middle < header.box.y1 &&
+      Math.abs(boxHeight(line.box) - boxHeight(header.box)) < boxHeight(header.box) * 0.3 &&
+      captions.length > 0 &&
+      captions.every((c) => looksLikeLabelText(c.text))
+    );
+  });
+}
+
+/**
+ * The header's columns with the captions of its other pieces: a caption sharing width with a
+ * column joins its caption (the figures under them tell them apart, splitRunTogetherCaptions),
+ * any other is a column of its own.
+ */
+function withCaptionPieces(columns: readonly Column[], pieces: readonly TextSegment[]): Column[] {
+  const joined = columns.map((c) => ({ ...c, header: [...c.header] }));
+  for (const piece of pieces) {
+    const under = joined.find((c) => piece.box.x0 < c.x1 && c.x0 < piece.box.x1);
+    if (under) {
+      under.header.push(...piece.words);
+      under.x0 = Math.min(under.x0, piece.box.x0);
+      under.x1 = Math.max(under.x1, piece.box.x1);
+    } else joined.push({ x0: piece.box.x0, x1: piece.box.x1, header: [...piece.words] });
+  }
+  return joined.sort((a, b) => a.x0 - b.x0);
+}
+
 function tableFrom(
   lines: readonly TextLine[],
   start: number,
   segmentsOf: (index: number) => TextSegment[],
   captionsOf: (index: number) => TextSegment[],
 ): Detected | null {
-  const headerSegments = captionsOf(start);
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
+  const pieces = headerLinePieces(lines, start, captionsOf);
   const columns: Column[] = splitRunTogetherCaptions(
-    headerSegments.map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
-    bodyLinesBelow(lines, start, height).map(segmentsOf),
+    withCaptionPieces(
+      captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
+      pieces.flatMap((i) => captionsOf(i)),
+    ),
+    bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf),
     reach,
   );
-  let last = start;
-  const above = headerAbove(lines, start, captionsOf);
+  let last = Math.max(start, ...pieces);
+  const above = pieces.includes(start - 1) ? [] : headerAbove(lines, start, captionsOf);
   const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
   aboveRow?.forEach((words, column) => columns[column].header.unshift(...words));
 
   // A second caption line close under the first completes a two-line header.
-  const second = start + 1 < lines.length ? captionsOf(start + 1) : [];
+  const head = last;
+  const second = head + 1 < lines.length ? captionsOf(head + 1) : [];
   const secondRow = second.length > 0 ? rowOf(second, columns, reach) : null;
-  const third = start + 2 < lines.length ? segmentsOf(start + 2) : [];
+  const third = head + 2 < lines.length ? segmentsOf(head + 2) : [];
   if (
     secondRow &&
-    lines[start + 1].box.y0 - lines[start].box.y1 < height * CONTINUATION_GAP &&
+    lines[head + 1].box.y0 - lines[head].box.y1 < height * CONTINUATION_GAP &&
     second.every((s) => headerCaption(s.text)) &&
     third.some((s) => hasValueSignal(s.text))
   ) {
     secondRow.forEach((words, column) => columns[column].header.push(...words));
-    last = start + 1;
+    last = head + 1;
   }
 
   const body: Row[] = [];
