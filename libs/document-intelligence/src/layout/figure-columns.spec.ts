@@ -59,6 +59,28 @@ describe('splitOverFigures', () => {
     ]);
   });
 
+  it('cuts where the captions line up with their figures one way, a caption running over the figure before', () => {
+    // Flush right: "INCURRED" starts over the end of the first figure, "AMOUNT" ends the second.
+    const tight = {
+      x0: 0.69,
+      x1: 0.927,
+      header: [
+        word('OUTSTANDING', 0.69, 0.798),
+        word('INCURRED', 0.78, 0.858),
+        word('AMOUNT', 0.862, 0.927),
+      ],
+    };
+    const figures = [
+      [word('$0.00', 0.76, 0.797, 0.25), word('$8542.08', 0.865, 0.927, 0.25)],
+      [word('$26049.37', 0.735, 0.797, 0.27), word('$29209.83', 0.865, 0.927, 0.27)],
+    ];
+    expect(
+      splitOverFigures(tight, figures)?.map((c) => c.header.map((w) => w.text).join(' ')),
+    ).toEqual(['OUTSTANDING', 'INCURRED AMOUNT']);
+    // The one row a table's last page holds is enough.
+    expect(splitOverFigures(tight, figures.slice(0, 1))).toHaveLength(2);
+  });
+
   it('leaves a column alone whose rows print one figure', () => {
     const single = [row(0.31, ['7,682.64', 0.909]), row(0.33, ['22,882.25', 0.909])];
     expect(splitOverFigures(column, single)).toBeNull();

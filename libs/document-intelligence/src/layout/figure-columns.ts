@@ -69,31 +69,55 @@ function spanOf(words: readonly PositionedWord[]): Span {
   };
 }
 
-function overlap(word: PositionedWord, span: Span): number {
-  return Math.min(word.box.x1, span.x1) - Math.max(word.box.x0, span.x0);
+type Alignment = 'left' | 'right' | 'centre';
+
+/** How far a caption stands from lining up with its figures the given way. */
+function misalignment(caption: Span, figure: Span, alignment: Alignment): number {
+  if (alignment === 'left') return Math.abs(caption.x0 - figure.x0);
+  if (alignment === 'right') return Math.abs(caption.x1 - figure.x1);
+  return Math.abs(caption.x0 + caption.x1 - figure.x0 - figure.x1) / 2;
 }
 
-/** The figure span a caption word stands over: most shared width, else the nearest middle. */
-function spanIndexOf(word: PositionedWord, spans: readonly Span[]): number {
-  let best = 0;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  spans.forEach((span, index) => {
-    const shared = overlap(word, span);
-    const middle = (word.box.x0 + word.box.x1) / 2;
-    const score = shared > 0 ? shared : -Math.abs(middle - (span.x0 + span.x1) / 2) - 1;
-    if (score > bestScore) {
-      bestScore = score;
-      best = index;
+/**
+ * The caption words cut into one run per figure, left to right, where the runs line up best
+ * with their figures: a table sets its figure columns' captions one way (flush left, flush
+ * right or centred over the figures), however close the next caption runs, even over the
+ * figure before. Null when there are fewer words than figures.
+ */
+function bestCaptionCut(
+  words: readonly PositionedWord[],
+  spans: readonly Span[],
+): PositionedWord[][] | null {
+  let best: PositionedWord[][] | null = null;
+  let bestScore = Number.POSITIVE_INFINITY;
+  const cut = (
+    alignment: Alignment,
+    from: number,
+    runs: PositionedWord[][],
+    score: number,
+  ): void => {
+    const figure = runs.length;
+    const last = figure === spans.length - 1;
+    for (let end = from + 1; end <= words.length - (spans.length - figure - 1); end += 1) {
+      if (last && end < words.length) continue;
+      const run = words.slice(from, end);
+      const total = score + misalignment(spanOf(run), spans[figure], alignment);
+      if (!last) cut(alignment, end, [...runs, run], total);
+      else if (total < bestScore) {
+        bestScore = total;
+        best = [...runs, run];
+      }
     }
-  });
+  };
+  for (const alignment of ['left', 'right', 'centre'] as const) cut(alignment, 0, [], 0);
   return best;
 }
 
 /**
  * One caption column over rows of figures (each row's words under it, in reading order): the
  * columns it holds, one a figure, when most rows holding amounts there hold the same number of
- * them (two or more, in two rows at least) and each of those figures has a caption word over it,
- * left to right. Otherwise null: the column stays as it is.
+ * them (two or more, in two rows at least, or the one row a table's last page may hold) and the
+ * caption has a word for each of them. Otherwise null: the column stays as it is.
  */
 export function splitOverFigures(
   column: FigureColumn,
@@ -103,13 +127,13 @@ export function splitOverFigures(
     .filter((words) => words.length > 0)
     .map((words) => amountGroups([...words].sort((a, b) => a.box.x0 - b.box.x0)));
   const counts = grouped.filter((g) => g !== null).map((g) => g.length);
-  if (counts.length < 2) return null;
+  if (counts.length === 0) return null;
   const tally = new Map<number, number>();
   counts.forEach((n) => tally.set(n, (tally.get(n) ?? 0) + 1));
   const [figures, seen] = [...tally].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
   // Every row holding words there must be counted: a row of text under the caption says it is
   // one column of text, not figures side by side.
-  if (figures < 2 || seen < 2 || seen * 2 <= grouped.length) return null;
+  if (figures < 2 || seen < Math.min(2, grouped.length) || seen * 2 <= grouped.length) return null;
   const alike = grouped.filter((g): g is PositionedWord[][] => g?.length === figures);
   const spans: Span[] = Array.from({ length: figures }, (_, i) => ({
     x0: median(alike.map((g) => spanOf(g[i]).x0)),
@@ -117,17 +141,11 @@ export function splitOverFigures(
   }));
   // Figures standing over one another are no columns side by side.
   if (spans.some((span, i) => i > 0 && span.x0 <= spans[i - 1].x1)) return null;
-  const captions: PositionedWord[][] = spans.map(() => []);
-  const words = [...column.header].sort((a, b) => a.box.x0 - b.box.x0);
-  let previous = 0;
-  for (const word of words) {
-    const index = spanIndexOf(word, spans);
-    // Captions keep their order: a word never goes back to a column left of the one before.
-    if (index < previous) return null;
-    captions[index].push(word);
-    previous = index;
-  }
-  if (captions.some((c) => c.length === 0)) return null;
+  const captions = bestCaptionCut(
+    [...column.header].sort((a, b) => a.box.x0 - b.box.x0),
+    spans,
+  );
+  if (!captions) return null;
   return spans.map((span, i) => {
     const caption = spanOf(captions[i]);
     return {

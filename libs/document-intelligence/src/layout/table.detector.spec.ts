@@ -125,6 +125,72 @@ describe('detectTables', () => {
     ]);
   });
 
+  it("reads both pieces of a two-line header's first line cut apart by a skewed scan", () => {
+    // The grouper's lines as a skewed scan leaves them: "Total Incurred" a little above
+    // "File Accident", both the first line of the header.
+    const linesOf = (runs: PlacedText[]) =>
+      groupLines(
+        makePage(
+          runs.map((r) => ({ ...r, confidence: 0.9 })),
+          1,
+          'ocr',
+        ),
+      );
+    const lines = [
+      ...linesOf([
+        { x: 300, y: 223, text: 'Total', size: 7 },
+        { x: 420, y: 223, text: 'Incurred', size: 7 },
+      ]),
+      ...linesOf([
+        { x: 50, y: 225, text: 'File', size: 7 },
+        { x: 150, y: 225, text: 'Accident', size: 7 },
+      ]),
+      ...linesOf([
+        { x: 50, y: 235, text: 'No.' },
+        { x: 150, y: 235, text: 'Date' },
+        { x: 300, y: 235, text: 'Paid' },
+        { x: 420, y: 235, text: 'Amount' },
+        ...[0, 1, 2].flatMap((r) => [
+          { x: 50, y: 251 + r * 14, text: `C-10${r}` },
+          { x: 150, y: 251 + r * 14, text: `0${r + 1}/02/2024` },
+          { x: 300, y: 251 + r * 14, text: `${r + 1},200.00` },
+          { x: 420, y: 251 + r * 14, text: `${r + 4},400.00` },
+        ]),
+      ]),
+    ];
+    expect(grid(detectTables(lines)[0])[0]).toEqual([
+      'File No.',
+      'Accident Date',
+      'Total Paid',
+      'Incurred Amount',
+    ]);
+  });
+
+  it("reads the one row a table's last page holds when a totals line closes it, no other", () => {
+    const page = (closed: boolean) =>
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid' },
+          { x: 300, y: 100, text: 'Reserve' },
+          { x: 50, y: 116, text: 'C-134' },
+          { x: 200, y: 116, text: '$24,315.50' },
+          { x: 300, y: 116, text: '$0.00' },
+          ...(closed
+            ? [
+                { x: 50, y: 134, text: 'Total' },
+                { x: 200, y: 134, text: '$355,184.99' },
+              ]
+            : []),
+        ]),
+      );
+    expect(grid(detectTables(page(true))[0])).toEqual([
+      ['Claim', 'Paid', 'Reserve'],
+      ['C-134', '$24,315.50', '$0.00'],
+    ]);
+    expect(detectTables(page(false))).toEqual([]);
+  });
+
   it('takes apart amounts of neighbouring columns printed close enough to run together', () => {
     const tables = detectTables(
       groupLines(

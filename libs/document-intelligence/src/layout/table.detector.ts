@@ -213,7 +213,8 @@ function footOf(row: Row, columns: readonly Column[]): TableFoot | null {
 /**
  * A caption line close above a header line with more columns is the first line of a two-line
  * header whose columns the second line sets ("Work / Performed", "Ext. / Price"): its captions
- * join the columns under them.
+ * join the columns under them. A skewed scan may have that line cut in two by the line grouper
+ * ("Total  Incurred" a little above "File  Accident"): both pieces are read.
  */
 function headerAbove(
   lines: readonly TextLine[],
@@ -221,7 +222,9 @@ function headerAbove(
   segmentsOf: (index: number) => TextSegment[],
 ): TextSegment[] {
   if (start === 0) return [];
-  const above = segmentsOf(start - 1);
+  const pieces = [start - 1];
+  if (start >= 2 && samePrintedLine(lines[start - 2], lines[start - 1])) pieces.unshift(start - 2);
+  const above = pieces.flatMap(segmentsOf).sort((a, b) => a.box.x0 - b.box.x0);
   const height = boxHeight(lines[start].box);
   const close = lines[start].box.y0 - lines[start - 1].box.y1 < height * CONTINUATION_GAP;
   return close &&
@@ -229,6 +232,21 @@ function headerAbove(
     above.every((s) => looksLikeLabelText(s.text))
     ? above
     : [];
+}
+
+/**
+ * Two lines the grouper made of one printed line: one's middle within the other's height, of
+ * about the same height (a tight print's overlapping boxes, a skewed scan's drift).
+ */
+function samePrintedLine(piece: TextLine, line: TextLine): boolean {
+  if (piece.pageNumber !== line.pageNumber) return false;
+  const middle = (piece.box.y0 + piece.box.y1) / 2;
+  const height = boxHeight(line.box);
+  return (
+    middle > line.box.y0 &&
+    middle < line.box.y1 &&
+    Math.abs(boxHeight(piece.box) - height) < height * 0.3
+  );
 }
 
 /** A cell of one character: no caption, more likely a lone digit OCR read as a letter ("1" as "T"). */
@@ -365,6 +383,20 @@ function splitRunTogetherCaptions(
   return split;
 }
 
+/** Keeps a table's first lines up to its totals line, which sums figures, not one of them. */
+function beforeTotals(): (segments: readonly TextSegment[]) => boolean {
+  let ended = false;
+  return (segments) => {
+    ended ||= TOTALS.test(
+      segments
+        .map((s) => s.text)
+        .join(' ')
+        .trim(),
+    );
+    return !ended;
+  };
+}
+
 /**
  * Lines beside a header line at its very height: the same printed line, which the line grouper
  * cut where a tight print overlapped one caption's box with the next ("Payments Open Reserve"
@@ -375,19 +407,11 @@ function headerLinePieces(
   start: number,
   captionsOf: (index: number) => TextSegment[],
 ): number[] {
-  const header = lines[start];
   return [start - 1, start + 1].filter((i) => {
     const line = lines[i];
-    if (!line || line.pageNumber !== header.pageNumber) return false;
-    const middle = (line.box.y0 + line.box.y1) / 2;
+    if (!line || !samePrintedLine(line, lines[start])) return false;
     const captions = captionsOf(i);
-    return (
-      middle > header.box.y0 &&
-      middle < header.box.y1 &&
-      Math.abs(boxHeight(line.box) - boxHeight(header.box)) < boxHeight(header.box) * 0.3 &&
-      captions.length > 0 &&
-      captions.every((c) => looksLikeLabelText(c.text))
-    );
+    return captions.length > 0 && captions.every((c) => looksLikeLabelText(c.text));
   });
 }
 
@@ -423,7 +447,9 @@ function tableFrom(
       captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
       pieces.flatMap((i) => captionsOf(i)),
     ),
-    bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf),
+    bodyLinesBelow(lines, Math.max(start, ...pieces), height)
+      .map(segmentsOf)
+      .filter(beforeTotals()),
     reach,
   );
   let last = Math.max(start, ...pieces);
@@ -448,6 +474,7 @@ function tableFrom(
 
   const body: Row[] = [];
   let foot: TableFoot | null = null;
+  let endedAtTotals = false;
   for (let i = last + 1; i < lines.length; i += 1) {
     const line = lines[i];
     if (line.pageNumber !== lines[start].pageNumber) break;
@@ -462,6 +489,7 @@ function tableFrom(
       isSummaryRow(row, body)
     ) {
       foot = footOf(row, columns);
+      endedAtTotals = true;
       break;
     }
     const previous = body[body.length - 1];
@@ -491,7 +519,10 @@ function tableFrom(
     body.push(row);
     last = i;
   }
-  if (body.length < MIN_BODY_ROWS) return null;
+  // One row under a header is a form's band of captions over answers, unless a totals line
+  // closes it: the last page of a table run on from the page before ("CLAIM NO. ..." repeated
+  // over its one last row, then "Total Paid").
+  if (body.length < MIN_BODY_ROWS && !(body.length === 1 && endedAtTotals)) return null;
   // Plain text columns with no number anywhere are more often prose or a form than a table.
   if (!body.some((row) => hasValueSignal(rowText(row)))) return null;
 
