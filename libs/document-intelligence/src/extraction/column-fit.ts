@@ -3,6 +3,7 @@ import type { TableColumnDefinition } from '../schema/field-schema.types';
 import { parseDate } from '../values/date-normaliser';
 import { parseMoney } from '../values/money-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
+import { centsJoined } from './table-cell-cents';
 
 /*
  * How well the body cells of a layout column suit a configured column, the two ways the table
@@ -40,7 +41,7 @@ const CODED_AMOUNT =
   /^[A-Za-z]{3}[-\s]*\(?-?\d[\d,]*\.\d{2}\)?$|^\(?-?\d[\d,]*\.\d{2}\)?\s*[A-Za-z]{3}$/;
 
 function cellKind(text: string): CellKind {
-  const trimmed = text.trim();
+  const trimmed = centsJoined(text) ?? text.trim();
   const plain = PLAIN_NUMBER.exec(trimmed);
   if (plain) return (plain[1] ?? plain[2])?.length === 2 ? 'decimal' : 'count';
   if (CURRENCY_MARK.test(trimmed) && parseMoney(trimmed) !== null) return 'money';

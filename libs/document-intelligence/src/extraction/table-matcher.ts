@@ -13,6 +13,7 @@ import { groundingOf, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import { parseFit } from './column-fit';
+import { centsJoined } from './table-cell-cents';
 import { placeColumnsByKind } from './table-column-filler';
 import { HEADERLESS_READING } from './table-doubts';
 import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
@@ -138,12 +139,15 @@ function readRows(
     for (const match of matches) {
       const cell = rowCells.find((c) => c.columnIndex === match.layoutColumn);
       if (!cell || cell.text.trim().length === 0) continue;
-      const parsed = parseScalar(cell.text, match.column);
+      // An amount OCR read apart at its point is read whole, grounded on the cell's words.
+      const joined = match.column.type === 'money' ? centsJoined(cell.text) : null;
+      const text = joined ?? cell.text;
+      const parsed = parseScalar(text, match.column);
       if (!parsed) continue;
-      const words = wordsInSpan(cell.words, parsed.start, parsed.end);
+      const words = joined ? [] : wordsInSpan(cell.words, parsed.start, parsed.end);
       cells[match.column.key] = {
         value: parsed.value,
-        text: cell.text.slice(parsed.start, parsed.end),
+        text: text.slice(parsed.start, parsed.end),
         confidence: Math.min(MAX_CONFIDENCE, match.similarity) * parsed.quality,
         grounding: groundingOf(words.length > 0 ? words : [...cell.words], documentId),
       };
