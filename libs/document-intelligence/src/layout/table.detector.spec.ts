@@ -189,6 +189,17 @@ describe('detectTables', () => {
       ['C-134', '$24,315.50', '$0.00'],
     ]);
     expect(detectTables(page(false))).toEqual([]);
+    // A form's band of two captions over one answer line, another caption under the answer.
+    const band = groupLines(
+      makePage([
+        { x: 50, y: 100, text: 'PRODUCT' },
+        { x: 300, y: 100, text: 'END DATE' },
+        { x: 50, y: 116, text: 'Homeowners' },
+        { x: 300, y: 116, text: '01-Jul-2024' },
+        { x: 300, y: 134, text: 'NAME OF INSURED' },
+      ]),
+    );
+    expect(detectTables(band)).toEqual([]);
   });
 
   it('takes apart amounts of neighbouring columns printed close enough to run together', () => {

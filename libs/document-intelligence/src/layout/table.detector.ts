@@ -26,6 +26,8 @@ const MAX_ROW_GAP = 2.2;
 const CONTINUATION_GAP = 0.9;
 const MIN_COLUMNS = 2;
 const MIN_BODY_ROWS = 2;
+/** A table's last page of one row holds a full row: a form's band seldom holds this many. */
+const MIN_LAST_PAGE_CELLS = 3;
 
 interface Column {
   x0: number;
@@ -489,7 +491,8 @@ function tableFrom(
       isSummaryRow(row, body)
     ) {
       foot = footOf(row, columns);
-      endedAtTotals = true;
+      // Said in so many words: a caption where one row held a value says little after one row.
+      endedAtTotals = !isSummaryRow(row, body) || TOTALS.test(text.trim());
       break;
     }
     const previous = body[body.length - 1];
@@ -522,7 +525,8 @@ function tableFrom(
   // One row under a header is a form's band of captions over answers, unless a totals line
   // closes it: the last page of a table run on from the page before ("CLAIM NO. ..." repeated
   // over its one last row, then "Total Paid").
-  if (body.length < MIN_BODY_ROWS && !(body.length === 1 && endedAtTotals)) return null;
+  const lastPage = body.length === 1 && endedAtTotals && body[0].size >= MIN_LAST_PAGE_CELLS;
+  if (body.length < MIN_BODY_ROWS && !lastPage) return null;
   // Plain text columns with no number anywhere are more often prose or a form than a table.
   if (!body.some((row) => hasValueSignal(rowText(row)))) return null;
 
