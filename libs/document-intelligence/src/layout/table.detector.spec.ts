@@ -148,11 +148,13 @@ describe('detectTables', () => {
       ...linesOf([
         { x: 50, y: 235, text: 'No.' },
         { x: 150, y: 235, text: 'Date' },
+        { x: 230, y: 235, text: 'Status' },
         { x: 300, y: 235, text: 'Paid' },
         { x: 420, y: 235, text: 'Amount' },
         ...[0, 1, 2].flatMap((r) => [
           { x: 50, y: 251 + r * 14, text: `C-10${r}` },
           { x: 150, y: 251 + r * 14, text: `0${r + 1}/02/2024` },
+          { x: 230, y: 251 + r * 14, text: 'Open' },
           { x: 300, y: 251 + r * 14, text: `${r + 1},200.00` },
           { x: 420, y: 251 + r * 14, text: `${r + 4},400.00` },
         ]),
@@ -161,6 +163,7 @@ describe('detectTables', () => {
     expect(grid(detectTables(lines)[0])[0]).toEqual([
       'File No.',
       'Accident Date',
+      'Status',
       'Total Paid',
       'Incurred Amount',
     ]);

@@ -409,30 +409,36 @@ function headerLinePieces(
   start: number,
   captionsOf: (index: number) => TextSegment[],
 ): number[] {
+  const header = captionsOf(start);
   return [start - 1, start + 1].filter((i) => {
     const line = lines[i];
     if (!line || !samePrintedLine(line, lines[start])) return false;
     const captions = captionsOf(i);
-    return captions.length > 0 && captions.every((c) => looksLikeLabelText(c.text));
+    // The cut falls where one caption's box runs over the next: a piece shares width with a
+    // caption of the header line. One that shares none is some other line at that height.
+    return (
+      captions.length > 0 &&
+      captions.every((c) => looksLikeLabelText(c.text)) &&
+      captions.some((c) => header.some((h) => c.box.x0 < h.box.x1 && h.box.x0 < c.box.x1))
+    );
   });
 }
 
 /**
  * The header's columns with the captions of its other pieces: a caption sharing width with a
- * column joins its caption (the figures under them tell them apart, splitRunTogetherCaptions),
- * any other is a column of its own.
+ * column joins its caption (the figures under them tell them apart, splitRunTogetherCaptions);
+ * one sharing none is left out.
  */
 function withCaptionPieces(columns: readonly Column[], pieces: readonly TextSegment[]): Column[] {
   const joined = columns.map((c) => ({ ...c, header: [...c.header] }));
   for (const piece of pieces) {
     const under = joined.find((c) => piece.box.x0 < c.x1 && c.x0 < piece.box.x1);
-    if (under) {
-      under.header.push(...piece.words);
-      under.x0 = Math.min(under.x0, piece.box.x0);
-      under.x1 = Math.max(under.x1, piece.box.x1);
-    } else joined.push({ x0: piece.box.x0, x1: piece.box.x1, header: [...piece.words] });
+    if (!under) continue;
+    under.header.push(...piece.words);
+    under.x0 = Math.min(under.x0, piece.box.x0);
+    under.x1 = Math.max(under.x1, piece.box.x1);
   }
-  return joined.sort((a, b) => a.x0 - b.x0);
+  return joined;
 }
 
 function tableFrom(
