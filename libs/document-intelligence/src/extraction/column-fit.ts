@@ -3,6 +3,7 @@ import type { TableColumnDefinition } from '../schema/field-schema.types';
 import { parseDate } from '../values/date-normaliser';
 import { parseMoney } from '../values/money-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
+import { centsJoined } from './table-cell-cents';
 
 /*
  * How well the body cells of a layout column suit a configured column, the two ways the table
@@ -32,12 +33,19 @@ type CellKind = 'text' | 'count' | 'decimal' | 'money' | 'date';
 
 const PLAIN_NUMBER = /^[-+(]?\d{1,3}(?:[,\s]?\d{3})*(?:\.(\d+))?\)?$|^[-+(]?\d+(?:\.(\d+))?\)?$/;
 const CURRENCY_MARK = /[$€£¥]|\b[A-Z]{3}\b/;
+/**
+ * An amount with its cents and a three-letter code before or after it, the code in whatever
+ * case OCR read it: a scan's "USD" read "usb" still marks the cell as money.
+ */
+const CODED_AMOUNT =
+  /^[A-Za-z]{3}[-\s]*\(?-?\d[\d,]*\.\d{2}\)?$|^\(?-?\d[\d,]*\.\d{2}\)?\s*[A-Za-z]{3}$/;
 
 function cellKind(text: string): CellKind {
-  const trimmed = text.trim();
+  const trimmed = centsJoined(text) ?? text.trim();
   const plain = PLAIN_NUMBER.exec(trimmed);
   if (plain) return (plain[1] ?? plain[2])?.length === 2 ? 'decimal' : 'count';
   if (CURRENCY_MARK.test(trimmed) && parseMoney(trimmed) !== null) return 'money';
+  if (CODED_AMOUNT.test(trimmed)) return 'money';
   const date = parseDate(trimmed);
   if (date && date.end - date.start >= trimmed.length * 0.8) return 'date';
   return 'text';

@@ -143,6 +143,23 @@ describe('table columns no header names, placed by what their cells hold', () =>
     expect(items.doubts?.[0]).toContain('unit_price = "Unit Price", ');
   });
 
+  it('drops a header sharing one word with a column when it keeps the others from their place', () => {
+    // "Units" shares "unit" with "Unit Price", but its cells are counts and taking it for the
+    // price leaves the quantity no room in the schema's order.
+    const [items] = extractDocumentFields(
+      { pages: [page(['Item', 'Units', 'Rate', 'Ext. Price'])] },
+      invoice,
+    );
+    const [first] = items.value as Array<Record<string, unknown>>;
+    expect(first).toEqual({
+      description: 'Gutter replacement',
+      quantity: 3,
+      unit_price: { amount: 907.02, currency: 'USD' },
+      amount: { amount: 2721.06, currency: 'USD' },
+    });
+    expect(items.doubts?.[0]).toContain('quantity = "Units" (by what its cells hold');
+  });
+
   it('leaves a table alone when the cells fit too few of the columns', () => {
     const [items] = extractDocumentFields(
       {

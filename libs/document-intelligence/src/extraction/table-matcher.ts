@@ -13,6 +13,7 @@ import { groundingOf, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import { parseFit } from './column-fit';
+import { centsJoined } from './table-cell-cents';
 import { placeColumnsByKind } from './table-column-filler';
 import { HEADERLESS_READING } from './table-doubts';
 import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
@@ -40,6 +41,9 @@ interface ColumnMatch {
   readonly byKind?: boolean;
 }
 
+/** A header matching a column less than this shares a word or so with it, no more. */
+const STRONG_HEADER_SIMILARITY = 0.6;
+
 /** A column placed by its cells' kind alone is at most this sure. */
 const KIND_CONFIDENCE = 0.45;
 
@@ -53,6 +57,25 @@ function headerText(table: LayoutTable, column: number): string {
 /** A table reading fills at least two columns, or every column when fewer are configured. */
 export function columnsForAReading(field: TableFieldDefinition): number {
   return Math.min(2, field.columns.length);
+}
+
+/**
+ * A header sharing a word or so with a column ("Units" with "Unit Price", "Ext. Price" with
+ * "Unit Price") is weaker evidence than the whole table read in the schema's order by what its
+ * cells hold. When such weak matches keep columns from being placed (the schema's order leaves
+ * "Qty" no room left of "Units" taken for the price), the reading without them is kept if it
+ * places more columns.
+ */
+function withoutWeakHeaders(
+  table: LayoutTable,
+  columns: readonly TableColumnDefinition[],
+  chosen: readonly ColumnMatch[],
+): ColumnMatch[] {
+  const strong = chosen.filter((c) => c.similarity >= STRONG_HEADER_SIMILARITY);
+  if (strong.length === chosen.length) return [...chosen];
+  const withWeak = chosen.length + placeColumnsByKind(table, columns, chosen).length;
+  const withoutWeak = strong.length + placeColumnsByKind(table, columns, strong).length;
+  return withoutWeak > withWeak ? strong : [...chosen];
 }
 
 /** Each configured column to at most one layout column, best matches first. */
@@ -76,7 +99,8 @@ function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMa
       continue;
     chosen.push(option);
   }
-  const placed = placeColumnsByKind(table, field.columns, chosen).map((p): ColumnMatch => ({
+  const kept = withoutWeakHeaders(table, field.columns, chosen);
+  const placed = placeColumnsByKind(table, field.columns, kept).map((p): ColumnMatch => ({
     column: p.column,
     layoutColumn: p.layoutColumn,
     similarity: KIND_CONFIDENCE * p.fit,
@@ -85,10 +109,10 @@ function matchColumns(table: LayoutTable, field: TableFieldDefinition): ColumnMa
   // Kind alone reads a table only when it places most of the columns; a header match or two
   // then needs no more than one more column placed beside it.
   const enough =
-    chosen.length > 0
-      ? chosen.length + placed.length >= columnsForAReading(field)
+    kept.length > 0
+      ? kept.length + placed.length >= columnsForAReading(field)
       : placed.length >= Math.min(3, field.columns.length);
-  return enough ? [...chosen, ...placed] : chosen;
+  return enough ? [...kept, ...placed] : kept;
 }
 
 /** A totals row ("Total", "Grand Total") is not a line of the table. */
@@ -115,12 +139,15 @@ function readRows(
     for (const match of matches) {
       const cell = rowCells.find((c) => c.columnIndex === match.layoutColumn);
       if (!cell || cell.text.trim().length === 0) continue;
-      const parsed = parseScalar(cell.text, match.column);
+      // An amount OCR read apart at its point is read whole, grounded on the cell's words.
+      const joined = match.column.type === 'money' ? centsJoined(cell.text) : null;
+      const text = joined ?? cell.text;
+      const parsed = parseScalar(text, match.column);
       if (!parsed) continue;
-      const words = wordsInSpan(cell.words, parsed.start, parsed.end);
+      const words = joined ? [] : wordsInSpan(cell.words, parsed.start, parsed.end);
       cells[match.column.key] = {
         value: parsed.value,
-        text: cell.text.slice(parsed.start, parsed.end),
+        text: text.slice(parsed.start, parsed.end),
         confidence: Math.min(MAX_CONFIDENCE, match.similarity) * parsed.quality,
         grounding: groundingOf(words.length > 0 ? words : [...cell.words], documentId),
       };

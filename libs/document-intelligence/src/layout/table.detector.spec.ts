@@ -94,6 +94,117 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('shares a tight header among the figures under it, its captions overlapping', () => {
+    // Captions printed tight, "Reserve" and "Incurred" overlapping (the line grouper may cut the
+    // line there), each column's figures set flush right under its caption.
+    const figures = [
+      ['C-100', 'USD 7,682.64', 'USD 23,408.46', 'USD 31,091.10'],
+      ['C-101', 'USD 22,882.25', 'USD 0.00', 'USD 22,882.25'],
+      ['C-102', 'USD 2,342.64', 'USD 1,446.63', 'USD 3,789.27'],
+    ];
+    const rights = [244, 310, 396];
+    const width = (text: string): number => text.replace(/ /g, '').length * 5.5 + 2.8;
+    const lines = groupLines(
+      makePage([
+        { x: 50, y: 100, text: 'Claim' },
+        { x: 200, y: 100, text: 'Payments Open Reserve' },
+        { x: 308, y: 100, text: 'Incurred Amount' },
+        ...figures.flatMap((cells, r) =>
+          cells.map((text, c) => ({
+            x: c === 0 ? 50 : rights[c - 1] - width(text),
+            y: 116 + r * 14,
+            text,
+          })),
+        ),
+      ]),
+    );
+    const tables = detectTables(lines);
+    expect(grid(tables[0])).toEqual([
+      ['Claim', 'Payments', 'Open Reserve', 'Incurred Amount'],
+      ...figures,
+    ]);
+  });
+
+  it("reads both pieces of a two-line header's first line cut apart by a skewed scan", () => {
+    // The grouper's lines as a skewed scan leaves them: "Total Incurred" a little above
+    // "File Accident", both the first line of the header.
+    const linesOf = (runs: PlacedText[]) =>
+      groupLines(
+        makePage(
+          runs.map((r) => ({ ...r, confidence: 0.9 })),
+          1,
+          'ocr',
+        ),
+      );
+    const lines = [
+      ...linesOf([
+        { x: 300, y: 223, text: 'Total', size: 7 },
+        { x: 420, y: 223, text: 'Incurred', size: 7 },
+      ]),
+      ...linesOf([
+        { x: 50, y: 225, text: 'File', size: 7 },
+        { x: 150, y: 225, text: 'Accident', size: 7 },
+      ]),
+      ...linesOf([
+        { x: 50, y: 235, text: 'No.' },
+        { x: 150, y: 235, text: 'Date' },
+        { x: 230, y: 235, text: 'Status' },
+        { x: 300, y: 235, text: 'Paid' },
+        { x: 420, y: 235, text: 'Amount' },
+        ...[0, 1, 2].flatMap((r) => [
+          { x: 50, y: 251 + r * 14, text: `C-10${r}` },
+          { x: 150, y: 251 + r * 14, text: `0${r + 1}/02/2024` },
+          { x: 230, y: 251 + r * 14, text: 'Open' },
+          { x: 300, y: 251 + r * 14, text: `${r + 1},200.00` },
+          { x: 420, y: 251 + r * 14, text: `${r + 4},400.00` },
+        ]),
+      ]),
+    ];
+    expect(grid(detectTables(lines)[0])[0]).toEqual([
+      'File No.',
+      'Accident Date',
+      'Status',
+      'Total Paid',
+      'Incurred Amount',
+    ]);
+  });
+
+  it("reads the one row a table's last page holds when a totals line closes it, no other", () => {
+    const page = (closed: boolean) =>
+      groupLines(
+        makePage([
+          { x: 50, y: 100, text: 'Claim' },
+          { x: 200, y: 100, text: 'Paid' },
+          { x: 300, y: 100, text: 'Reserve' },
+          { x: 50, y: 116, text: 'C-134' },
+          { x: 200, y: 116, text: '$24,315.50' },
+          { x: 300, y: 116, text: '$0.00' },
+          ...(closed
+            ? [
+                { x: 50, y: 134, text: 'Total' },
+                { x: 200, y: 134, text: '$355,184.99' },
+              ]
+            : []),
+        ]),
+      );
+    expect(grid(detectTables(page(true))[0])).toEqual([
+      ['Claim', 'Paid', 'Reserve'],
+      ['C-134', '$24,315.50', '$0.00'],
+    ]);
+    expect(detectTables(page(false))).toEqual([]);
+    // A form's band of two captions over one answer line, another caption under the answer.
+    const band = groupLines(
+      makePage([
+        { x: 50, y: 100, text: 'PRODUCT' },
+        { x: 300, y: 100, text: 'END DATE' },
+        { x: 50, y: 116, text: 'Homeowners' },
+        { x: 300, y: 116, text: '01-Jul-2024' },
+        { x: 300, y: 134, text: 'NAME OF INSURED' },
+      ]),
+    );
+    expect(detectTables(band)).toEqual([]);
+  });
+
   it('takes apart amounts of neighbouring columns printed close enough to run together', () => {
     const tables = detectTables(
       groupLines(

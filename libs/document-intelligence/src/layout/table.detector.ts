@@ -6,6 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { formBands, gridRuns } from './caption-grid';
+import { amountGroups, splitOverFigures } from './figure-columns';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
@@ -25,6 +26,8 @@ const MAX_ROW_GAP = 2.2;
 const CONTINUATION_GAP = 0.9;
 const MIN_COLUMNS = 2;
 const MIN_BODY_ROWS = 2;
+/** A table's last page of one row holds a full row: a form's band seldom holds this many. */
+const MIN_LAST_PAGE_CELLS = 3;
 
 interface Column {
   x0: number;
@@ -125,10 +128,16 @@ function unsure(words: readonly PositionedWord[]): boolean {
   return words.every((w) => w.confidence < UNSURE_OCR);
 }
 
-/** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
-const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
-/** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
-const CURRENCY_CODE = /^[A-Z]{3}$/;
+/** A phrase of amounts as one phrase an amount, each with its currency code. */
+function eachAmount(segment: TextSegment): TextSegment[] {
+  const groups = amountGroups(segment.words);
+  if (!groups || groups.length < 2) return [segment];
+  return groups.map((words) => ({
+    words,
+    box: unionBox(words.map((w) => w.box))!,
+    text: words.map((w) => w.text).join(' '),
+  }));
+}
 
 /**
  * Figures of neighbouring columns printed close together run into one phrase of the line
@@ -141,28 +150,8 @@ function amountsApart(
   columns: readonly Column[],
   reach: number,
 ): TextSegment[] {
-  const groups: PositionedWord[][] = [];
-  for (const word of segment.words) {
-    const current = groups[groups.length - 1];
-    const holdsAmount = current?.some((w) => AMOUNT_WORD.test(w.text)) ?? false;
-    if (AMOUNT_WORD.test(word.text)) {
-      // A code standing alone before this amount leads it ("USD 15,661.18").
-      if (current && !holdsAmount) current.push(word);
-      else groups.push([word]);
-    } else if (CURRENCY_CODE.test(word.text)) {
-      if (current && holdsAmount && !CURRENCY_CODE.test(current[current.length - 1].text)) {
-        current.push(word);
-      } else groups.push([word]);
-    } else return [segment];
-  }
-  if (groups.length < 2 || !groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))) {
-    return [segment];
-  }
-  const apart = groups.map((words) => ({
-    words,
-    box: unionBox(words.map((w) => w.box))!,
-    text: words.map((w) => w.text).join(' '),
-  }));
+  const apart = eachAmount(segment);
+  if (apart.length < 2) return [segment];
   const under = new Set(apart.map((s) => columnOf(s, columns, reach)));
   return under.size > 1 && !under.has(-1) ? apart : [segment];
 }
@@ -226,7 +215,8 @@ function footOf(row: Row, columns: readonly Column[]): TableFoot | null {
 /**
  * A caption line close above a header line with more columns is the first line of a two-line
  * header whose columns the second line sets ("Work / Performed", "Ext. / Price"): its captions
- * join the columns under them.
+ * join the columns under them. A skewed scan may have that line cut in two by the line grouper
+ * ("Total  Incurred" a little above "File  Accident"): both pieces are read.
  */
 function headerAbove(
   lines: readonly TextLine[],
@@ -234,7 +224,9 @@ function headerAbove(
   segmentsOf: (index: number) => TextSegment[],
 ): TextSegment[] {
   if (start === 0) return [];
-  const above = segmentsOf(start - 1);
+  const pieces = [start - 1];
+  if (start >= 2 && samePrintedLine(lines[start - 2], lines[start - 1])) pieces.unshift(start - 2);
+  const above = pieces.flatMap(segmentsOf).sort((a, b) => a.box.x0 - b.box.x0);
   const height = boxHeight(lines[start].box);
   const close = lines[start].box.y0 - lines[start - 1].box.y1 < height * CONTINUATION_GAP;
   return close &&
@@ -242,6 +234,21 @@ function headerAbove(
     above.every((s) => looksLikeLabelText(s.text))
     ? above
     : [];
+}
+
+/**
+ * Two lines the grouper made of one printed line: one's middle within the other's height, of
+ * about the same height (a tight print's overlapping boxes, a skewed scan's drift).
+ */
+function samePrintedLine(piece: TextLine, line: TextLine): boolean {
+  if (piece.pageNumber !== line.pageNumber) return false;
+  const middle = (piece.box.y0 + piece.box.y1) / 2;
+  const height = boxHeight(line.box);
+  return (
+    middle > line.box.y0 &&
+    middle < line.box.y1 &&
+    Math.abs(boxHeight(piece.box) - height) < height * 0.3
+  );
 }
 
 /** A cell of one character: no caption, more likely a lone digit OCR read as a letter ("1" as "T"). */
@@ -301,9 +308,10 @@ function median(values: readonly number[]): number {
 /**
  * Two captions printed close side by side run together into one phrase of the header line
  * ("Paid to Date Open Reserve"), while the rows under it keep two separate figures there: the
- * header is split at the widest gap between its words over the two figures,
- * the widest gap between its words over the two figures, so that each column keeps its own caption instead of one column holding both figures. Only
- * where most of the first rows print two figures under the one phrase.
+ * header is split at the widest gap between its words over the two figures, so that each column
+ * keeps its own caption instead of one column holding both figures. Only where most of the
+ * first rows print two figures under the one phrase. Amounts run together (figure-columns.ts)
+ * are shared out first, by where the caption words stand over them.
  */
 function splitRunTogetherCaptions(
   columns: readonly Column[],
@@ -311,7 +319,27 @@ function splitRunTogetherCaptions(
   reach: number,
 ): Column[] {
   const split: Column[] = [];
+  // Figures run together into one phrase under one caption phrase: shared out by the figures.
+  // Their captions' words go to the figure they stand over, which a tight print leaves no gap
+  // to tell ("Open Reserve Incurred Amount" over two figures is cut after "Reserve").
+  const overFigures = (column: Column, index: number): Column[] | null =>
+    column.header.length >= 2
+      ? splitOverFigures(
+          column,
+          rows.map((segments) =>
+            segments
+              .flatMap(eachAmount)
+              .filter((s) => columnOf(s, columns, reach) === index)
+              .flatMap((s) => s.words),
+          ),
+        )
+      : null;
   columns.forEach((column, index) => {
+    const byFigures = overFigures(column, index);
+    if (byFigures) {
+      split.push(...byFigures);
+      return;
+    }
     const words = [...column.header].sort((a, b) => a.box.x0 - b.box.x0);
     const lefts: number[] = [];
     const rights: number[] = [];
@@ -357,41 +385,104 @@ function splitRunTogetherCaptions(
   return split;
 }
 
+/** Keeps a table's first lines up to its totals line, which sums figures, not one of them. */
+function beforeTotals(): (segments: readonly TextSegment[]) => boolean {
+  let ended = false;
+  return (segments) => {
+    ended ||= TOTALS.test(
+      segments
+        .map((s) => s.text)
+        .join(' ')
+        .trim(),
+    );
+    return !ended;
+  };
+}
+
+/**
+ * Lines beside a header line at its very height: the same printed line, which the line grouper
+ * cut where a tight print overlapped one caption's box with the next ("Payments Open Reserve"
+ * and "Incurred Amount"). Each holds captions only.
+ */
+function headerLinePieces(
+  lines: readonly TextLine[],
+  start: number,
+  captionsOf: (index: number) => TextSegment[],
+): number[] {
+  const header = captionsOf(start);
+  return [start - 1, start + 1].filter((i) => {
+    const line = lines[i];
+    if (!line || !samePrintedLine(line, lines[start])) return false;
+    const captions = captionsOf(i);
+    // The cut falls where one caption's box runs over the next: a piece shares width with a
+    // caption of the header line. One that shares none is some other line at that height.
+    return (
+      captions.length > 0 &&
+      captions.every((c) => looksLikeLabelText(c.text)) &&
+      captions.some((c) => header.some((h) => c.box.x0 < h.box.x1 && h.box.x0 < c.box.x1))
+    );
+  });
+}
+
+/**
+ * The header's columns with the captions of its other pieces: a caption sharing width with a
+ * column joins its caption (the figures under them tell them apart, splitRunTogetherCaptions);
+ * one sharing none is left out.
+ */
+function withCaptionPieces(columns: readonly Column[], pieces: readonly TextSegment[]): Column[] {
+  const joined = columns.map((c) => ({ ...c, header: [...c.header] }));
+  for (const piece of pieces) {
+    const under = joined.find((c) => piece.box.x0 < c.x1 && c.x0 < piece.box.x1);
+    if (!under) continue;
+    under.header.push(...piece.words);
+    under.x0 = Math.min(under.x0, piece.box.x0);
+    under.x1 = Math.max(under.x1, piece.box.x1);
+  }
+  return joined;
+}
+
 function tableFrom(
   lines: readonly TextLine[],
   start: number,
   segmentsOf: (index: number) => TextSegment[],
   captionsOf: (index: number) => TextSegment[],
 ): Detected | null {
-  const headerSegments = captionsOf(start);
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
+  const pieces = headerLinePieces(lines, start, captionsOf);
   const columns: Column[] = splitRunTogetherCaptions(
-    headerSegments.map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
-    bodyLinesBelow(lines, start, height).map(segmentsOf),
+    withCaptionPieces(
+      captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
+      pieces.flatMap((i) => captionsOf(i)),
+    ),
+    bodyLinesBelow(lines, Math.max(start, ...pieces), height)
+      .map(segmentsOf)
+      .filter(beforeTotals()),
     reach,
   );
-  let last = start;
-  const above = headerAbove(lines, start, captionsOf);
+  let last = Math.max(start, ...pieces);
+  const above = pieces.includes(start - 1) ? [] : headerAbove(lines, start, captionsOf);
   const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
   aboveRow?.forEach((words, column) => columns[column].header.unshift(...words));
 
   // A second caption line close under the first completes a two-line header.
-  const second = start + 1 < lines.length ? captionsOf(start + 1) : [];
+  const head = last;
+  const second = head + 1 < lines.length ? captionsOf(head + 1) : [];
   const secondRow = second.length > 0 ? rowOf(second, columns, reach) : null;
-  const third = start + 2 < lines.length ? segmentsOf(start + 2) : [];
+  const third = head + 2 < lines.length ? segmentsOf(head + 2) : [];
   if (
     secondRow &&
-    lines[start + 1].box.y0 - lines[start].box.y1 < height * CONTINUATION_GAP &&
+    lines[head + 1].box.y0 - lines[head].box.y1 < height * CONTINUATION_GAP &&
     second.every((s) => headerCaption(s.text)) &&
     third.some((s) => hasValueSignal(s.text))
   ) {
     secondRow.forEach((words, column) => columns[column].header.push(...words));
-    last = start + 1;
+    last = head + 1;
   }
 
   const body: Row[] = [];
   let foot: TableFoot | null = null;
+  let endedAtTotals = false;
   for (let i = last + 1; i < lines.length; i += 1) {
     const line = lines[i];
     if (line.pageNumber !== lines[start].pageNumber) break;
@@ -406,6 +497,8 @@ function tableFrom(
       isSummaryRow(row, body)
     ) {
       foot = footOf(row, columns);
+      // Said in so many words: a caption where one row held a value says little after one row.
+      endedAtTotals = !isSummaryRow(row, body) || TOTALS.test(text.trim());
       break;
     }
     const previous = body[body.length - 1];
@@ -435,7 +528,11 @@ function tableFrom(
     body.push(row);
     last = i;
   }
-  if (body.length < MIN_BODY_ROWS) return null;
+  // One row under a header is a form's band of captions over answers, unless a totals line
+  // closes it: the last page of a table run on from the page before ("CLAIM NO. ..." repeated
+  // over its one last row, then "Total Paid").
+  const lastPage = body.length === 1 && endedAtTotals && body[0].size >= MIN_LAST_PAGE_CELLS;
+  if (body.length < MIN_BODY_ROWS && !lastPage) return null;
   // Plain text columns with no number anywhere are more often prose or a form than a table.
   if (!body.some((row) => hasValueSignal(rowText(row)))) return null;
 

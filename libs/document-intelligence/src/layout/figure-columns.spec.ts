@@ -1,0 +1,93 @@
+import type { PositionedWord } from '../text-layer/line-grouper';
+import { amountGroups, splitOverFigures } from './figure-columns';
+
+/** A word at [x0, x1] of the page's width on one line. */
+function word(text: string, x0: number, x1: number, y = 0.3): PositionedWord {
+  return { text, box: { x0, y0: y, x1, y1: y + 0.014 }, confidence: 1 } as PositionedWord;
+}
+
+const texts = (groups: PositionedWord[][] | null): string[] | null =>
+  groups?.map((g) => g.map((w) => w.text).join(' ')) ?? null;
+
+describe('amountGroups', () => {
+  it('keeps each code before its amount when the run opens with a code', () => {
+    const words = ['USD', '7,682.64', 'USD', '23,408.46'].map((t, i) =>
+      word(t, i * 0.1, i * 0.1 + 0.05),
+    );
+    expect(texts(amountGroups(words))).toEqual(['USD 7,682.64', 'USD 23,408.46']);
+  });
+
+  it('keeps each code after its amount otherwise', () => {
+    const words = ['15,661.18', 'USD', '16,745.77', 'USD'].map((t, i) =>
+      word(t, i * 0.1, i * 0.1 + 0.05),
+    );
+    expect(texts(amountGroups(words))).toEqual(['15,661.18 USD', '16,745.77 USD']);
+  });
+
+  it('refuses a run holding anything but amounts and codes', () => {
+    expect(amountGroups([word('Bumper', 0, 0.05), word('$20.00', 0.1, 0.15)])).toBeNull();
+  });
+});
+
+describe('splitOverFigures', () => {
+  // "Payments Open Reserve Incurred Amount" printed tight, "Reserve" and "Incurred" overlapping.
+  const header = [
+    word('Payments', 0.584, 0.661),
+    word('Open', 0.675, 0.716),
+    word('Reserve', 0.721, 0.784),
+    word('Incurred', 0.777, 0.842),
+    word('Amount', 0.847, 0.909),
+  ];
+  const column = { x0: 0.584, x1: 0.909, header };
+  const row = (y: number, ...figures: Array<[string, number]>): PositionedWord[] =>
+    figures.flatMap(([text, x1]) => [
+      word('USD', x1 - 0.11, x1 - 0.075, y),
+      word(text, x1 - 0.07, x1, y),
+    ]);
+  const rows = [
+    row(0.31, ['7,682.64', 0.661], ['23,408.46', 0.785], ['31,091.10', 0.909]),
+    row(0.33, ['22,882.25', 0.661], ['0.00', 0.785], ['22,882.25', 0.909]),
+    row(0.35, ['2,342.64', 0.661], ['1,446.63', 0.785], ['3,789.27', 0.909]),
+  ];
+
+  it('shares the caption words out among the figures they stand over', () => {
+    const split = splitOverFigures(column, rows);
+    expect(split?.map((c) => c.header.map((w) => w.text).join(' '))).toEqual([
+      'Payments',
+      'Open Reserve',
+      'Incurred Amount',
+    ]);
+  });
+
+  it('cuts where the captions line up with their figures one way, a caption running over the figure before', () => {
+    // Flush right: "INCURRED" starts over the end of the first figure, "AMOUNT" ends the second.
+    const tight = {
+      x0: 0.69,
+      x1: 0.927,
+      header: [
+        word('OUTSTANDING', 0.69, 0.798),
+        word('INCURRED', 0.78, 0.858),
+        word('AMOUNT', 0.862, 0.927),
+      ],
+    };
+    const figures = [
+      [word('$0.00', 0.76, 0.797, 0.25), word('$8542.08', 0.865, 0.927, 0.25)],
+      [word('$26049.37', 0.735, 0.797, 0.27), word('$29209.83', 0.865, 0.927, 0.27)],
+    ];
+    expect(
+      splitOverFigures(tight, figures)?.map((c) => c.header.map((w) => w.text).join(' ')),
+    ).toEqual(['OUTSTANDING', 'INCURRED AMOUNT']);
+    // The one row a table's last page holds is enough.
+    expect(splitOverFigures(tight, figures.slice(0, 1))).toHaveLength(2);
+  });
+
+  it('leaves a column alone whose rows print one figure', () => {
+    const single = [row(0.31, ['7,682.64', 0.909]), row(0.33, ['22,882.25', 0.909])];
+    expect(splitOverFigures(column, single)).toBeNull();
+  });
+
+  it('leaves a column alone when a figure has no caption word over it', () => {
+    const short = { x0: 0.584, x1: 0.661, header: [header[0]] };
+    expect(splitOverFigures(short, rows)).toBeNull();
+  });
+});
