@@ -39,7 +39,7 @@ function lossRun(rows: readonly Row[], shift = 0): TextPage {
     ...rows.flatMap((row, i): PlacedText[] =>
       row.map((text, c) => ({ x: COLUMNS_X[c] + (c === 1 ? shift : 0), y: 140 + i * PITCH, text })),
     ),
-    { x: 60, y: 140 + rows.length * PITCH, text: 'Printed by the carrier' },
+    { x: 60, y: 160 + rows.length * PITCH, text: 'Printed by the carrier' },
   ]);
 }
 
