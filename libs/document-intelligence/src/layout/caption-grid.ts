@@ -144,7 +144,9 @@ function bandShape(
  * close under its answers (not a table further down, not a heading's line above a table). A
  * grid's last band may be short, its captions in some of the columns ("SERVICING AGENT" alone
  * under "COVERAGE ENDS  FORM TYPE" when the fields run out), but only with its own shape: a
- * caption row over answers, which a table's next line is not.
+ * caption row over answers, which a table's next line is not, and told apart by print
+ * (captions in capitals over answers that are not): a list of names in capitals checked on a
+ * form ("NEWPORT K. S." / "TRUE K. S." over "KENT K. S.", FUNSD training) has the shape too.
  */
 function nextBandFollows(
   parts: readonly GridLine[],
@@ -163,6 +165,7 @@ function nextBandFollows(
   return (
     next.segments.length < captions.segments.length &&
     shapes[j + 2] !== null &&
+    shapes[j + 2]!.every(styleContrast) &&
     next.segments.every((s) => captions.segments.some((c) => alignedUnder(c, s, tolerance))) &&
     !nextBandFollows(parts, j + 2, shapes)
   );

@@ -242,6 +242,28 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
+    const pairs = pairsOf([
+      { x: 50, y: 100, text: 'BRAND ONE', size: 8 },
+      { x: 300, y: 100, text: 'BRAND TWO', size: 8 },
+      { x: 50, y: 112, text: 'Brand One 100' },
+      { x: 300, y: 112, text: 'Brand Two 100' },
+      { x: 50, y: 132, text: 'BRAND THREE', size: 8 },
+      { x: 300, y: 132, text: 'BRAND FOUR', size: 8 },
+      { x: 50, y: 144, text: 'Brand Three 100' },
+      { x: 300, y: 144, text: 'Brand Four 100' },
+      { x: 50, y: 164, text: 'BRAND FIVE', size: 8 },
+      { x: 50, y: 176, text: 'BRAND SIX' },
+    ]);
+    expect(pairs.slice(0, 4)).toEqual([
+      ['BRAND ONE', 'Brand One 100', 'below'],
+      ['BRAND TWO', 'Brand Two 100', 'below'],
+      ['BRAND THREE', 'Brand Three 100', 'below'],
+      ['BRAND FOUR', 'Brand Four 100', 'below'],
+    ]);
+    expect(pairs).not.toContainEqual(['BRAND FIVE', 'BRAND SIX', 'below']);
+  });
+
   it('keeps a grid of capital captions beside their answers a grid of pairs across the line', () => {
     expect(
       pairsOf([
