@@ -141,18 +141,33 @@ function bandShape(
 
 /**
  * The band after the one at `j` continues it: as many captions, starting where these start,
- * close under its answers (not a table further down, not a heading's line above a table).
+ * close under its answers (not a table further down, not a heading's line above a table). A
+ * grid's last band may be short, its captions in some of the columns ("SERVICING AGENT" alone
+ * under "COVERAGE ENDS  FORM TYPE" when the fields run out), but only with its own shape: a
+ * caption row over answers, which a table's next line is not, and told apart by print
+ * (captions in capitals over answers that are not): a list of names in capitals checked on a
+ * form ("NEWPORT K. S." / "TRUE K. S." over "KENT K. S.", FUNSD training) has the shape too.
  */
-function nextBandFollows(parts: readonly GridLine[], j: number): boolean {
+function nextBandFollows(
+  parts: readonly GridLine[],
+  j: number,
+  shapes: ReadonlyArray<BandPair[] | null>,
+): boolean {
   const answers = parts[j + 1].line;
   const captions = parts[j];
   const next = parts[j + 2];
   if (!next || next.line.pageNumber !== answers.pageNumber) return false;
-  if (next.segments.length !== captions.segments.length) return false;
+  if (next.line.box.y0 - answers.box.y1 > 2.5 * boxHeight(answers.box)) return false;
   const tolerance = captions.line.heightInWidthUnits * 1.5;
+  if (next.segments.length === captions.segments.length) {
+    return captions.segments.every((s, k) => alignedUnder(s, next.segments[k], tolerance));
+  }
   return (
-    next.line.box.y0 - answers.box.y1 <= 2.5 * boxHeight(answers.box) &&
-    captions.segments.every((s, k) => alignedUnder(s, next.segments[k], tolerance))
+    next.segments.length < captions.segments.length &&
+    shapes[j + 2] !== null &&
+    shapes[j + 2]!.every(styleContrast) &&
+    next.segments.every((s) => captions.segments.some((c) => alignedUnder(c, s, tolerance))) &&
+    !nextBandFollows(parts, j + 2, shapes)
   );
 }
 
@@ -186,7 +201,7 @@ export function formBands(
     const chain: number[] = [];
     for (let j = i; shapes[j]; j += 2) {
       chain.push(j);
-      if (!nextBandFollows(parts, j)) break;
+      if (!nextBandFollows(parts, j, shapes)) break;
     }
     const answerLinesWithValues = chain.filter((j) =>
       parts[j + 1].segments.some((s) => hasValueSignal(s.text)),
@@ -203,4 +218,33 @@ export function formBands(
     i = chain[chain.length - 1] + 1;
   }
   return bands;
+}
+
+/**
+ * Bands whose print leaves no doubt, read before the caption/answer grids of `gridRuns`: two or
+ * more bands one under the other, every caption in capitals and every answer a value or not in
+ * capitals ("INSURER  INCEPTION" / "Summit Ridge Assurance  05-Oct-2023" / "POLICYHOLDER
+ * POLICY ID" / ...). Read as a grid, such a page pairs an answer with the answer beside it
+ * and a caption with the caption beside it; the alternating print says the lines are caption
+ * rows over answer rows. A grid of pairs set side by side never alternates so, its captions
+ * and answers sharing each line.
+ */
+export function styledBands(
+  parts: readonly GridLine[],
+  isFree: (segment: TextSegment) => boolean,
+): FormBand[] {
+  const bands = formBands(parts, isFree);
+  const styled = (band: FormBand): boolean =>
+    band.repeated &&
+    parts[band.captionLine].segments.every((s) => isUpperCase(s.text)) &&
+    band.pairs.every(styleContrast);
+  // A chain is kept or left whole: one band of it alone is no evidence of the alternation.
+  const chains: FormBand[][] = [];
+  for (const band of bands) {
+    const chain = chains[chains.length - 1];
+    const last = chain?.[chain.length - 1];
+    if (last && band.captionLine === last.captionLine + 2) chain.push(band);
+    else chains.push([band]);
+  }
+  return chains.filter((chain) => chain.length >= 2 && chain.every(styled)).flat();
 }

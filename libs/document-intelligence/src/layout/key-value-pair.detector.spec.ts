@@ -213,6 +213,77 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('pairs caption rows in capitals with the answer rows under them, not across the line', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'INSURER', size: 8 },
+        { x: 300, y: 100, text: 'INCEPTION', size: 8 },
+        { x: 50, y: 112, text: 'Summit Ridge Assurance' },
+        { x: 300, y: 112, text: '05-Oct-2023' },
+        { x: 50, y: 132, text: 'POLICYHOLDER', size: 8 },
+        { x: 300, y: 132, text: 'POLICY ID', size: 8 },
+        { x: 50, y: 144, text: 'Tyrone Underwood' },
+        { x: 300, y: 144, text: 'WO265-40761' },
+        { x: 50, y: 164, text: 'COVERAGE ENDS', size: 8 },
+        { x: 300, y: 164, text: 'FORM TYPE', size: 8 },
+        { x: 50, y: 176, text: '05-Oct-2024' },
+        { x: 300, y: 176, text: 'General Liability' },
+        { x: 50, y: 196, text: 'SERVICING AGENT', size: 8 },
+        { x: 50, y: 208, text: 'Omar Baker' },
+      ]),
+    ).toEqual([
+      ['INSURER', 'Summit Ridge Assurance', 'below'],
+      ['INCEPTION', '05-Oct-2023', 'below'],
+      ['POLICYHOLDER', 'Tyrone Underwood', 'below'],
+      ['POLICY ID', 'WO265-40761', 'below'],
+      ['COVERAGE ENDS', '05-Oct-2024', 'below'],
+      ['FORM TYPE', 'General Liability', 'below'],
+      ['SERVICING AGENT', 'Omar Baker', 'below'],
+    ]);
+  });
+
+  it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
+    const pairs = pairsOf([
+      { x: 50, y: 100, text: 'BRAND ONE', size: 8 },
+      { x: 300, y: 100, text: 'BRAND TWO', size: 8 },
+      { x: 50, y: 112, text: 'Brand One 100' },
+      { x: 300, y: 112, text: 'Brand Two 100' },
+      { x: 50, y: 132, text: 'BRAND THREE', size: 8 },
+      { x: 300, y: 132, text: 'BRAND FOUR', size: 8 },
+      { x: 50, y: 144, text: 'Brand Three 100' },
+      { x: 300, y: 144, text: 'Brand Four 100' },
+      { x: 50, y: 164, text: 'BRAND FIVE', size: 8 },
+      { x: 50, y: 176, text: 'BRAND SIX' },
+    ]);
+    expect(pairs.slice(0, 4)).toEqual([
+      ['BRAND ONE', 'Brand One 100', 'below'],
+      ['BRAND TWO', 'Brand Two 100', 'below'],
+      ['BRAND THREE', 'Brand Three 100', 'below'],
+      ['BRAND FOUR', 'Brand Four 100', 'below'],
+    ]);
+    expect(pairs).not.toContainEqual(['BRAND FIVE', 'BRAND SIX', 'below']);
+  });
+
+  it('keeps a grid of capital captions beside their answers a grid of pairs across the line', () => {
+    expect(
+      pairsOf([
+        { x: 40, y: 100, text: 'INSURED' },
+        { x: 150, y: 100, text: 'Jane Moss' },
+        { x: 300, y: 100, text: 'POLICY NO' },
+        { x: 400, y: 100, text: 'HX-2231' },
+        { x: 40, y: 114, text: 'AGENT' },
+        { x: 150, y: 114, text: 'Ray Patel' },
+        { x: 300, y: 114, text: 'ISSUED' },
+        { x: 400, y: 114, text: '01/02/2024' },
+      ]),
+    ).toEqual([
+      ['INSURED', 'Jane Moss', 'right'],
+      ['POLICY NO', 'HX-2231', 'right'],
+      ['AGENT', 'Ray Patel', 'right'],
+      ['ISSUED', '01/02/2024', 'right'],
+    ]);
+  });
+
   it('reads a colon printed apart from its caption as the caption’s', () => {
     expect(
       pairsOf([

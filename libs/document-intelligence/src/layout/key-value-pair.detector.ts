@@ -6,7 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { hasOwnAnswer, headingBlock } from './answer-guards';
-import { alignedUnder, formBands, gridRuns } from './caption-grid';
+import { alignedUnder, formBands, gridRuns, styledBands } from './caption-grid';
 import { gluedCaptions } from './glued-caption';
 import type { KeyValuePair, PairArrangement } from './layout.types';
 import {
@@ -338,6 +338,15 @@ export function detectKeyValuePairs(
     pairs.push(
       pair(words.slice(0, valueStart), words.slice(valueStart), 'right', CONFIDENCE.glued),
     );
+  }
+
+  // Caption rows over answer rows told by their print, before grids could pair across a line.
+  for (const band of styledBands(parts, (segment) => !taken.has(segment))) {
+    for (const { caption, answer } of band.pairs) {
+      taken.add(caption);
+      taken.add(answer);
+      pairs.push(pair(caption.words, answer.words, 'below', CONFIDENCE.below));
+    }
   }
 
   for (const run of gridRuns(parts, (segment) => !taken.has(segment))) {
