@@ -231,13 +231,14 @@ export function blockGoesOn(
   if (words.length === 0 || labelWords.length === 0) return [];
   const left = words[0].box.x0;
   const captionLeft = labelWords[0].box.x0;
-  let last = words[words.length - 1];
+  const last = words[words.length - 1];
   let lastIndex = context.lines.findIndex(
     (line, i) => i >= captionLineIndex && line.words.includes(last),
   );
   if (lastIndex < 0) return [];
   const result: PositionedWord[] = [];
-  for (let i = lastIndex + 1; i < context.lines.length && i <= lastIndex + 1; i += 1) {
+  // Each line is the one right under the last taken: a line not taken ends the block.
+  for (let i = lastIndex + 1; i < context.lines.length; i += 1) {
     const line = context.lines[i];
     const previous = context.lines[lastIndex];
     if (line.pageNumber !== previous.pageNumber) break;
@@ -253,9 +254,8 @@ export function blockGoesOn(
     const more = untilNextLabel(segments[at].words, context);
     if (more.length === 0) break;
     result.push(...more);
-    last = more[more.length - 1];
     lastIndex = i;
-    if (result.length > 0 && i - captionLineIndex >= MAX_BLOCK_LINES) break;
+    if (i - captionLineIndex >= MAX_BLOCK_LINES) break;
   }
   return result;
 }

@@ -10,7 +10,7 @@ import { fieldPhrases } from '../vocabulary/label-vocabulary';
 /** Letters opening an identifier before its first digit or separator: "CLM" of "CLM-2022-1". */
 const PREFIX = /^([A-Za-z]{2,4})(?=[\s\-/_.#:]*\d)/;
 
-/** Words too short to be abbreviated recognisably, or that every identifier's caption shares. */
+/** Words shorter than this are too short to be told from their abbreviation ("no", "id"). */
 const TOO_SHORT = 4;
 
 /**
