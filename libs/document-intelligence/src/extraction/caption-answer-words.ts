@@ -169,6 +169,15 @@ const OPEN_ENDING =
 /** A line ending a sentence or a caption: what follows is not the same answer. */
 const CLOSED_ENDING = /[.!?:;]$/;
 
+/** The index of the line, from the caption's on, that holds an answer's word; -1 when none. */
+function lineHolding(
+  word: PositionedWord,
+  captionLineIndex: number,
+  context: AnswerContext,
+): number {
+  return context.lines.findIndex((line, i) => i >= captionLineIndex && line.words.includes(word));
+}
+
 /**
  * The lines a wrapped answer continues on: while its last line leaves the sentence open (it ends
  * with a comma, a hyphen or a word that never ends one: "of", "the", "with") or the next line
@@ -185,9 +194,7 @@ export function sentenceGoesOn(
   if (words.length === 0) return [];
   const lefts = [words[0].box.x0, labelWords[0]?.box.x0 ?? words[0].box.x0];
   let last = words[words.length - 1];
-  let lastIndex = context.lines.findIndex(
-    (line, i) => i >= captionLineIndex && line.words.includes(last),
-  );
+  let lastIndex = lineHolding(last, captionLineIndex, context);
   if (lastIndex < 0) return [];
   const result: PositionedWord[] = [];
   for (let i = lastIndex + 1; i < context.lines.length; i += 1) {
@@ -231,10 +238,7 @@ export function blockGoesOn(
   if (words.length === 0 || labelWords.length === 0) return [];
   const left = words[0].box.x0;
   const captionLeft = labelWords[0].box.x0;
-  const last = words[words.length - 1];
-  let lastIndex = context.lines.findIndex(
-    (line, i) => i >= captionLineIndex && line.words.includes(last),
-  );
+  let lastIndex = lineHolding(words[words.length - 1], captionLineIndex, context);
   if (lastIndex < 0) return [];
   const result: PositionedWord[] = [];
   // Each line is the one right under the last taken: a line not taken ends the block.
