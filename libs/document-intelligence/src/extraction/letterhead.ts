@@ -1,3 +1,4 @@
+import { upperMedian } from '../common/upper-median';
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { splitSegments, type TextLine } from '../text-layer/line-grouper';
@@ -71,18 +72,13 @@ export function asksForIssuer(field: ScalarFieldDefinition): boolean {
   return fieldPhrases(field).some((phrase) => tokenise(phrase).some((w) => ISSUER_WORDS.has(w)));
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 /** The organisation's name printed largest at the top of the first page, if there is one. */
 export function letterheadLine(
   lines: readonly TextLine[],
   taken: ReadonlySet<string>,
 ): TextLine | null {
   const firstPage = lines.filter((l) => l.pageNumber === lines[0]?.pageNumber);
-  const body = median(firstPage.map((l) => l.heightInWidthUnits));
+  const body = upperMedian(firstPage.map((l) => l.heightInWidthUnits));
   const names = firstPage.filter((line) => {
     if (line.box.y1 > LETTERHEAD_BAND) return false;
     if (line.heightInWidthUnits < body * LARGER_THAN_BODY) return false;

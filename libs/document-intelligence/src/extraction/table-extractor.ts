@@ -1,5 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
+import { upperMedian } from '../common/upper-median';
 import type {
   ExtractedCell,
   ExtractedField,
@@ -250,11 +251,6 @@ function parseRow(line: TextLine, layout: ColumnLayout, documentId: string | und
   return { cells, parsedCount, onlyTextColumns };
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
-}
-
 type RowBuild = {
   cells: Map<string, ExtractedCell & { words: PositionedWord[] }>;
   lines: TextLine[];
@@ -285,7 +281,7 @@ function readRows(
     if (!/[A-Za-z0-9]/.test(line.text)) continue;
     if (startsWithStopLabel(line, stopLabels)) return { stopped: true };
     const gap = previous && previous.pageNumber === page ? line.box.y0 - previous.box.y1 : 0;
-    const typicalGap = median(gaps);
+    const typicalGap = upperMedian(gaps);
     const height = line.box.y1 - line.box.y0;
     if (gaps.length > 0 && gap > Math.max(typicalGap * 3, height * 2.5)) return { stopped: false };
     const row = parseRow(line, layout, documentId);

@@ -1,3 +1,4 @@
+import { upperMedian } from '../common/upper-median';
 import type { PositionedWord } from '../text-layer/line-grouper';
 
 /*
@@ -55,11 +56,6 @@ export interface FigureColumn {
 interface Span {
   readonly x0: number;
   readonly x1: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function spanOf(words: readonly PositionedWord[]): Span {
@@ -136,8 +132,8 @@ export function splitOverFigures(
   if (figures < 2 || seen < Math.min(2, grouped.length) || seen * 2 <= grouped.length) return null;
   const alike = grouped.filter((g): g is PositionedWord[][] => g?.length === figures);
   const spans: Span[] = Array.from({ length: figures }, (_, i) => ({
-    x0: median(alike.map((g) => spanOf(g[i]).x0)),
-    x1: median(alike.map((g) => spanOf(g[i]).x1)),
+    x0: upperMedian(alike.map((g) => spanOf(g[i]).x0)),
+    x1: upperMedian(alike.map((g) => spanOf(g[i]).x1)),
   }));
   // Figures standing over one another are no columns side by side.
   if (spans.some((span, i) => i > 0 && span.x0 <= spans[i - 1].x1)) return null;

@@ -1,3 +1,4 @@
+import { upperMedian } from '../common/upper-median';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
   type PositionedWord,
@@ -300,11 +301,6 @@ function bodyLinesBelow(lines: readonly TextLine[], start: number, height: numbe
   return found;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
  * Two captions printed close side by side run together into one phrase of the header line
  * ("Paid to Date Open Reserve"), while the rows under it keep two separate figures there: the
@@ -359,8 +355,8 @@ function splitRunTogetherCaptions(
       split.push(column);
       return;
     }
-    const from = median(lefts);
-    const to = median(rights);
+    const from = upperMedian(lefts);
+    const to = upperMedian(rights);
     let at = -1;
     let widest = 0;
     for (let k = 1; k < words.length; k += 1) {

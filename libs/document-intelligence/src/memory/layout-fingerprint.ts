@@ -1,3 +1,4 @@
+import { upperMedian } from '../common/upper-median';
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { LayoutText } from '../layout/layout.types';
 import { captionLetters, lettersSimilarity } from './caption-letters';
@@ -101,11 +102,6 @@ interface Candidate {
   readonly y: number;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((p, q) => p - q);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
  * How the second page moved against the first, as a function of place: a shift plus the small
  * turn of a skewed scan (a turn moves points further right lower down, and lower further right).
@@ -113,10 +109,10 @@ function median(values: readonly number[]): number {
  * wrong pair does not bend it.
  */
 function pageMovement(sure: readonly Candidate[]): (c: Candidate) => { dx: number; dy: number } {
-  const mdx = median(sure.map((c) => c.dx));
-  const mdy = median(sure.map((c) => c.dy));
-  const mx = median(sure.map((c) => c.x));
-  const my = median(sure.map((c) => c.y));
+  const mdx = upperMedian(sure.map((c) => c.dx));
+  const mdy = upperMedian(sure.map((c) => c.dy));
+  const mx = upperMedian(sure.map((c) => c.x));
+  const my = upperMedian(sure.map((c) => c.y));
   const slopes = (along: (c: Candidate) => number, moved: (c: Candidate) => number) => {
     const found: number[] = [];
     for (let i = 0; i < sure.length; i += 1)
@@ -125,7 +121,7 @@ function pageMovement(sure: readonly Candidate[]): (c: Candidate) => { dx: numbe
         if (Math.abs(span) > 0.15) found.push((moved(sure[j]) - moved(sure[i])) / span);
       }
     // Beyond about 5 degrees it is not a turn of the same page.
-    return Math.max(-0.1, Math.min(0.1, median(found)));
+    return Math.max(-0.1, Math.min(0.1, upperMedian(found)));
   };
   const dyPerX = slopes(
     (c) => c.x,

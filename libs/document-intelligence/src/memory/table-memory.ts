@@ -1,5 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
+import { upperMedian } from '../common/upper-median';
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
 import {
@@ -72,11 +73,6 @@ const HEADER_LINE_GAP = 1;
 /** A header word off every column is still its nearest column's within this (page widths). */
 const HEADER_SLACK = 0.04;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /** Median top-to-top distance of rows on the same page; 0 when no page holds two rows. */
 function rowPitchOf(table: ReviewedTable): number {
   const pitches: number[] = [];
@@ -88,7 +84,7 @@ function rowPitchOf(table: ReviewedTable): number {
       .sort((a, b) => a - b);
     for (let i = 1; i < tops.length; i += 1) pitches.push(tops[i] - tops[i - 1]);
   }
-  return pitches.length === 0 ? 0 : median(pitches);
+  return pitches.length === 0 ? 0 : upperMedian(pitches);
 }
 
 /** The one or two lines right above the table's first row: its header. */
@@ -209,7 +205,7 @@ export function learnTable(
   return {
     key: table.key,
     rowPitch: rowPitchOf(table),
-    rowHeight: median(table.rows.map((r) => r.box.y1 - r.box.y0)),
+    rowHeight: upperMedian(table.rows.map((r) => r.box.y1 - r.box.y0)),
     rowCount: table.rows.length,
     ...(columns.length === 0 ? {} : { columns }),
   };
