@@ -1,6 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
-import { boxHeight } from '../text-layer/box-geometry';
+import { boxHeight, unionBox } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
 import { captionShaped, COLON_END, hasValueSignal, isUpperCase } from './layout-text';
 
@@ -25,6 +25,25 @@ function gridRow(parts: GridLine, isFree: (segment: TextSegment) => boolean): bo
         isFree(s) &&
         !COLON_END.test(s.words[s.words.length - 1]?.text ?? '') &&
         (k % 2 === 1 || (captionShaped(s.text) && !hasValueSignal(s.text))),
+    )
+  );
+}
+
+/**
+ * A line whose print alternates across it: each caption in capitals, each answer beside it a
+ * value or not in capitals ("ISSUING COMPANY  Northgate Property & Casualty", "INCEPTION
+ * 12/25/2024"). Lines printed so, one under the other, are caption/answer rows whatever their
+ * answers hold: the print says which is which on each line.
+ */
+function alternatesAcross(parts: GridLine): boolean {
+  const { segments } = parts;
+  return (
+    segments.length >= 2 &&
+    segments.length % 2 === 0 &&
+    segments.every((s, k) =>
+      k % 2 === 0
+        ? isUpperCase(s.text) && !hasValueSignal(s.text)
+        : hasValueSignal(s.text) || !isUpperCase(s.text),
     )
   );
 }
@@ -63,7 +82,10 @@ export function gridRuns(
       const values = answers.filter((s) => hasValueSignal(s.text)).length;
       return values >= 2 && values * 2 >= answers.length;
     });
-    if (run.length >= 2 && answersAreValues) runs.push(run);
+    // A code in capitals ("BD-FF") may break the alternation on a line or so.
+    const alternating = run.filter((i) => alternatesAcross(parts[i])).length;
+    const byPrint = alternating >= 3 && alternating * 3 >= run.length * 2;
+    if (run.length >= 2 && (answersAreValues || byPrint)) runs.push(run);
     run = [];
   };
   parts.forEach((line, index) => {
@@ -132,11 +154,27 @@ function bandShape(
   const pairs: BandPair[] = [];
   for (const answer of below.segments) {
     const caption = captions.find((c) => alignedUnder(c, answer, tolerance));
+    const last = pairs[pairs.length - 1];
+    // An answer set in pieces under its caption ("Yes  X No" under "Police Report?"): a piece
+    // under no caption of its own, starting under the caption of the piece before it, belongs
+    // to that answer. Two pieces each under one caption are two answers: no band.
+    if (!caption && last && answer.box.x0 < last.caption.box.x1 && isFree(answer)) {
+      pairs[pairs.length - 1] = { ...last, answer: joinedSegments(last.answer, answer) };
+      continue;
+    }
     if (!caption || !isFree(answer) || COLON_END.test(lastWord(answer))) return null;
     if (pairs.some((p) => p.caption === caption)) return null;
     pairs.push({ caption, answer });
   }
   return pairs.length > 0 ? pairs : null;
+}
+
+function joinedSegments(first: TextSegment, second: TextSegment): TextSegment {
+  return {
+    words: [...first.words, ...second.words],
+    box: unionBox([first.box, second.box])!,
+    text: `${first.text} ${second.text}`,
+  };
 }
 
 /**
@@ -202,6 +240,12 @@ export function formBands(
     for (let j = i; shapes[j]; j += 2) {
       chain.push(j);
       if (!nextBandFollows(parts, j, shapes)) break;
+    }
+    // Rows whose print alternates across every line are caption/answer rows, not bands: read
+    // as bands, a caption would take the caption under it and an answer the answer under it.
+    if (chain.every((j) => alternatesAcross(parts[j]) && alternatesAcross(parts[j + 1]))) {
+      i = chain[chain.length - 1] + 1;
+      continue;
     }
     const answerLinesWithValues = chain.filter((j) =>
       parts[j + 1].segments.some((s) => hasValueSignal(s.text)),

@@ -284,6 +284,47 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads a single column of capital captions beside answers in their own print as pairs across each line, not as bands', () => {
+    expect(
+      pairsOf([
+        { x: 40, y: 100, text: 'ISSUING COMPANY' },
+        { x: 200, y: 100, text: 'Northgate Property & Casualty' },
+        { x: 40, y: 114, text: 'INCEPTION' },
+        { x: 200, y: 114, text: '12/25/2024' },
+        { x: 40, y: 128, text: 'FIRST NAMED INSURED' },
+        { x: 200, y: 128, text: 'Lisa Castillo' },
+        { x: 40, y: 142, text: 'CLASS OF BUSINESS' },
+        { x: 200, y: 142, text: 'Homeowners' },
+      ]),
+    ).toEqual([
+      ['ISSUING COMPANY', 'Northgate Property & Casualty', 'right'],
+      ['INCEPTION', '12/25/2024', 'right'],
+      ['FIRST NAMED INSURED', 'Lisa Castillo', 'right'],
+      ['CLASS OF BUSINESS', 'Homeowners', 'right'],
+    ]);
+  });
+
+  it('reads an answer set in pieces under its caption as one answer of the band', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Date of Incident' },
+        { x: 300, y: 100, text: 'Contact No.' },
+        { x: 50, y: 112, text: '04/17/2023' },
+        { x: 300, y: 112, text: '(875) 316-4038' },
+        { x: 50, y: 132, text: 'Police Report?' },
+        { x: 300, y: 132, text: 'Policyholder' },
+        { x: 62, y: 144, text: 'Yes' },
+        { x: 118, y: 144, text: 'X No' },
+        { x: 300, y: 144, text: 'Samuel Schwartz' },
+      ]),
+    ).toEqual([
+      ['Date of Incident', '04/17/2023', 'below'],
+      ['Contact No.', '(875) 316-4038', 'below'],
+      ['Police Report?', 'Yes X No', 'below'],
+      ['Policyholder', 'Samuel Schwartz', 'below'],
+    ]);
+  });
+
   it('reads a colon printed apart from its caption as the caption’s', () => {
     expect(
       pairsOf([
