@@ -209,6 +209,24 @@ function nextBandFollows(
   );
 }
 
+/**
+ * The spacing groups the lines in twos: each caption sits closer to the answer under it than
+ * that answer to the next caption, on every band of the chain ("Client" / "Derek Nguyen" /
+ * wider gap / "Inception" / "2023-06-29" / ...). A column of prose or of list items is evenly
+ * spaced.
+ */
+function pairedBySpacing(parts: readonly GridLine[], chain: readonly number[]): boolean {
+  const gap = (upper: number, lower: number): number =>
+    parts[lower].line.box.y0 - parts[upper].line.box.y1;
+  return chain.every((j, k) => {
+    const next = chain[k + 1];
+    return next === undefined || gap(j, j + 1) * SPACING_CONTRAST < gap(j + 1, next);
+  });
+}
+
+/** How much wider the gap between bands must be than the gap inside one. */
+const SPACING_CONTRAST = 1.5;
+
 /** Printed style says caption and answer apart: captions in capitals, answers not (or values). */
 function styleContrast(pair: BandPair): boolean {
   return (
@@ -252,14 +270,20 @@ export function formBands(
     ).length;
     // A stack of single captions over single answers is common prose too: it needs three.
     const single = chain.every((j) => parts[j].segments.length === 1);
-    const byValues = chain.length >= (single ? 3 : 2) && answerLinesWithValues * 2 >= chain.length;
+    const byValues =
+      chain.length >= (single ? 3 : 2) &&
+      (answerLinesWithValues * 2 >= chain.length ||
+        (answerLinesWithValues > 0 && pairedBySpacing(parts, chain)));
+    const found = bands.length;
     for (const j of chain) {
       const pairs = byValues ? shapes[j]! : shapes[j]!.filter(styleContrast);
       if (pairs.length >= 2 || (byValues && pairs.length > 0)) {
         bands.push({ captionLine: j, pairs, repeated: chain.length >= 2 });
       }
     }
-    i = chain[chain.length - 1] + 1;
+    // A chain that holds no band may have started a line early (a heading over the first
+    // caption): the next line starts the chain again, in step with the captions.
+    if (bands.length > found) i = chain[chain.length - 1] + 1;
   }
   return bands;
 }

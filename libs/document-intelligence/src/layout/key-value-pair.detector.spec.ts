@@ -325,6 +325,27 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('pairs a column of captions over answers by their spacing, in step with the captions under a heading', () => {
+    expect(
+      pairsOf([
+        { x: 40, y: 40, text: 'SCHEDULE OF INSURANCE', size: 14 },
+        { x: 40, y: 70, text: 'Client' },
+        { x: 40, y: 82, text: 'Derek Nguyen' },
+        { x: 40, y: 100, text: 'Inception' },
+        { x: 40, y: 112, text: '2023-06-29' },
+        { x: 40, y: 130, text: 'Broker' },
+        { x: 40, y: 142, text: 'William Okafor' },
+        { x: 40, y: 160, text: 'Policy Type' },
+        { x: 40, y: 172, text: 'Commercial Property' },
+      ]),
+    ).toEqual([
+      ['Client', 'Derek Nguyen', 'below'],
+      ['Inception', '2023-06-29', 'below'],
+      ['Broker', 'William Okafor', 'below'],
+      ['Policy Type', 'Commercial Property', 'below'],
+    ]);
+  });
+
   it('reads a colon printed apart from its caption as the caption’s', () => {
     expect(
       pairsOf([
