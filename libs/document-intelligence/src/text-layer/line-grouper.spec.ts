@@ -108,6 +108,30 @@ describe('groupLines', () => {
     ]);
   });
 
+  it('ends an answer run up to the next column where the lines above and below both start one there', () => {
+    // "04101" ends at 275.7; "Peril" starts 2.3 points on: closer than a word space.
+    const runs = (peril: string) => [
+      { x: 50, y: 100, text: 'Claim ID' },
+      { x: 278, y: 100, text: 'CLM-2024-791183' },
+      { x: 50, y: 118, text: 'Incident Location' },
+      { x: 160, y: 118, text: '8954 Cedar Ln, ME 04101' },
+      { x: 278, y: 118, text: peril },
+      { x: 400, y: 118, text: 'Collision' },
+      { x: 50, y: 136, text: 'Police Called' },
+      { x: 278, y: 136, text: 'Notice Date' },
+    ];
+    const [, middle] = groupLines(makePage(runs('Peril')));
+    expect(splitSegments(middle).map((s) => s.text)).toEqual([
+      'Incident Location',
+      '8954 Cedar Ln, ME 04101',
+      'Peril',
+      'Collision',
+    ]);
+    // With a column started on one side only, the run stays one phrase.
+    const [, oneSide] = groupLines(makePage(runs('Peril').slice(0, 6)));
+    expect(splitSegments(oneSide).map((s) => s.text)).toContain('8954 Cedar Ln, ME 04101 Peril');
+  });
+
   it('ends a phrase at a narrow gutter where the line under it starts a column', () => {
     // "LLC" ends at 261.1; "Evaluation" starts 7 points on: two word spaces and a half, too
     // narrow for a column gap alone, but "Underwriter" starts the next line's column there.

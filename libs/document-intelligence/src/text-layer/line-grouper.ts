@@ -163,12 +163,15 @@ function withAlignedColumnStarts(lines: TextLine[]): TextLine[] {
     line.words.forEach((word, k) => {
       if (k === 0) return;
       const gap = word.box.x0 - line.words[k - 1].box.x1;
-      if (gap < COLUMN_GAP_SPACES * Math.max(space, 0)) return;
       const tolerance = COLUMN_START_TOLERANCE * line.charWidth;
-      const aligned = neighbours.some((j) =>
-        starts[j].some((x, s) => s > 0 && Math.abs(x - word.box.x0) <= tolerance),
-      );
-      if (aligned) found.add(word);
+      const startsThere = (j: number): boolean =>
+        starts[j].some((x, s) => s > 0 && Math.abs(x - word.box.x0) <= tolerance);
+      // An answer run up to the next column ("... ME 04101 Peril", the caption "Peril" under
+      // "Claim ID" and over "Notice Date") leaves no gap at all: the lines on both sides
+      // starting a segment there say where the phrase ends.
+      const wide = gap >= COLUMN_GAP_SPACES * Math.max(space, 0);
+      const between = gap >= 0 && neighbours.length === 2 && neighbours.every(startsThere);
+      if ((wide && neighbours.some(startsThere)) || between) found.add(word);
     });
     return found.size > 0 ? { ...line, columnStarts: found } : line;
   });
