@@ -35,4 +35,14 @@ describe('value kinds: what an answer’s own text says', () => {
       true,
     ]);
   });
+
+  it('reads a phone number only from text with a digit, and never from a date', () => {
+    const phone: ScalarFieldDefinition = { key: 'phone', type: 'string', label: 'Insured Phone' };
+    expect(['N', 'Date of Notice', 'Oct 12, 2023'].map((t) => fitsKind(phone, t))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(['(650) 568-4340', '20'].map((t) => fitsKind(phone, t))).toEqual([true, true]);
+  });
 });

@@ -5,7 +5,7 @@ import { parseMoney } from '../values/money-normaliser';
 import type { ParsedValue } from '../values/parsed-value.types';
 import { parseScalar } from '../values/scalar-value.parser';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { asksForIdentifier, asksForName } from './caption-similarity';
+import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
 
 /*
  * What an answer's own text says about the kind of value it is, without its caption: a date or
@@ -50,6 +50,7 @@ export function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
   if (asksForIdentifier(fieldPhrases(field))) {
     return /\d/.test(text) && parseDate(text) === null && !printedAsAmount(text);
   }
+  if (asksForPhone(fieldPhrases(field))) return dialable(text);
   // A text field is not read from an answer that is wholly a date, an amount or a code: a
   // schema wanting one would have typed the field so, or named it a number.
   return (
@@ -79,7 +80,18 @@ function printedAsAmount(text: string): boolean {
 export function fitsKindAtCaption(field: ScalarFieldDefinition, text: string): boolean {
   if (field.type !== 'string') return true;
   const phrases = fieldPhrases(field);
-  return asksForIdentifier(phrases) || asksForName(phrases) ? fitsKind(field, text) : true;
+  return asksForIdentifier(phrases) || asksForName(phrases) || asksForPhone(phrases)
+    ? fitsKind(field, text)
+    : true;
+}
+
+/**
+ * Text a phone number may be read from: a digit at least, and no date ("N", "Yes" or "Date of
+ * Notice" beside a caption naming a phone is another answer's text). How many digits is left open: a caption
+ * naming a phone may ask for a count ("Phone Booth  20").
+ */
+function dialable(text: string): boolean {
+  return /\d/.test(text) && !wholly(text, parseDate(text));
 }
 
 /** One token with a digit, as identifiers print ("GFT2008342", "24-90349-OD", "INV/91989"). */
