@@ -349,6 +349,28 @@ describe('fields of a type no caption names', () => {
     expect(fields.claim_number.confidence).toBeLessThan(0.5);
   });
 
+  it('leave out of the count an identifier field none of the answers left can be, as a VIN', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Loss Reference: CLM-2022-601766' },
+      { x: 50, y: 120, text: 'Document No.: I206126' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
+            { key: 'claim_number', type: 'string', label: 'Claim Number' },
+            { key: 'vin', type: 'string', label: 'VIN' },
+          ],
+        },
+      ),
+    );
+    expect(fields.invoice_number.value).toBe('I206126');
+    expect(fields.claim_number.value).toBe('CLM-2022-601766');
+    expect(fields.vin.value).toBeNull();
+  });
+
   it('take the one name left, printed under a caption naming a name, for the one name field left', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'ACCOUNT NAME: James Kowalski' },

@@ -16,7 +16,7 @@ import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, PHONE_NAMES, sharedDefiningWords } from './caption-similarity';
 import { byIdentifierPrefix } from './identifier-prefix';
 import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
-import { fitsKind, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
+import { fitsKind, VALUE_KINDS, type ValueKind, wholeTokens, wholly } from './value-kinds';
 
 /*
  * Schema to layout, for the fields no caption names in full: each is matched to the key-value
@@ -403,16 +403,17 @@ function onlyOfItsType(
   const result = new Map<string, PairCandidate>();
   const pageOf = new Map(layouts.flatMap((l) => l.keyValuePairs.map((p) => [p, l.pageNumber])));
   for (const kind of VALUE_KINDS) {
-    const open = fields.filter(
+    const asking = fields.filter(
       (f) => kind.asks(f) && !chosen.has(f.key) && !printedEmpty(f, layouts),
     );
-    if (open.length === 0) continue;
+    if (asking.length === 0) continue;
     const answers = free
       .flatMap((pair) => {
-        const parsed = kind.answers(open[0], pair);
+        const parsed = kind.answers(asking[0], pair);
         return parsed ? [{ pair, parsed }] : [];
       })
       .sort((a, b) => inReadingOrder(a.pair, b.pair, pageOf));
+    const open = admittingAnswers(kind, asking, answers);
     if (answers.length !== open.length) continue;
     const placed =
       kind.name === 'identifier'
@@ -431,6 +432,23 @@ function onlyOfItsType(
     });
   }
   return result;
+}
+
+/**
+ * The open fields of a kind that can take the answers left: with fewer answers than fields, a
+ * field none of them fits (a VIN's field, its standard shape, beside an invoice number and a
+ * claim number) is out of the count, so the others may still be placed.
+ */
+function admittingAnswers(
+  kind: ValueKind,
+  asking: readonly ScalarFieldDefinition[],
+  answers: ReadonlyArray<{ readonly pair: KeyValuePair }>,
+): readonly ScalarFieldDefinition[] {
+  if (answers.length === 0 || answers.length >= asking.length) return asking;
+  const admitting = asking.filter((field) =>
+    answers.some(({ pair }) => kind.answers(field, pair) !== null),
+  );
+  return admitting.length === answers.length ? admitting : asking;
 }
 
 /**
