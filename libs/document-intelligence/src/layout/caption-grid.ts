@@ -35,7 +35,7 @@ function gridRow(parts: GridLine, isFree: (segment: TextSegment) => boolean): bo
  * 12/25/2024"). Lines printed so, one under the other, are caption/answer rows whatever their
  * answers hold: the print says which is which on each line.
  */
-function alternatesAcross(parts: GridLine): boolean {
+export function alternatesAcross(parts: GridLine): boolean {
   const { segments } = parts;
   return (
     segments.length >= 2 &&
@@ -74,7 +74,12 @@ export function gridRuns(
   let run: number[] = [];
   const close = (): void => {
     const first = run[0];
-    if (first !== undefined && !parts[first].segments.some((s) => hasValueSignal(s.text))) {
+    // A caption in capitals beside an answer that is not says the line is a pair, not a header.
+    if (
+      first !== undefined &&
+      !parts[first].segments.some((s) => hasValueSignal(s.text)) &&
+      !alternatesAcross(parts[first])
+    ) {
       run = run.slice(1);
     }
     const answersAreValues = [1, 3, 5].some((k) => {

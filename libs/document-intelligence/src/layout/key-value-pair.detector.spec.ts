@@ -1,5 +1,6 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
+import { analysePages } from './analysed-page';
 import { detectKeyValuePairs } from './key-value-pair.detector';
 
 function pairsOf(runs: readonly PlacedText[]): Array<[string, string | null, string]> {
@@ -301,6 +302,28 @@ describe('detectKeyValuePairs', () => {
       ['INCEPTION', '12/25/2024', 'right'],
       ['FIRST NAMED INSURED', 'Lisa Castillo', 'right'],
       ['CLASS OF BUSINESS', 'Homeowners', 'right'],
+    ]);
+  });
+
+  it('keeps the first line of a capital-caption grid a pair, not a table header over the rest', () => {
+    const [page] = analysePages([
+      makePage([
+        { x: 56, y: 90, text: 'POLICYHOLDER' },
+        { x: 206, y: 90, text: 'Fatima Nguyen' },
+        { x: 56, y: 110, text: 'RUN DATE' },
+        { x: 206, y: 110, text: 'March 31, 2024' },
+        { x: 56, y: 130, text: 'POLICY ID' },
+        { x: 206, y: 130, text: 'YOF3375365' },
+        { x: 56, y: 150, text: 'WRITING COMPANY' },
+        { x: 206, y: 150, text: 'Keystone Fidelity Insurance' },
+      ]),
+    ]);
+    expect(page.layout.tables).toEqual([]);
+    expect(page.layout.keyValuePairs.map((p) => [p.key.text, p.value?.text])).toEqual([
+      ['POLICYHOLDER', 'Fatima Nguyen'],
+      ['RUN DATE', 'March 31, 2024'],
+      ['POLICY ID', 'YOF3375365'],
+      ['WRITING COMPANY', 'Keystone Fidelity Insurance'],
     ]);
   });
 

@@ -6,7 +6,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
-import { formBands, gridRuns } from './caption-grid';
+import { alternatesAcross, formBands, gridRuns } from './caption-grid';
 import { amountGroups, splitOverFigures } from './figure-columns';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
@@ -610,7 +610,9 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   // A caption/answer grid's rows are pairs; one of them ("Account Name  Hiroshi Thompson")
   // would otherwise head a table of the rows under it.
   for (const run of gridRuns(parts, () => true)) {
-    run.slice(1).forEach((i) => band.add(i));
+    // Its first line may be a table's header over rows of pairs, unless its print says it is
+    // a pair itself ("POLICYHOLDER  Fatima Nguyen").
+    run.slice(alternatesAcross(parts[run[0]]) ? 0 : 1).forEach((i) => band.add(i));
     if (run.some((i) => captions[i].length >= 4)) run.forEach((i) => formLines.add(i));
   }
   const tables: LayoutTable[] = [];
