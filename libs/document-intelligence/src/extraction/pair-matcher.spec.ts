@@ -371,6 +371,32 @@ describe('fields of a type no caption names', () => {
     expect(fields.vin.value).toBeNull();
   });
 
+  it('give a VIN field the one identifier left of its standard shape, the others in order', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Document No.: INV-05822' },
+      { x: 50, y: 120, text: 'Chassis No.: 2STV8R85G0S2XFZ74' },
+      { x: 50, y: 140, text: 'File Number: 22-14342-PC' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
+            { key: 'claim_number', type: 'string', label: 'Claim Number' },
+            { key: 'vin', type: 'string', label: 'VIN' },
+          ],
+        },
+      ),
+    );
+    expect(fields.vin.value).toBe('2STV8R85G0S2XFZ74');
+    expect(fields.vin.notes[0]).toBe(
+      'one of the 3 identifier answers left on the page, taken by its shape, under caption "Chassis No."',
+    );
+    expect(fields.invoice_number.value).toBe('INV-05822');
+    expect(fields.claim_number.value).toBe('22-14342-PC');
+  });
+
   it('take the one name left, printed under a caption naming a name, for the one name field left', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'ACCOUNT NAME: James Kowalski' },

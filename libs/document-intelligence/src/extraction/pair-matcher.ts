@@ -60,7 +60,7 @@ interface PairCandidate {
   readonly kind?: string;
   readonly among?: number;
   /** Of several of its kind, placed at its field by its prefix ("CLM-..." a claim number). */
-  readonly byPrefix?: boolean;
+  readonly placedBy?: 'shape' | 'prefix';
   readonly score: number;
   /**
    * What orders caption matches: the score with the rules' confidence in the pair replaced by
@@ -349,7 +349,7 @@ function toField(
         shape: `answer shaped as the field asks, under caption "${caption}"`,
         type:
           (chosen.among ?? 1) > 1
-            ? `one of the ${chosen.among} ${chosen.kind} answers left on the page, taken ${chosen.byPrefix ? 'by its prefix' : "in the configuration's order"}, under caption "${caption}"`
+            ? `one of the ${chosen.among} ${chosen.kind} answers left on the page, taken ${chosen.placedBy ? `by its ${chosen.placedBy}` : "in the configuration's order"}, under caption "${caption}"`
             : `the one ${chosen.kind} answer left on the page, under caption "${caption}"`,
         option: `the one answer left on the page that is one of the field's options, under caption "${caption}"`,
         elimination: `the one text answer left on the page for the one text field left, under caption "${caption}"`,
@@ -369,7 +369,7 @@ function guessedCandidate(
   field: ScalarFieldDefinition,
   pair: KeyValuePair,
   parsed: { value: ScalarValue; start: number; end: number },
-  guess: Pick<PairCandidate, 'similarity' | 'by' | 'kind' | 'among' | 'byPrefix'>,
+  guess: Pick<PairCandidate, 'similarity' | 'by' | 'kind' | 'among' | 'placedBy'>,
 ): PairCandidate | null {
   const words = wordsInSpan(pair.value!.words, parsed.start, parsed.end);
   if (words.length === 0) return null;
@@ -415,23 +415,61 @@ function onlyOfItsType(
       .sort((a, b) => inReadingOrder(a.pair, b.pair, pageOf));
     const open = admittingAnswers(kind, asking, answers);
     if (answers.length !== open.length) continue;
-    const placed =
-      kind.name === 'identifier'
-        ? byIdentifierPrefix(open, answers, (a) => a.pair.value!.text)
-        : answers;
+    const placed = placedAnswers(kind, open, answers);
     open.forEach((field, k) => {
-      const { pair, parsed } = placed[k];
+      const { answer, by } = placed[k];
+      const { pair, parsed } = answer;
       const candidate = guessedCandidate(field, pair, parsed, {
         similarity: TYPE_ONLY_SIMILARITY,
         by: 'type',
         kind: kind.name,
         among: open.length,
-        byPrefix: placed[k] !== answers[k],
+        ...(by === 'order' ? {} : { placedBy: by }),
       });
       if (candidate) result.set(field.key, candidate);
     });
   }
   return result;
+}
+
+/**
+ * Each open field's answer, as many answers as fields: a field only one answer fits takes it
+ * (a VIN's standard shape among claim and invoice numbers), again until none is left so; the
+ * rest by an identifier's prefix naming its field, else in reading order for the
+ * configuration's order.
+ */
+function placedAnswers<T extends { readonly pair: KeyValuePair }>(
+  kind: ValueKind,
+  fields: readonly ScalarFieldDefinition[],
+  answers: readonly T[],
+): Array<{ answer: T; by: 'shape' | 'prefix' | 'order' }> {
+  const fits = fields.map((field) =>
+    answers.flatMap((answer, a) => (kind.answers(field, answer.pair) !== null ? [a] : [])),
+  );
+  const byShape = new Map<number, number>();
+  for (let changed = true; changed;) {
+    changed = false;
+    fields.forEach((_, k) => {
+      if (byShape.has(k)) return;
+      const left = fits[k].filter((a) => ![...byShape.values()].includes(a));
+      if (left.length === 1 && fits[k].length < answers.length) {
+        byShape.set(k, left[0]);
+        changed = true;
+      }
+    });
+  }
+  const restFields = fields.filter((_, k) => !byShape.has(k));
+  const restAnswers = answers.filter((_, a) => ![...byShape.values()].includes(a));
+  const rest =
+    kind.name === 'identifier'
+      ? byIdentifierPrefix(restFields, restAnswers, (a) => a.pair.value!.text)
+      : restAnswers;
+  return fields.map((_, k) => {
+    const shaped = byShape.get(k);
+    if (shaped !== undefined) return { answer: answers[shaped], by: 'shape' };
+    const r = restFields.indexOf(fields[k]);
+    return { answer: rest[r], by: rest[r] === restAnswers[r] ? 'order' : 'prefix' };
+  });
 }
 
 /**
