@@ -24,7 +24,7 @@ describe('captions the layout paired, guarded from being another field’s value
   it('does not guard a "caption" standing in a column of answers', () => {
     const page = gridPage([
       ['Date of Notice', '01-Mar-2024', 'Daytime Phone', '(270) 282-9912'],
-      ['Policy #', 'HO642856750', 'Police Called', 'X Yes', 'No'],
+      ['Policy #', 'HO642856750', 'Police Called', 'Yes', 'Officer Diaz'],
       ['Name of Insured', 'Priya Kim', 'Peril', 'Theft'],
       ['DOL', '29-Feb-2024', 'Incident Location', '2151 Mill Rd, Savannah, GA 31401'],
     ]);

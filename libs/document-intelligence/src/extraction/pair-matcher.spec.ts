@@ -475,11 +475,12 @@ describe('a caption the dictionary relates to the field', () => {
 });
 
 describe('a caption beside its answer on a line the layout left unpaired', () => {
-  // A caption-beside-answer grid; below a yes/no line the layout pairs no caption with its answer.
+  // A caption-beside-answer grid; below a line of three phrases the layout pairs no caption with
+  // its answer.
   const rows = [
     ['Date Notified', 'May 26, 2023'],
     ['Claim No.', 'CLM-2023-135080'],
-    ['Police Notified', 'Yes', 'X No'],
+    ['Police Notified', 'Yes', 'Officer Diaz'],
     ['Nature of Loss', 'Theft'],
     ['Policy ID', 'AEV9147594'],
   ];

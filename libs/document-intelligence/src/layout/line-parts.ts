@@ -6,6 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { COLON_END } from './layout-text';
+import { withMarkedChoicesJoined } from './marked-choice';
 
 /*
  * A line as the key-value detector reads it: its phrases, with dotted leaders and stray colons
@@ -123,5 +124,5 @@ export function partsOf(line: TextLine, excluded: ReadonlySet<PositionedWord>): 
     });
     if (current.length > 0) segments.push(makeSegment(current));
   }
-  return { line, segments };
+  return { line, segments: withMarkedChoicesJoined(segments) };
 }

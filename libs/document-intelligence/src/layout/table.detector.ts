@@ -11,6 +11,7 @@ import { amountGroups, splitOverFigures } from './figure-columns';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
+import { withMarkedChoicesJoined } from './marked-choice';
 import { TOTALS } from './table-totals';
 
 /*
@@ -85,7 +86,7 @@ export function isNoisePhrase(segment: TextSegment): boolean {
 
 /** A line's phrases without OCR noise: the phrases tables are read from. */
 function tablePhrases(line: TextLine): TextSegment[] {
-  return splitSegments(line).filter((segment) => !isNoisePhrase(segment));
+  return withMarkedChoicesJoined(splitSegments(line).filter((segment) => !isNoisePhrase(segment)));
 }
 
 /** The column a phrase falls under: most shared width, else the nearest within reach. */

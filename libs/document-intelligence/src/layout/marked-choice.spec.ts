@@ -1,0 +1,44 @@
+import { makePage } from '../testing/text-page.fixture';
+import { groupLines, splitSegments } from '../text-layer/line-grouper';
+import { withMarkedChoicesJoined } from './marked-choice';
+
+function phrases(runs: Array<{ x: number; text: string }>): string[] {
+  const [line] = groupLines(makePage(runs.map((r) => ({ ...r, y: 100 }))));
+  return withMarkedChoicesJoined(splitSegments(line)).map((s) => s.text);
+}
+
+describe('withMarkedChoicesJoined', () => {
+  it('joins the pieces of a yes/no answer with a mark beside one option', () => {
+    expect(
+      phrases([
+        { x: 50, text: 'Police Report?' },
+        { x: 200, text: 'Yes' },
+        { x: 240, text: 'X No' },
+      ]),
+    ).toEqual(['Police Report?', 'Yes X No']);
+    expect(
+      phrases([
+        { x: 50, text: 'Injuries' },
+        { x: 200, text: '☐ Yes' },
+        { x: 250, text: '☒ No' },
+      ]),
+    ).toEqual(['Injuries', '☐ Yes ☒ No']);
+  });
+
+  it('keeps apart option columns with no mark between them, and other phrases', () => {
+    expect(
+      phrases([
+        { x: 50, text: 'Question' },
+        { x: 200, text: 'Yes' },
+        { x: 240, text: 'No' },
+      ]),
+    ).toEqual(['Question', 'Yes', 'No']);
+    expect(
+      phrases([
+        { x: 50, text: 'Yes' },
+        { x: 200, text: 'Notice Date' },
+        { x: 300, text: 'X' },
+      ]),
+    ).toEqual(['Yes', 'Notice Date', 'X']);
+  });
+});

@@ -1,0 +1,48 @@
+import { makeSegment, type TextSegment } from '../text-layer/line-grouper';
+
+/*
+ * A yes/no answer printed as its options with a mark beside one ("Yes   X No", "☐ Yes  ☒ No"):
+ * the gaps around the mark can be as wide as a column gap, and the answer falls apart into
+ * pieces that read as extra columns (a table's header, an odd cell in a caption/answer grid).
+ */
+
+const OPTION = /^(?:yes|no|y|n)$/i;
+const MARK = /^(?:[xX]|[\u2610\u2611\u2612\u2713\u2714]|\[\s*[xX\u2713]?\s*\])$/;
+
+function choiceTokens(segment: TextSegment): string[] | null {
+  const tokens = segment.words.map((w) => w.text.replace(/[.,;:]$/, ''));
+  return tokens.every((t) => OPTION.test(t) || MARK.test(t)) ? tokens : null;
+}
+
+/**
+ * The line's phrases with the pieces of one marked yes/no answer joined: neighbouring phrases
+ * made only of option words and marks, together holding a yes, a no and a mark. A header over
+ * "Yes" and "No" columns has no mark between them and stays apart.
+ */
+export function withMarkedChoicesJoined(segments: readonly TextSegment[]): TextSegment[] {
+  const result: TextSegment[] = [];
+  for (let i = 0; i < segments.length; i += 1) {
+    let end = i;
+    const tokens = choiceTokens(segments[i]);
+    if (tokens) {
+      const run = [...tokens];
+      while (end + 1 < segments.length) {
+        const next = choiceTokens(segments[end + 1]);
+        if (!next) break;
+        run.push(...next);
+        end += 1;
+      }
+      const marked =
+        end > i &&
+        run.some((t) => /^(?:yes|y)$/i.test(t)) &&
+        run.some((t) => /^(?:no|n)$/i.test(t)) &&
+        run.some((t) => MARK.test(t));
+      if (!marked) end = i;
+    }
+    result.push(
+      end === i ? segments[i] : makeSegment(segments.slice(i, end + 1).flatMap((s) => s.words)),
+    );
+    i = end;
+  }
+  return result;
+}
