@@ -106,6 +106,23 @@ describe('fields taken by elimination', () => {
     expect(carrier.value).toBeNull();
   });
 
+  it('leaves a sentence out of what a name field may take, so the name left is taken', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Policyholder: Olga Holloway' },
+      {
+        x: 50,
+        y: 120,
+        text: 'Details: Windows were broken and the side panels were spray painted.',
+      },
+    ]);
+    const [insured] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'insured_name', type: 'string', label: 'Insured Name' }] },
+    );
+    expect(insured.value).toBe('Olga Holloway');
+    expect(insured.confidence).toBeLessThan(0.5);
+  });
+
   it('lets only text fields compete: an open field of another type does not stop it', () => {
     const page = makePage([{ x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' }]);
     const fields = byKey(

@@ -13,10 +13,22 @@ import { onOneLine, parseScalarWords, withOptionsAfter } from '../values/marked-
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { captionSimilarity, PHONE_NAMES, sharedDefiningWords } from './caption-similarity';
+import {
+  asksForName,
+  captionSimilarity,
+  PHONE_NAMES,
+  sharedDefiningWords,
+} from './caption-similarity';
 import { byIdentifierPrefix } from './identifier-prefix';
 import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
-import { fitsKind, VALUE_KINDS, type ValueKind, wholeTokens, wholly } from './value-kinds';
+import {
+  fitsKind,
+  nameShaped,
+  VALUE_KINDS,
+  type ValueKind,
+  wholeTokens,
+  wholly,
+} from './value-kinds';
 
 /*
  * Schema to layout, for the fields no caption names in full: each is matched to the key-value
@@ -535,6 +547,8 @@ const ELIMINATION_SIMILARITY = 0.25;
 function plainTextAnswer(field: ScalarFieldDefinition, text: string): boolean {
   if (parseBoolean(text) !== null) return false;
   if (!fitsKind(field, text)) return false;
+  // A field asking for a name is no description's: left over beside a sentence, it takes the name.
+  if (asksForName(fieldPhrases(field)) && !nameShaped(text)) return false;
   if (SHAPES.some(({ shape }) => shape.test(text)) && shapeSimilarity(field, text) === 0) {
     return false;
   }

@@ -100,6 +100,14 @@ const IDENTIFIER_SHAPE = /^(?=\S*\d)[\p{L}\d][\p{L}\d\-/.#]{3,}$/u;
 /** A name as printed: two to six words, no digits or value symbols ("Dawson Logistics LLC"). */
 const NAME_SHAPE = /^(?!.*[\d$€£@%])\S+(?:\s+\S+){1,5}$/u;
 
+/** At most six words, no digits or value symbols: a name, of a person or a firm ("Acme"). */
+const NAME_LENGTH = /^(?!.*[\d$€£@%])\S+(?:\s+\S+){0,5}$/u;
+
+/** Text a name may be: never a sentence ("Windows were broken and the side panels ..."). */
+export function nameShaped(text: string): boolean {
+  return NAME_LENGTH.test(text.trim());
+}
+
 /**
  * The kinds of value an answer's text tells apart without its caption: dates and amounts by
  * parsing wholly as one, identifiers and names by their shape under a caption naming the kind
