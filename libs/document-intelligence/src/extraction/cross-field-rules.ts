@@ -6,6 +6,7 @@ import { cellsKeepingRowArithmetic, rowsBreakingArithmetic } from '../validation
 import type { FieldMatches } from './field-matching';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
 import { orderPeriodEnds } from './period-ends';
+import { readPrintedColumnTotals } from './printed-column-total';
 import { settleTotal } from './sum-check';
 import { columnsAddingUp, totalsColumn } from './table-doubts';
 
@@ -28,6 +29,8 @@ export function settleAcrossFields(
   orderPeriodEnds(matches.scalars, results);
   // A total the rows of a table add up to is confirmed by them, whatever its caption.
   confirmTableTotals(matches.matched, tables, results);
+  // And one no caption answered is read where the page prints that sum.
+  readPrintedColumnTotals(matches.matched, tables, results, analysed.lines, documentId);
   // And the cells the page's arithmetic vouches for: a column adding up to its printed total,
   // a row whose figures make one another.
   confirmTableCells(tables, results, analysed.lines);

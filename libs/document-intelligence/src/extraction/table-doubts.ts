@@ -502,12 +502,24 @@ export function totalsColumn(
   table: TableFieldDefinition,
   rows: readonly ExtractedRow[],
 ): TableColumnDefinition | null {
+  const total = columnTotal(field, table, rows);
+  return total && Math.abs(total.sum - amount) <= SUM_TOLERANCE ? total.column : null;
+}
+
+/**
+ * The numeric column a money field names beyond its total words ("Total Paid": paid), and what
+ * the table's rows add up to in it; null for another field, or a table of fewer than two rows.
+ */
+export function columnTotal(
+  field: ScalarFieldDefinition,
+  table: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): { column: TableColumnDefinition; sum: number } | null {
   if (field.type !== 'money' || rows.length < 2) return null;
   const numeric = table.columns.filter(isNumeric);
   const named = fieldPhrases(field)
     .filter((phrase) => isTotalCaption(phrase))
     .map((phrase) => namedColumn(phrase, numeric))
     .find((column) => column !== null);
-  if (!named) return null;
-  return Math.abs(columnSum(rows, named.key) - amount) <= SUM_TOLERANCE ? named : null;
+  return named ? { column: named, sum: columnSum(rows, named.key) } : null;
 }
