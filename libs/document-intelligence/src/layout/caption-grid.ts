@@ -215,6 +215,25 @@ function nextBandFollows(
 }
 
 /**
+ * One band alone: two captions or more over their answers, a value among the answers, and no
+ * line under the answers continuing their columns (a table's header over its first row has
+ * more rows), no answer opening as its caption does: "Contract Number  Underwriter" over
+ * "HO-38-5788847  Northgate Property & Casualty".
+ */
+function loneBand(parts: readonly GridLine[], j: number, pairs: readonly BandPair[]): boolean {
+  if (pairs.length < 2 || !pairs.some((p) => hasValueSignal(p.answer.text))) return false;
+  // "Bobbin length" under "Bobbin width" is the next caption of a stack, not its answer.
+  const firstWord = (segment: TextSegment): string => segment.words[0]?.text.toLowerCase() ?? '';
+  if (pairs.some((p) => firstWord(p.answer) === firstWord(p.caption))) return false;
+  const answers = parts[j + 1];
+  const next = parts[j + 2];
+  if (!next || next.line.pageNumber !== answers.line.pageNumber) return true;
+  if (next.line.box.y0 - answers.line.box.y1 > 2.5 * boxHeight(answers.line.box)) return true;
+  const tolerance = answers.line.heightInWidthUnits * 1.5;
+  return !next.segments.some((s) => answers.segments.some((a) => alignedUnder(a, s, tolerance)));
+}
+
+/**
  * The spacing groups the lines in twos: each caption sits closer to the answer under it than
  * that answer to the next caption, on every band of the chain ("Client" / "Derek Nguyen" /
  * wider gap / "Inception" / "2023-06-29" / ...). A column of prose or of list items is evenly
@@ -280,8 +299,9 @@ export function formBands(
       (answerLinesWithValues * 2 >= chain.length ||
         (answerLinesWithValues > 0 && pairedBySpacing(parts, chain)));
     const found = bands.length;
+    const lone = chain.length === 1 && loneBand(parts, chain[0], shapes[chain[0]]!);
     for (const j of chain) {
-      const pairs = byValues ? shapes[j]! : shapes[j]!.filter(styleContrast);
+      const pairs = byValues || lone ? shapes[j]! : shapes[j]!.filter(styleContrast);
       if (pairs.length >= 2 || (byValues && pairs.length > 0)) {
         bands.push({ captionLine: j, pairs, repeated: chain.length >= 2 });
       }

@@ -327,6 +327,25 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads one band of captions over answers holding a value, unless a row under it continues its columns', () => {
+    const band = [
+      { x: 60, y: 100, text: 'Contract Number' },
+      { x: 300, y: 100, text: 'Underwriter' },
+      { x: 62, y: 112, text: 'HO-38-5788847' },
+      { x: 302, y: 112, text: 'Northgate Property & Casualty' },
+    ];
+    expect(pairsOf(band)).toEqual([
+      ['Contract Number', 'HO-38-5788847', 'below'],
+      ['Underwriter', 'Northgate Property & Casualty', 'below'],
+    ]);
+    const table = pairsOf([
+      ...band,
+      { x: 62, y: 124, text: 'HO-38-5788848' },
+      { x: 302, y: 124, text: 'Granite Mutual Insurance' },
+    ]);
+    expect(table).not.toContainEqual(['Underwriter', 'Northgate Property & Casualty', 'below']);
+  });
+
   it('reads an answer set in pieces under its caption as one answer of the band', () => {
     expect(
       pairsOf([
