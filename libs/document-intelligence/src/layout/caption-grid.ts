@@ -215,13 +215,17 @@ function nextBandFollows(
 }
 
 /**
- * One band alone: two captions or more over their answers, a value among the answers, and no
- * line under the answers continuing their columns (a table's header over its first row has
- * more rows), no answer opening as its caption does: "Contract Number  Underwriter" over
- * "HO-38-5788847  Northgate Property & Casualty".
+ * One band alone: two captions or more over their answers, a value among the answers where a
+ * grid read across the line would want a caption, no line under the answers continuing their
+ * columns (a table's header over its first row has more rows), no answer opening as its caption
+ * does: "Contract Number  Underwriter" over "HO-38-5788847  Northgate Property & Casualty".
  */
 function loneBand(parts: readonly GridLine[], j: number, pairs: readonly BandPair[]): boolean {
-  if (pairs.length < 2 || !pairs.some((p) => hasValueSignal(p.answer.text))) return false;
+  // A value where a grid across the line would print a caption ("HO-38-5788847" first): read
+  // across, "Valued As Of  May 22, 2024  Policy ID  PA/2022/151334" is a grid's row instead.
+  const answerLine = parts[j + 1].segments;
+  if (pairs.length < 2 || !answerLine.some((s, k) => k % 2 === 0 && hasValueSignal(s.text)))
+    return false;
   // "Bobbin length" under "Bobbin width" is the next caption of a stack, not its answer.
   const firstWord = (segment: TextSegment): string => segment.words[0]?.text.toLowerCase() ?? '';
   if (pairs.some((p) => firstWord(p.answer) === firstWord(p.caption))) return false;

@@ -344,6 +344,19 @@ describe('detectKeyValuePairs', () => {
       { x: 302, y: 124, text: 'Granite Mutual Insurance' },
     ]);
     expect(table).not.toContainEqual(['Underwriter', 'Northgate Property & Casualty', 'below']);
+    // Values only where a grid read across the line puts its answers: no band, whatever the
+    // names in the line above look like.
+    const grid = pairsOf([
+      { x: 50, y: 100, text: 'Company' },
+      { x: 160, y: 100, text: 'Bluewater Indemnity Co.' },
+      { x: 300, y: 100, text: 'Insured Party' },
+      { x: 420, y: 100, text: 'Brennan Logistics LLC' },
+      { x: 50, y: 114, text: 'Valued As Of' },
+      { x: 160, y: 114, text: 'May 22, 2024' },
+      { x: 300, y: 114, text: 'Policy ID' },
+      { x: 420, y: 114, text: 'PA/2022/151334' },
+    ]);
+    expect(grid).not.toContainEqual(['Insured Party', 'Policy ID', 'below']);
   });
 
   it('reads an answer set in pieces under its caption as one answer of the band', () => {
