@@ -1,5 +1,6 @@
 import { upperMedian } from '../common/upper-median';
 import type { PositionedWord } from '../text-layer/line-grouper';
+import { wordPiece } from './word-pieces';
 
 /*
  * Tight tables print their figure columns so close together that neither the header's captions
@@ -16,11 +17,32 @@ export const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
 /** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
+/** An amount and a currency code read as one word ("5,684.48USD", "USD5,684.48"). */
+const GLUED_CODE_AFTER = /^(\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?)([A-Z]{3})$/;
+const GLUED_CODE_BEFORE = /^([A-Z]{3})(\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?)$/;
+
+/**
+ * Words with each amount and currency code that ran into one word taken apart. A text layer
+ * joins the glyphs of two columns printed with no space between them ("USD 5,684.48USD
+ * 17,849.29": the second column's code printed flush against the first column's figure), and
+ * OCR may read a code flush against its figure the same way.
+ */
+export function gluedCodesApart(words: readonly PositionedWord[]): PositionedWord[] {
+  return words.flatMap((word) => {
+    const glued = GLUED_CODE_AFTER.exec(word.text) ?? GLUED_CODE_BEFORE.exec(word.text);
+    if (!glued) return [word];
+    const cut = glued[1].length;
+    return [wordPiece(word, 0, cut), wordPiece(word, cut, word.text.length)];
+  });
+}
+
 /**
  * The amounts of a run of words, each with the currency code printed before or after it
  * ("USD 15,661.18", "15,661.18 USD"), or null when the run holds anything but amounts and codes.
+ * An amount and a code read as one word count as two (gluedCodesApart).
  */
-export function amountGroups(words: readonly PositionedWord[]): PositionedWord[][] | null {
+export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][] | null {
+  const words = gluedCodesApart(read);
   // A run that opens with a code prints every code before its amount ("USD 7,682.64 USD
   // 23,408.46"); otherwise after it ("7,682.64 USD 23,408.46 USD").
   const leading = words.length > 0 && CURRENCY_CODE.test(words[0].text);
