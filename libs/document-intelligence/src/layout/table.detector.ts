@@ -7,6 +7,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { formBands, gridRuns } from './caption-grid';
+import { apartAtEdges, edgeTolerance, flushLeftEdges } from './column-starts';
 import { amountGroups, splitOverFigures } from './figure-columns';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
@@ -157,8 +158,17 @@ function amountsApart(
   return under.size > 1 && !under.has(-1) ? apart : [segment];
 }
 
+/** The left edges of the columns set flush left, and how near a word starting at one stands. */
+interface ColumnEdges {
+  readonly at: readonly number[];
+  readonly tolerance: number;
+}
+
+const NO_EDGES: ColumnEdges = { at: [], tolerance: 0 };
+
 /**
- * Phrases of a line by column; null when a phrase fits no column or two share one. A phrase
+ * Phrases of a line by column, a phrase running from one flush-left column into the next taken
+ * apart at the column's edge; null when a phrase fits no column or two share one. A phrase
  * OCR was unsure of that fits no column is a speck or a ruling read as a letter, not a cell:
  * it is left out rather than ending the table.
  */
@@ -166,9 +176,13 @@ function rowOf(
   segments: readonly TextSegment[],
   columns: readonly Column[],
   reach: number,
+  edges: ColumnEdges = NO_EDGES,
 ): Row | null {
   const row: Row = new Map();
-  for (const segment of segments.flatMap((s) => amountsApart(s, columns, reach))) {
+  const phrases = segments
+    .flatMap((s) => apartAtEdges(s, edges.at, edges.tolerance))
+    .flatMap((s) => amountsApart(s, columns, reach));
+  for (const segment of phrases) {
     const column = columnOf(segment, columns, reach);
     if (column < 0 && unsure(segment.words)) continue;
     if (column < 0) return null;
@@ -456,6 +470,13 @@ function tableFrom(
       .filter(beforeTotals()),
     reach,
   );
+  // Columns set flush left under their captions, told from the first rows under the header.
+  const firstRows = bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf);
+  const tolerance = edgeTolerance(lines[start].charWidth);
+  const edges: ColumnEdges = {
+    at: flushLeftEdges(columns, firstRows, tolerance),
+    tolerance,
+  };
   let last = Math.max(start, ...pieces);
   const above = pieces.includes(start - 1) ? [] : headerAbove(lines, start, captionsOf);
   const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
@@ -484,7 +505,7 @@ function tableFrom(
     if (line.pageNumber !== lines[start].pageNumber) break;
     const gap = line.box.y0 - lines[last].box.y1;
     if (gap > height * MAX_ROW_GAP) break;
-    const row = rowOf(segmentsOf(i), columns, reach);
+    const row = rowOf(segmentsOf(i), columns, reach, edges);
     if (!row) break;
     const text = rowText(row);
     if (
