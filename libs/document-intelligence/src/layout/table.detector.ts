@@ -9,6 +9,7 @@ import {
 import { formBands, gridRuns } from './caption-grid';
 import { apartAtEdges, edgeTolerance, flushLeftEdges } from './column-starts';
 import { amountGroups, splitOverFigures } from './figure-columns';
+import { gluedHeaderWordsApart } from './glued-header-words';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
@@ -332,10 +333,11 @@ function splitRunTogetherCaptions(
   // Figures run together into one phrase under one caption phrase: shared out by the figures.
   // Their captions' words go to the figure they stand over, which a tight print leaves no gap
   // to tell ("Open Reserve Incurred Amount" over two figures is cut after "Reserve").
+  // A caption word run together with the next column's caption is cut in two first.
   const overFigures = (column: Column, index: number): Column[] | null =>
     column.header.length >= 2
       ? splitOverFigures(
-          column,
+          { ...column, header: gluedHeaderWordsApart(column.header) },
           rows.map((segments) =>
             segments
               .flatMap(eachAmount)
