@@ -7,6 +7,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { formBands, gridRuns } from './caption-grid';
+import { joinCaptionPieces } from './caption-pieces';
 import { apartAtEdges, edgeTolerance, flushLeftEdges } from './column-starts';
 import { amountGroups, splitOverFigures } from './figure-columns';
 import { gluedHeaderWordsApart } from './glued-header-words';
@@ -462,15 +463,19 @@ function tableFrom(
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
   const pieces = headerLinePieces(lines, start, captionsOf);
-  const columns: Column[] = splitRunTogetherCaptions(
-    withCaptionPieces(
-      captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
-      pieces.flatMap((i) => captionsOf(i)),
+  const firstBody = bodyLinesBelow(lines, Math.max(start, ...pieces), height)
+    .map(segmentsOf)
+    .filter(beforeTotals());
+  const columns: Column[] = joinCaptionPieces(
+    splitRunTogetherCaptions(
+      withCaptionPieces(
+        captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
+        pieces.flatMap((i) => captionsOf(i)),
+      ),
+      firstBody,
+      reach,
     ),
-    bodyLinesBelow(lines, Math.max(start, ...pieces), height)
-      .map(segmentsOf)
-      .filter(beforeTotals()),
-    reach,
+    firstBody,
   );
   // Columns set flush left under their captions, told from the first rows under the header.
   const firstRows = bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf);
