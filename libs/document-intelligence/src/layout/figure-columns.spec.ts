@@ -1,5 +1,5 @@
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { amountGroups, gluedCodesApart, splitOverFigures } from './figure-columns';
+import { amountGroups, codesOnward, gluedCodesApart, splitOverFigures } from './figure-columns';
 
 /** A word at [x0, x1] of the page's width on one line. */
 function word(text: string, x0: number, x1: number, y = 0.3): PositionedWord {
@@ -115,5 +115,36 @@ describe('gluedCodesApart', () => {
     expect(gluedCodesApart([word('CLM2023181680', 0, 0.1)]).map((w) => w.text)).toEqual([
       'CLM2023181680',
     ]);
+  });
+});
+
+describe('codesOnward', () => {
+  const phrase = (words: readonly PositionedWord[]) => ({ words });
+  const textsOf = (phrases: Array<{ words: readonly PositionedWord[] }>) =>
+    phrases.map((p) => p.words.map((w) => w.text).join(' '));
+
+  it('hands a code closing a run of amounts on to the amount after it', () => {
+    const phrases = [
+      phrase([
+        word('USD', 0.55, 0.58),
+        word('12,618.76', 0.58, 0.65),
+        word('USD', 0.67, 0.7),
+        word('10,540.39', 0.7, 0.77),
+        word('USD', 0.79, 0.82),
+      ]),
+      phrase([word('23,159.15.', 0.84, 0.91)]),
+    ];
+    expect(textsOf(codesOnward(phrases, phrase))).toEqual([
+      'USD 12,618.76 USD 10,540.39',
+      'USD 23,159.15.',
+    ]);
+  });
+
+  it('leaves codes printed after their amounts with them', () => {
+    const phrases = [
+      phrase([word('12,618.76', 0.58, 0.65), word('USD', 0.67, 0.7)]),
+      phrase([word('23,159.15', 0.84, 0.91), word('USD', 0.92, 0.95)]),
+    ];
+    expect(textsOf(codesOnward(phrases, phrase))).toEqual(['12,618.76 USD', '23,159.15 USD']);
   });
 });

@@ -12,8 +12,11 @@ import { wordPiece } from './word-pieces';
  * among those amounts by where they stand, and each amount keeps its own column.
  */
 
-/** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
-export const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
+/**
+ * An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. OCR may
+ * read a speck after it as a full stop or comma ("23,159.15.").
+ */
+export const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?[.,]?$/;
 /** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
@@ -67,6 +70,35 @@ export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][
   return groups.length > 0 && groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))
     ? groups
     : null;
+}
+
+/**
+ * Phrases of a line with each currency code that closes a run of amounts printed code first
+ * ("USD 12,618.76 USD 10,540.39 USD") handed on to the amount opening the next phrase
+ * ("23,159.15"): a scan's gutters part a code from its figure as often as from the figure before.
+ */
+export function codesOnward<S extends { readonly words: readonly PositionedWord[] }>(
+  phrases: readonly S[],
+  phraseOf: (words: readonly PositionedWord[]) => S,
+): S[] {
+  const result = [...phrases];
+  for (let i = 0; i + 1 < result.length; i += 1) {
+    const words = gluedCodesApart(result[i].words);
+    const next = result[i + 1].words;
+    const last = words[words.length - 1];
+    if (
+      words.length >= 3 &&
+      CURRENCY_CODE.test(words[0].text) &&
+      CURRENCY_CODE.test(last.text) &&
+      next.length > 0 &&
+      AMOUNT_WORD.test(next[0].text) &&
+      amountGroups(words.slice(0, -1)) !== null
+    ) {
+      result[i] = phraseOf(words.slice(0, -1));
+      result[i + 1] = phraseOf([last, ...next]);
+    }
+  }
+  return result;
 }
 
 export interface FigureColumn {

@@ -1,6 +1,7 @@
 import { upperMedian } from '../common/upper-median';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
+  makeSegment,
   type PositionedWord,
   splitSegments,
   type TextLine,
@@ -9,7 +10,7 @@ import {
 import { formBands, gridRuns } from './caption-grid';
 import { joinCaptionPieces } from './caption-pieces';
 import { apartAtEdges, edgeTolerance, flushLeftEdges } from './column-starts';
-import { amountGroups, splitOverFigures } from './figure-columns';
+import { amountGroups, codesOnward, splitOverFigures } from './figure-columns';
 import { gluedHeaderWordsApart } from './glued-header-words';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
@@ -181,9 +182,10 @@ function rowOf(
   edges: ColumnEdges = NO_EDGES,
 ): Row | null {
   const row: Row = new Map();
-  const phrases = segments
-    .flatMap((s) => apartAtEdges(s, edges.at, edges.tolerance))
-    .flatMap((s) => amountsApart(s, columns, reach));
+  const phrases = codesOnward(
+    segments.flatMap((s) => apartAtEdges(s, edges.at, edges.tolerance)),
+    makeSegment,
+  ).flatMap((s) => amountsApart(s, columns, reach));
   for (const segment of phrases) {
     const column = columnOf(segment, columns, reach);
     if (column < 0 && unsure(segment.words)) continue;
