@@ -161,33 +161,42 @@ function amountsApart(
   return under.size > 1 && !under.has(-1) ? apart : [segment];
 }
 
-/** The left edges of the columns set flush left, and how near a word starting at one stands. */
-interface ColumnEdges {
-  readonly at: readonly number[];
+/**
+ * What the rows under a header are read with: the left edges of the columns set flush left, how
+ * near a word starting at one stands, and the height below which a phrase is a speck.
+ */
+interface RowReading {
+  readonly edges: readonly number[];
   readonly tolerance: number;
+  readonly speckHeight: number;
 }
 
-const NO_EDGES: ColumnEdges = { at: [], tolerance: 0 };
+const PLAIN_READING: RowReading = { edges: [], tolerance: 0, speckHeight: 0 };
+
+/** A phrase far less tall than the header's text: a scan's speck read as a glyph ("d", ":"). */
+const SPECK_HEIGHT = 0.4;
 
 /**
  * Phrases of a line by column, a phrase running from one flush-left column into the next taken
  * apart at the column's edge; null when a phrase fits no column or two share one. A phrase
- * OCR was unsure of that fits no column is a speck or a ruling read as a letter, not a cell:
- * it is left out rather than ending the table.
+ * OCR was unsure of, or a speck, that fits no column is a mark or a ruling read as a letter,
+ * not a cell: it is left out rather than ending the table.
  */
 function rowOf(
   segments: readonly TextSegment[],
   columns: readonly Column[],
   reach: number,
-  edges: ColumnEdges = NO_EDGES,
+  reading: RowReading = PLAIN_READING,
 ): Row | null {
   const row: Row = new Map();
   const phrases = codesOnward(
-    segments.flatMap((s) => apartAtEdges(s, edges.at, edges.tolerance)),
+    segments.flatMap((s) => apartAtEdges(s, reading.edges, reading.tolerance)),
     makeSegment,
   ).flatMap((s) => amountsApart(s, columns, reach));
   for (const segment of phrases) {
     const column = columnOf(segment, columns, reach);
+    // A speck is no cell wherever it falls ("i" before "$1666.34").
+    if (boxHeight(segment.box) < reading.speckHeight) continue;
     if (column < 0 && unsure(segment.words)) continue;
     if (column < 0) return null;
     row.set(column, [...(row.get(column) ?? []), ...segment.words]);
@@ -482,9 +491,11 @@ function tableFrom(
   // Columns set flush left under their captions, told from the first rows under the header.
   const firstRows = bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf);
   const tolerance = edgeTolerance(lines[start].charWidth);
-  const edges: ColumnEdges = {
-    at: flushLeftEdges(columns, firstRows, tolerance),
+  const reading: RowReading = {
+    edges: flushLeftEdges(columns, firstRows, tolerance),
     tolerance,
+    // Of the captions' glyphs, not the line's box, which a skewed scan's drift makes taller.
+    speckHeight: upperMedian(lines[start].words.map((w) => boxHeight(w.box))) * SPECK_HEIGHT,
   };
   let last = Math.max(start, ...pieces);
   const above = pieces.includes(start - 1) ? [] : headerAbove(lines, start, captionsOf);
@@ -514,7 +525,7 @@ function tableFrom(
     if (line.pageNumber !== lines[start].pageNumber) break;
     const gap = line.box.y0 - lines[last].box.y1;
     if (gap > height * MAX_ROW_GAP) break;
-    const row = rowOf(segmentsOf(i), columns, reach, edges);
+    const row = rowOf(segmentsOf(i), columns, reach, reading);
     if (!row) break;
     const text = rowText(row);
     if (
