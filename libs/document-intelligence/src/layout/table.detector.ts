@@ -15,6 +15,7 @@ import { gluedHeaderWordsApart } from './glued-header-words';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
+import { withoutStrayQuote } from './stray-quote';
 import { TOTALS } from './table-totals';
 
 /*
@@ -584,7 +585,7 @@ function tableFrom(
   body.forEach((row, r) =>
     row.forEach((words, columnIndex) =>
       cells.push({
-        ...layoutText(words),
+        ...layoutText(withoutStrayQuote(words)),
         rowIndex: r + 1,
         columnIndex,
         rowSpan: 1,
