@@ -38,6 +38,19 @@ const header = (y: number): PlacedText[] => [
 ];
 
 describe('extractTable', () => {
+  it('ends the rows at a line summing the columns under "Sum"', () => {
+    const page = makePage([
+      ...header(120),
+      ...row(136, 'Front bumper cover', '1', '$420.00', '$420.00'),
+      ...row(150, 'Headlamp assembly', '2', '$180.50', '$361.00'),
+      { x: 50, y: 164, text: 'Sum' },
+      { x: 378, y: 164, text: '$600.50' },
+      { x: 490, y: 164, text: '$781.00' },
+    ]);
+    const { field } = extractTable(lineItems, groupLines(page), { fuzzy: false });
+    expect((field.value as unknown[]).length).toBe(2);
+  });
+
   it('reads rows under a detected header until the total line', () => {
     const page = makePage([
       { x: 50, y: 60, text: 'REPAIR ESTIMATE' },

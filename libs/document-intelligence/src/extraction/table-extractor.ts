@@ -29,6 +29,8 @@ export const DEFAULT_TABLE_STOP_LABELS = [
   'balance due',
   'amount due',
   'total due',
+  // A loss run sums its columns under "Sum" as often as under "Total".
+  'sum',
 ];
 
 interface HeaderColumn {

@@ -1,5 +1,5 @@
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { amountGroups, splitOverFigures } from './figure-columns';
+import { amountGroups, codesOnward, gluedCodesApart, splitOverFigures } from './figure-columns';
 
 /** A word at [x0, x1] of the page's width on one line. */
 function word(text: string, x0: number, x1: number, y = 0.3): PositionedWord {
@@ -89,5 +89,62 @@ describe('splitOverFigures', () => {
   it('leaves a column alone when a figure has no caption word over it', () => {
     const short = { x0: 0.584, x1: 0.661, header: [header[0]] };
     expect(splitOverFigures(short, rows)).toBeNull();
+  });
+});
+
+describe('gluedCodesApart', () => {
+  it('takes a code printed flush against an amount apart from it', () => {
+    const words = gluedCodesApart([word('5,684.48USD', 0.5, 0.61), word('USD7.50', 0.7, 0.77)]);
+    expect(words.map((w) => w.text)).toEqual(['5,684.48', 'USD', 'USD', '7.50']);
+    expect(words[0].box.x1).toBeCloseTo(0.58);
+    expect(words[1].box.x0).toBeCloseTo(0.58);
+  });
+
+  it('lets amountGroups share out a run whose codes ran into the figures', () => {
+    const words = [
+      word('USD', 0.4, 0.43),
+      word('12,164.81', 0.44, 0.52),
+      word('USD', 0.56, 0.59),
+      word('5,684.48USD', 0.6, 0.71),
+      word('17,849.29', 0.75, 0.83),
+    ];
+    expect(texts(amountGroups(words))).toEqual(['USD 12,164.81', 'USD 5,684.48', 'USD 17,849.29']);
+  });
+
+  it('leaves a code word alone', () => {
+    expect(gluedCodesApart([word('CLM2023181680', 0, 0.1)]).map((w) => w.text)).toEqual([
+      'CLM2023181680',
+    ]);
+  });
+});
+
+describe('codesOnward', () => {
+  const phrase = (words: readonly PositionedWord[]) => ({ words });
+  const textsOf = (phrases: Array<{ words: readonly PositionedWord[] }>) =>
+    phrases.map((p) => p.words.map((w) => w.text).join(' '));
+
+  it('hands a code closing a run of amounts on to the amount after it', () => {
+    const phrases = [
+      phrase([
+        word('USD', 0.55, 0.58),
+        word('12,618.76', 0.58, 0.65),
+        word('USD', 0.67, 0.7),
+        word('10,540.39', 0.7, 0.77),
+        word('USD', 0.79, 0.82),
+      ]),
+      phrase([word('23,159.15.', 0.84, 0.91)]),
+    ];
+    expect(textsOf(codesOnward(phrases, phrase))).toEqual([
+      'USD 12,618.76 USD 10,540.39',
+      'USD 23,159.15.',
+    ]);
+  });
+
+  it('leaves codes printed after their amounts with them', () => {
+    const phrases = [
+      phrase([word('12,618.76', 0.58, 0.65), word('USD', 0.67, 0.7)]),
+      phrase([word('23,159.15', 0.84, 0.91), word('USD', 0.92, 0.95)]),
+    ];
+    expect(textsOf(codesOnward(phrases, phrase))).toEqual(['12,618.76 USD', '23,159.15 USD']);
   });
 });

@@ -1,5 +1,6 @@
 import { upperMedian } from '../common/upper-median';
 import type { PositionedWord } from '../text-layer/line-grouper';
+import { wordPiece } from './word-pieces';
 
 /*
  * Tight tables print their figure columns so close together that neither the header's captions
@@ -11,16 +12,40 @@ import type { PositionedWord } from '../text-layer/line-grouper';
  * among those amounts by where they stand, and each amount keeps its own column.
  */
 
-/** An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. */
-export const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?$/;
+/**
+ * An amount printed with its cents ("$20,702.26", "(1,200.00)"): a cell of its own. OCR may
+ * read a speck after it as a full stop or comma ("23,159.15.").
+ */
+export const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?[.,]?$/;
 /** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/** An amount and a currency code read as one word ("5,684.48USD", "USD5,684.48"). */
+const GLUED_CODE_AFTER = /^(\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?)([A-Z]{3})$/;
+const GLUED_CODE_BEFORE = /^([A-Z]{3})(\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?)$/;
+
+/**
+ * Words with each amount and currency code that ran into one word taken apart. A text layer
+ * joins the glyphs of two columns printed with no space between them ("USD 5,684.48USD
+ * 17,849.29": the second column's code printed flush against the first column's figure), and
+ * OCR may read a code flush against its figure the same way.
+ */
+export function gluedCodesApart(words: readonly PositionedWord[]): PositionedWord[] {
+  return words.flatMap((word) => {
+    const glued = GLUED_CODE_AFTER.exec(word.text) ?? GLUED_CODE_BEFORE.exec(word.text);
+    if (!glued) return [word];
+    const cut = glued[1].length;
+    return [wordPiece(word, 0, cut), wordPiece(word, cut, word.text.length)];
+  });
+}
 
 /**
  * The amounts of a run of words, each with the currency code printed before or after it
  * ("USD 15,661.18", "15,661.18 USD"), or null when the run holds anything but amounts and codes.
+ * An amount and a code read as one word count as two (gluedCodesApart).
  */
-export function amountGroups(words: readonly PositionedWord[]): PositionedWord[][] | null {
+export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][] | null {
+  const words = gluedCodesApart(read);
   // A run that opens with a code prints every code before its amount ("USD 7,682.64 USD
   // 23,408.46"); otherwise after it ("7,682.64 USD 23,408.46 USD").
   const leading = words.length > 0 && CURRENCY_CODE.test(words[0].text);
@@ -45,6 +70,35 @@ export function amountGroups(words: readonly PositionedWord[]): PositionedWord[]
   return groups.length > 0 && groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))
     ? groups
     : null;
+}
+
+/**
+ * Phrases of a line with each currency code that closes a run of amounts printed code first
+ * ("USD 12,618.76 USD 10,540.39 USD") handed on to the amount opening the next phrase
+ * ("23,159.15"): a scan's gutters part a code from its figure as often as from the figure before.
+ */
+export function codesOnward<S extends { readonly words: readonly PositionedWord[] }>(
+  phrases: readonly S[],
+  phraseOf: (words: readonly PositionedWord[]) => S,
+): S[] {
+  const result = [...phrases];
+  for (let i = 0; i + 1 < result.length; i += 1) {
+    const words = gluedCodesApart(result[i].words);
+    const next = result[i + 1].words;
+    const last = words[words.length - 1];
+    if (
+      words.length >= 3 &&
+      CURRENCY_CODE.test(words[0].text) &&
+      CURRENCY_CODE.test(last.text) &&
+      next.length > 0 &&
+      AMOUNT_WORD.test(next[0].text) &&
+      amountGroups(words.slice(0, -1)) !== null
+    ) {
+      result[i] = phraseOf(words.slice(0, -1));
+      result[i + 1] = phraseOf([last, ...next]);
+    }
+  }
+  return result;
 }
 
 export interface FigureColumn {

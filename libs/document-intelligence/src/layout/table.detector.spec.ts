@@ -32,6 +32,21 @@ const estimate: PlacedText[] = [
 ];
 
 describe('detectTables', () => {
+  it('reads past specks read as glyphs, on a line of their own or between two cells', () => {
+    // Dots between two columns, read as a "3" a little above a row and a "d" within one.
+    const specks: PlacedText[] = [
+      { x: 200, y: 147, text: '3', size: 0.5, confidence: 0.6 },
+      { x: 200, y: 176, text: 'd', size: 0.5, confidence: 0.65 },
+    ];
+    const lines = groupLines(makePage([...estimate, ...specks]));
+    expect(grid(detectTables(lines)[0])).toEqual([
+      ['Description', 'Qty', 'Amount'],
+      ['Front bumper cover', '1', '$420.00'],
+      ['Paint and materials', '3.5', '$217.00'],
+      ['Headlamp', '2', '$361.00'],
+    ]);
+  });
+
   it('reads header, rows and wrapped cells, and leaves the totals row to the pairs', () => {
     const lines = groupLines(makePage(estimate));
     const tables = detectTables(lines);

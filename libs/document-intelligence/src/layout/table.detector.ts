@@ -1,17 +1,22 @@
 import { upperMedian } from '../common/upper-median';
 import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import {
+  makeSegment,
   type PositionedWord,
   splitSegments,
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { alternatesAcross, formBands, gridRuns } from './caption-grid';
-import { amountGroups, splitOverFigures } from './figure-columns';
+import { joinCaptionPieces } from './caption-pieces';
+import { apartAtEdges, edgeTolerance, flushLeftEdges } from './column-starts';
+import { amountGroups, codesOnward, splitOverFigures } from './figure-columns';
+import { gluedHeaderWordsApart } from './glued-header-words';
 import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
 import { withMarkedChoicesJoined } from './marked-choice';
+import { withoutStrayQuote } from './stray-quote';
 import { TOTALS } from './table-totals';
 
 /*
@@ -159,18 +164,41 @@ function amountsApart(
 }
 
 /**
- * Phrases of a line by column; null when a phrase fits no column or two share one. A phrase
- * OCR was unsure of that fits no column is a speck or a ruling read as a letter, not a cell:
- * it is left out rather than ending the table.
+ * What the rows under a header are read with: the left edges of the columns set flush left, how
+ * near a word starting at one stands, and the height below which a phrase is a speck.
+ */
+interface RowReading {
+  readonly edges: readonly number[];
+  readonly tolerance: number;
+  readonly speckHeight: number;
+}
+
+const PLAIN_READING: RowReading = { edges: [], tolerance: 0, speckHeight: 0 };
+
+/** A phrase far less tall than the header's text: a scan's speck read as a glyph ("d", ":"). */
+const SPECK_HEIGHT = 0.4;
+
+/**
+ * Phrases of a line by column, a phrase running from one flush-left column into the next taken
+ * apart at the column's edge; null when a phrase fits no column or two share one. A phrase
+ * OCR was unsure of, or a speck, that fits no column is a mark or a ruling read as a letter,
+ * not a cell: it is left out rather than ending the table.
  */
 function rowOf(
   segments: readonly TextSegment[],
   columns: readonly Column[],
   reach: number,
+  reading: RowReading = PLAIN_READING,
 ): Row | null {
   const row: Row = new Map();
-  for (const segment of segments.flatMap((s) => amountsApart(s, columns, reach))) {
+  const phrases = codesOnward(
+    segments.flatMap((s) => apartAtEdges(s, reading.edges, reading.tolerance)),
+    makeSegment,
+  ).flatMap((s) => amountsApart(s, columns, reach));
+  for (const segment of phrases) {
     const column = columnOf(segment, columns, reach);
+    // A speck is no cell wherever it falls ("i" before "$1666.34").
+    if (boxHeight(segment.box) < reading.speckHeight) continue;
     if (column < 0 && unsure(segment.words)) continue;
     if (column < 0) return null;
     row.set(column, [...(row.get(column) ?? []), ...segment.words]);
@@ -319,10 +347,11 @@ function splitRunTogetherCaptions(
   // Figures run together into one phrase under one caption phrase: shared out by the figures.
   // Their captions' words go to the figure they stand over, which a tight print leaves no gap
   // to tell ("Open Reserve Incurred Amount" over two figures is cut after "Reserve").
+  // A caption word run together with the next column's caption is cut in two first.
   const overFigures = (column: Column, index: number): Column[] | null =>
     column.header.length >= 2
       ? splitOverFigures(
-          column,
+          { ...column, header: gluedHeaderWordsApart(column.header) },
           rows.map((segments) =>
             segments
               .flatMap(eachAmount)
@@ -447,16 +476,29 @@ function tableFrom(
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
   const pieces = headerLinePieces(lines, start, captionsOf);
-  const columns: Column[] = splitRunTogetherCaptions(
-    withCaptionPieces(
-      captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
-      pieces.flatMap((i) => captionsOf(i)),
+  const firstBody = bodyLinesBelow(lines, Math.max(start, ...pieces), height)
+    .map(segmentsOf)
+    .filter(beforeTotals());
+  const columns: Column[] = joinCaptionPieces(
+    splitRunTogetherCaptions(
+      withCaptionPieces(
+        captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
+        pieces.flatMap((i) => captionsOf(i)),
+      ),
+      firstBody,
+      reach,
     ),
-    bodyLinesBelow(lines, Math.max(start, ...pieces), height)
-      .map(segmentsOf)
-      .filter(beforeTotals()),
-    reach,
+    firstBody,
   );
+  // Columns set flush left under their captions, told from the first rows under the header.
+  const firstRows = bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf);
+  const tolerance = edgeTolerance(lines[start].charWidth);
+  const reading: RowReading = {
+    edges: flushLeftEdges(columns, firstRows, tolerance),
+    tolerance,
+    // Of the captions' glyphs, not the line's box, which a skewed scan's drift makes taller.
+    speckHeight: upperMedian(lines[start].words.map((w) => boxHeight(w.box))) * SPECK_HEIGHT,
+  };
   let last = Math.max(start, ...pieces);
   const above = pieces.includes(start - 1) ? [] : headerAbove(lines, start, captionsOf);
   const aboveRow = above.length > 0 ? rowOf(above, columns, reach) : null;
@@ -485,7 +527,7 @@ function tableFrom(
     if (line.pageNumber !== lines[start].pageNumber) break;
     const gap = line.box.y0 - lines[last].box.y1;
     if (gap > height * MAX_ROW_GAP) break;
-    const row = rowOf(segmentsOf(i), columns, reach);
+    const row = rowOf(segmentsOf(i), columns, reach, reading);
     if (!row) break;
     const text = rowText(row);
     if (
@@ -544,7 +586,7 @@ function tableFrom(
   body.forEach((row, r) =>
     row.forEach((words, columnIndex) =>
       cells.push({
-        ...layoutText(words),
+        ...layoutText(withoutStrayQuote(words)),
         rowIndex: r + 1,
         columnIndex,
         rowSpan: 1,
