@@ -23,6 +23,21 @@ describe('withMarkedChoicesJoined', () => {
         { x: 250, text: '☒ No' },
       ]),
     ).toEqual(['Injuries', '☐ Yes ☒ No']);
+    // As a scan's OCR reads the boxes: a bracket lost, another misread and glued.
+    expect(
+      phrases([
+        { x: 50, text: 'Police Report?' },
+        { x: 200, text: '] Yes' },
+        { x: 250, text: 'X] No' },
+      ]),
+    ).toEqual(['Police Report?', '] Yes X] No']);
+    expect(
+      phrases([
+        { x: 50, text: 'Police Report?' },
+        { x: 200, text: 'Yes' },
+        { x: 250, text: '[XINo' },
+      ]),
+    ).toEqual(['Police Report?', 'Yes [XINo']);
   });
 
   it('keeps apart option columns with no mark between them, and other phrases', () => {

@@ -7,10 +7,17 @@ import { makeSegment, type TextSegment } from '../text-layer/line-grouper';
  */
 
 const OPTION = /^(?:yes|no|y|n)$/i;
-const MARK = /^(?:[xX]|[\u2610\u2611\u2612\u2713\u2714]|\[\s*[xX\u2713]?\s*\])$/;
+/** A mark or a box, as printed or as a scan's OCR reads it ("X]", "]", "[XI"). */
+const MARK = /^(?:[xX]|[\u2610\u2611\u2612\u2713\u2714]|\[?\s*[xX\u2713]?\s*[\]IJl|]|\[)$/;
+/** A box read glued to the option after it ("[XINo"). */
+const GLUED = /^(\[\s*[xX\u2713]?\s*[\]IJl|]?|[xX]?\])(yes|no)$/i;
 
 function choiceTokens(segment: TextSegment): string[] | null {
-  const tokens = segment.words.map((w) => w.text.replace(/[.,;:]$/, ''));
+  const tokens = segment.words.flatMap((w) => {
+    const text = w.text.replace(/[.,;:]$/, '');
+    const glued = GLUED.exec(text);
+    return glued ? [glued[1], glued[2]] : [text];
+  });
   return tokens.every((t) => OPTION.test(t) || MARK.test(t)) ? tokens : null;
 }
 

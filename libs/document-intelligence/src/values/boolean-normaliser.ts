@@ -3,10 +3,21 @@ import type { ParsedValue } from './parsed-value.types';
 
 export const DEFAULT_TRUE_VALUES = ['yes', 'y', 'true', 'x', 'checked', 'on'];
 export const DEFAULT_FALSE_VALUES = ['no', 'n', 'false', 'unchecked', 'off', 'none'];
-const CHECKED_BOXES = /[\u2611\u2612\u2713\u2714]|\[\s*[xX\u2713]\s*\]/;
+/**
+ * A bracket box as OCR reads it from a scan: its closing bracket may come back as I, l, J or |
+ * ("[XINo" for "[X] No"), and one bracket may be lost ("X] No", "] Yes").
+ */
+const CLOSE = '[\\]IJl|]';
+const CHECKED_BOXES = new RegExp(
+  `[\u2611\u2612\u2713\u2714]|\\[\\s*[xX\u2713]\\s*${CLOSE}|(?<![\\p{L}\\p{N}])[xX]\\]`,
+  'u',
+);
 
 /** Any tick box, ticked or not, as one token. */
-const ANY_BOX = /[\u2610\u2611\u2612\u2713\u2714]|\[\s*[xX\u2713]?\s*\]/g;
+const ANY_BOX = new RegExp(
+  `[\u2610\u2611\u2612\u2713\u2714]|\\[\\s*[xX\u2713]?\\s*${CLOSE}|(?<![\\p{L}\\p{N}])[xX]?\\](?![\\p{L}\\p{N}])`,
+  'gu',
+);
 
 /**
  * Tick boxes next to options ("[ ] Yes [X] No", "Yes ☐ No ☒"): the option printed beside the
@@ -21,18 +32,26 @@ function tickedOption(
   const boxes = [...text.matchAll(ANY_BOX)];
   if (boxes.length === 0) return null;
   const optionsFollow = boxes[0].index === text.search(/\S/);
+  const optionOf = (word: string | undefined): string | undefined => {
+    const token = word === undefined ? undefined : tokenise(word)[0];
+    return token !== undefined && (truthy.has(token) || falsy.has(token)) ? token : undefined;
+  };
   for (const box of boxes) {
     if (!CHECKED_BOXES.test(box[0])) continue;
     const after = /^\s*([A-Za-z]+)/.exec(text.slice(box.index + box[0].length));
     const before = /([A-Za-z]+)\s*$/.exec(text.slice(0, box.index));
-    const word = optionsFollow ? after?.[1] : before?.[1];
-    const token = word === undefined ? undefined : tokenise(word)[0];
-    if (token === undefined || (!truthy.has(token) && !falsy.has(token))) continue;
-    const start = optionsFollow ? box.index : box.index - before![0].length;
-    const end = optionsFollow
-      ? box.index + box[0].length + after![0].length
-      : box.index + box[0].length;
-    return { value: truthy.has(token), start, end, quality: 0.95, notes: [] };
+    // An option glued to the box after it is that box's ("[XINo" with the first box lost).
+    const follows = optionsFollow || (after !== null && !/^\s/.test(after[0]));
+    // The side the page's boxes stand on first; the other when no option stands there (a
+    // scan's lost box glued its letters to the option: "(JYes [Xl No").
+    for (const side of follows ? ['after', 'before'] : ['before', 'after']) {
+      const token = optionOf(side === 'after' ? after?.[1] : before?.[1]);
+      if (token === undefined) continue;
+      const start = side === 'after' ? box.index : box.index - before![0].length;
+      const end =
+        side === 'after' ? box.index + box[0].length + after![0].length : box.index + box[0].length;
+      return { value: truthy.has(token), start, end, quality: 0.95, notes: [] };
+    }
   }
   return null;
 }
