@@ -388,6 +388,26 @@ describe('fields of a type no caption names', () => {
     expect(fields.vin.value).toBeNull();
   });
 
+  it('count digits alone under a caption naming a number as an identifier, not an amount', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Loss Reference: CLM-2022-601766' },
+      { x: 50, y: 120, text: 'Document No.: 1206126' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
+            { key: 'claim_number', type: 'string', label: 'Claim Number' },
+          ],
+        },
+      ),
+    );
+    expect(fields.invoice_number.value).toBe('1206126');
+    expect(fields.claim_number.value).toBe('CLM-2022-601766');
+  });
+
   it('give a VIN field the one identifier left of its standard shape, the others in order', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'Document No.: INV-05822' },

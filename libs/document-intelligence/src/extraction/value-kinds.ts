@@ -135,7 +135,9 @@ export const VALUE_KINDS: readonly ValueKind[] = [
     answers: (field, pair) => {
       const text = pair.value!.text.trim();
       if (!IDENTIFIER_SHAPE.test(text) || !asksForIdentifier([pair.key.text])) return null;
-      if (exactly(text, parseDate(text)) || exactly(text, parseMoney(text))) return null;
+      // Digits alone under a caption naming a number ("Document No.  1206126") are the number;
+      // an amount is printed as one (a currency, grouped figures with cents).
+      if (exactly(text, parseDate(text)) || printedAsAmount(text)) return null;
       return whollyTyped(field, pair);
     },
   },
