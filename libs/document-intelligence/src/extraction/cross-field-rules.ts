@@ -3,9 +3,9 @@ import type { ExtractedField, MoneyValue } from '../schema/extraction-result.typ
 import type { ScalarFieldDefinition, TableFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
 import { cellsKeepingRowArithmetic, rowsBreakingArithmetic } from '../validation/row-arithmetic';
+import { orderDates } from './date-order';
 import type { FieldMatches } from './field-matching';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
-import { orderPeriodEnds } from './period-ends';
 import { readPrintedColumnTotals } from './printed-column-total';
 import { settleTotal } from './sum-check';
 import { columnsAddingUp, totalsColumn } from './table-doubts';
@@ -25,8 +25,8 @@ export function settleAcrossFields(
   settleTotal(matches.matched, results, analysed.layouts, documentId);
   // Who issued the document, when no caption says: the name printed large at its top.
   readLetterhead(matches.matched, results, analysed.lines, matches.usedWords, documentId);
-  // A period's start read later than its end: the two captions were taken the wrong way round.
-  orderPeriodEnds(matches.scalars, results);
+  // A period's start read later than its end, an event later than its report: swapped.
+  orderDates(matches.scalars, results);
   // A total the rows of a table add up to is confirmed by them, whatever its caption.
   confirmTableTotals(matches.matched, tables, results);
   // And one no caption answered is read where the page prints that sum.

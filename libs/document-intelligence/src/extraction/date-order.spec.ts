@@ -1,6 +1,6 @@
 import type { ExtractedField } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import { orderPeriodEnds } from './period-ends';
+import { orderDates } from './date-order';
 
 const effective: ScalarFieldDefinition = {
   key: 'effective_date',
@@ -26,7 +26,7 @@ function ordered(
     [fields[0].key, read(fields[0].key, start, 0.9)],
     [fields[1].key, read(fields[1].key, end, 0.7)],
   ]);
-  orderPeriodEnds(fields, results);
+  orderDates(fields, results);
   return results;
 }
 
@@ -41,7 +41,7 @@ describe('the two ends of one period', () => {
     expect(results.get('expiration_date')?.value).toBe('2026-03-01');
   });
 
-  it('are left alone in order, or when the fields name no period', () => {
+  it('are left alone in order; an event and its report read surely out of order stay as printed', () => {
     expect(
       ordered([effective, expiration], '2025-03-01', '2026-03-01').get('effective_date')?.value,
     ).toBe('2025-03-01');
@@ -66,5 +66,28 @@ describe('the two ends of one period', () => {
     expect(ordered([from, to], '2026-01-31', '2026-01-01').get('period_from')?.value).toBe(
       '2026-01-01',
     );
+  });
+});
+
+describe('an event and its report', () => {
+  const loss: ScalarFieldDefinition = { key: 'date_of_loss', type: 'date', label: 'Date of Loss' };
+  const reported: ScalarFieldDefinition = {
+    key: 'date_reported',
+    type: 'date',
+    label: 'Date Reported',
+  };
+
+  it('are swapped when read in doubt with the report before the event', () => {
+    const results = new Map([
+      ['date_of_loss', read('date_of_loss', '2024-03-06', 0.37)],
+      ['date_reported', read('date_reported', '2024-02-28', 0.38)],
+    ]);
+    orderDates([loss, reported], results);
+    expect(results.get('date_of_loss')).toMatchObject({
+      value: '2024-02-28',
+      confidence: 0.37,
+      notes: ['read as an event and its report: the earlier date is the event'],
+    });
+    expect(results.get('date_reported')?.value).toBe('2024-03-06');
   });
 });
