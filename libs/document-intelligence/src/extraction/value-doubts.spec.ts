@@ -1,5 +1,11 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import { CAPTION_SHAPED_DOUBT, valueShapeDoubts, WORDY_IDENTIFIER_DOUBT } from './value-doubts';
+import {
+  CAPTION_SHAPED_DOUBT,
+  DIGITLESS_PHONE_DOUBT,
+  SHORT_IDENTIFIER_DOUBT,
+  valueShapeDoubts,
+  WORDY_IDENTIFIER_DOUBT,
+} from './value-doubts';
 
 const field = (label: string): ScalarFieldDefinition => ({ key: 'f', type: 'string', label });
 
@@ -36,5 +42,19 @@ describe('valueShapeDoubts', () => {
     ]);
     expect(valueShapeDoubts(field('Insured Name'), 'Ann Noble')).toEqual([]);
     expect(valueShapeDoubts(field('Reference'), '#')).toEqual([]);
+  });
+
+  it('doubts an identifier too short to be one: a caption word such as "ID" misread', () => {
+    expect(valueShapeDoubts(field('Claim Number'), '1D')).toEqual([SHORT_IDENTIFIER_DOUBT]);
+    expect(valueShapeDoubts(field('Policy Number'), 'ID')).toEqual([SHORT_IDENTIFIER_DOUBT]);
+    expect(valueShapeDoubts(field('Claim Number'), 'CLM-2022')).toEqual([]);
+    expect(valueShapeDoubts(field('Description'), '1D')).toEqual([]);
+  });
+
+  it('doubts a phone number with too few digits: another caption or noise read', () => {
+    expect(valueShapeDoubts(field('Phone'), 'Date of Notice')).toEqual([DIGITLESS_PHONE_DOUBT]);
+    expect(valueShapeDoubts(field('Phone'), "'Date of NOUCE")).toEqual([DIGITLESS_PHONE_DOUBT]);
+    expect(valueShapeDoubts(field('Phone'), '(291) 497-2984')).toEqual([]);
+    expect(valueShapeDoubts(field('Phone'), '497-2984')).toEqual([]);
   });
 });

@@ -41,6 +41,37 @@ const CAPTION_TAIL = /(?:\bNo\.|#|:)$/i;
 export const CAPTION_SHAPED_DOUBT =
   'reads as a caption, not a value: another caption may have been read';
 
+/**
+ * Fewer than three letters and digits: too short for an identifier a document asks for by
+ * caption. Such text under an identifier's caption is most often a caption word OCR misread
+ * ("1D" for the "ID" of "Claim ID"), not the number itself.
+ */
+const SHORTEST_IDENTIFIER = 3;
+
+function tooShortForIdentifier(text: string): boolean {
+  const characters = text.match(/[\p{L}\p{N}]/gu) ?? [];
+  return characters.length > 0 && characters.length < SHORTEST_IDENTIFIER;
+}
+
+/** Why an identifier read so is doubted. */
+export const SHORT_IDENTIFIER_DOUBT =
+  'too short for an identifier: a caption word may have been read';
+
+/**
+ * The fewest digits a phone number holds: seven, a subscriber number without its area code
+ * (ITU-T E.164 numbers run longer). Text under a phone caption with fewer digits is another
+ * caption or noise ("Date of Notice"), not the number.
+ */
+const FEWEST_PHONE_DIGITS = 7;
+
+function tooFewDigitsForPhone(text: string): boolean {
+  return (text.match(/\p{N}/gu) ?? []).length < FEWEST_PHONE_DIGITS;
+}
+
+/** Why a phone number read so is doubted. */
+export const DIGITLESS_PHONE_DOUBT =
+  'too few digits for a phone number: another caption or noise may have been read';
+
 /** The share of its score a reading with such a doubt keeps. */
 export const SHAPE_DOUBT_FACTOR = 0.7;
 
@@ -52,6 +83,10 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   if (asksForName(phrases) && !identifier && nameSplitInside(text)) doubts.push(SPLIT_NAME_DOUBT);
   if ((identifier || asksForPhone(phrases)) && runsOnPastFigure(text)) doubts.push(RUN_ON_DOUBT);
   if (identifier && readsAsWords(text)) doubts.push(WORDY_IDENTIFIER_DOUBT);
+  if (identifier && tooShortForIdentifier(text)) doubts.push(SHORT_IDENTIFIER_DOUBT);
+  if (asksForPhone(phrases) && !identifier && tooFewDigitsForPhone(text)) {
+    doubts.push(DIGITLESS_PHONE_DOUBT);
+  }
   if (/\p{L}{2}/u.test(text) && CAPTION_TAIL.test(text.trim())) doubts.push(CAPTION_SHAPED_DOUBT);
   return doubts;
 }
