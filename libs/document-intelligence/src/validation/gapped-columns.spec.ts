@@ -30,6 +30,11 @@ describe('gappedColumnCells', () => {
     expect(gappedColumnCells(columns, rows)).toEqual([]);
   });
 
+  it('reads a blank amount as none, not as a cell lost', () => {
+    const rows = [row('C-1', 5), row('C-2', null), row('C-3', 5), row('C-4', 5)];
+    expect(gappedColumnCells(columns, rows)).toEqual([]);
+  });
+
   it('says nothing of a table too short to show a habit', () => {
     expect(gappedColumnCells(columns, [row('C-1', 5), row(null, 5)])).toEqual([]);
   });

@@ -7,7 +7,9 @@ import type { TableColumnDefinition } from '../schema/field-schema.types';
  * a status cut off one row of thirty-four, a claim number lost in the first row: each reading was
  * sure of the cells it kept, so no confidence said anything. A column a layout prints in most
  * rows and leaves blank in one is worth a look; a column blank in most rows (a deductible only
- * some coverages carry) is the layout's habit, and is not doubted.
+ * some coverages carry) is the layout's habit, and is not doubted. Nor is a blank amount: a
+ * declarations page leaves the deductible of a coverage without one blank in a row or two, and
+ * on draw 7012 that was every such flag on a document read right.
  */
 
 /** Fewer rows than this say too little about a column's habit. */
@@ -27,6 +29,7 @@ export function gappedColumnCells(
   const reasons: string[] = [];
   for (const column of columns) {
     if (column.required) continue; // a missing required cell is already said by its rule
+    if (column.type === 'money' || column.type === 'number') continue; // blank means none
     const blankRows = rows.flatMap((row, index) => (isBlank(row, column.key) ? [index] : []));
     if (blankRows.length === 0 || blankRows.length * 2 >= rows.length) continue;
     for (const index of blankRows)
