@@ -13,6 +13,13 @@ const expiration: ScalarFieldDefinition = {
   label: 'Expiration Date',
 };
 
+const loss: ScalarFieldDefinition = { key: 'date_of_loss', type: 'date', label: 'Date of Loss' };
+const reported: ScalarFieldDefinition = {
+  key: 'date_reported',
+  type: 'date',
+  label: 'Date Reported',
+};
+
 function read(key: string, value: string, confidence = 0.8): ExtractedField {
   return { key, type: 'date', value, confidence, source: 'label-right', notes: [] };
 }
@@ -45,16 +52,6 @@ describe('the two ends of one period', () => {
     expect(
       ordered([effective, expiration], '2025-03-01', '2026-03-01').get('effective_date')?.value,
     ).toBe('2025-03-01');
-    const loss: ScalarFieldDefinition = {
-      key: 'date_of_loss',
-      type: 'date',
-      label: 'Date of Loss',
-    };
-    const reported: ScalarFieldDefinition = {
-      key: 'date_reported',
-      type: 'date',
-      label: 'Date Reported',
-    };
     expect(ordered([loss, reported], '2026-03-01', '2025-03-01').get('date_of_loss')?.value).toBe(
       '2026-03-01',
     );
@@ -70,13 +67,6 @@ describe('the two ends of one period', () => {
 });
 
 describe('an event and its report', () => {
-  const loss: ScalarFieldDefinition = { key: 'date_of_loss', type: 'date', label: 'Date of Loss' };
-  const reported: ScalarFieldDefinition = {
-    key: 'date_reported',
-    type: 'date',
-    label: 'Date Reported',
-  };
-
   it('are swapped when read in doubt with the report before the event', () => {
     const results = new Map([
       ['date_of_loss', read('date_of_loss', '2024-03-06', 0.37)],

@@ -342,22 +342,26 @@ describe('fields of a type no caption names', () => {
     expect(fields.estimated_loss.value).toEqual({ amount: 34812.87, currency: 'USD' });
   });
 
-  it('place two identifiers left by a prefix that abbreviates one field, the other in order', () => {
-    const page = makePage([
-      { x: 50, y: 100, text: 'File Number: CLM-2022-935766' },
-      { x: 50, y: 120, text: 'Document No.: T445259' },
-    ]);
-    const fields = byKey(
+  /** Each caption and answer on a line of its own, read for an invoice's identifier fields. */
+  function identifiersRead(lines: readonly string[], withVin = false) {
+    const page = makePage(lines.map((text, i) => ({ x: 50, y: 100 + 20 * i, text })));
+    const vin = { key: 'vin', type: 'string' as const, label: 'VIN' };
+    return byKey(
       extractDocumentFields(
         { pages: [page] },
         {
           fields: [
             { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
             { key: 'claim_number', type: 'string', label: 'Claim Number' },
+            ...(withVin ? [vin] : []),
           ],
         },
       ),
     );
+  }
+
+  it('place two identifiers left by a prefix that abbreviates one field, the other in order', () => {
+    const fields = identifiersRead(['File Number: CLM-2022-935766', 'Document No.: T445259']);
     expect(fields.invoice_number.value).toBe('T445259');
     expect(fields.claim_number.value).toBe('CLM-2022-935766');
     expect(fields.claim_number.notes[0]).toBe(
@@ -367,21 +371,9 @@ describe('fields of a type no caption names', () => {
   });
 
   it('leave out of the count an identifier field none of the answers left can be, as a VIN', () => {
-    const page = makePage([
-      { x: 50, y: 100, text: 'Loss Reference: CLM-2022-601766' },
-      { x: 50, y: 120, text: 'Document No.: I206126' },
-    ]);
-    const fields = byKey(
-      extractDocumentFields(
-        { pages: [page] },
-        {
-          fields: [
-            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
-            { key: 'claim_number', type: 'string', label: 'Claim Number' },
-            { key: 'vin', type: 'string', label: 'VIN' },
-          ],
-        },
-      ),
+    const fields = identifiersRead(
+      ['Loss Reference: CLM-2022-601766', 'Document No.: I206126'],
+      true,
     );
     expect(fields.invoice_number.value).toBe('I206126');
     expect(fields.claim_number.value).toBe('CLM-2022-601766');
@@ -389,42 +381,15 @@ describe('fields of a type no caption names', () => {
   });
 
   it('count digits alone under a caption naming a number as an identifier, not an amount', () => {
-    const page = makePage([
-      { x: 50, y: 100, text: 'Loss Reference: CLM-2022-601766' },
-      { x: 50, y: 120, text: 'Document No.: 1206126' },
-    ]);
-    const fields = byKey(
-      extractDocumentFields(
-        { pages: [page] },
-        {
-          fields: [
-            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
-            { key: 'claim_number', type: 'string', label: 'Claim Number' },
-          ],
-        },
-      ),
-    );
+    const fields = identifiersRead(['Loss Reference: CLM-2022-601766', 'Document No.: 1206126']);
     expect(fields.invoice_number.value).toBe('1206126');
     expect(fields.claim_number.value).toBe('CLM-2022-601766');
   });
 
   it('give a VIN field the one identifier left of its standard shape, the others in order', () => {
-    const page = makePage([
-      { x: 50, y: 100, text: 'Document No.: INV-05822' },
-      { x: 50, y: 120, text: 'Chassis No.: 2STV8R85G0S2XFZ74' },
-      { x: 50, y: 140, text: 'File Number: 22-14342-PC' },
-    ]);
-    const fields = byKey(
-      extractDocumentFields(
-        { pages: [page] },
-        {
-          fields: [
-            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
-            { key: 'claim_number', type: 'string', label: 'Claim Number' },
-            { key: 'vin', type: 'string', label: 'VIN' },
-          ],
-        },
-      ),
+    const fields = identifiersRead(
+      ['Document No.: INV-05822', 'Chassis No.: 2STV8R85G0S2XFZ74', 'File Number: 22-14342-PC'],
+      true,
     );
     expect(fields.vin.value).toBe('2STV8R85G0S2XFZ74');
     expect(fields.vin.notes[0]).toBe(

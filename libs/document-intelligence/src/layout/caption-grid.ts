@@ -272,7 +272,9 @@ function styleContrast(pair: BandPair): boolean {
  * unlike the caption rows, mostly carry values ("Name of Insured  End Date" / "Fatima Whitaker
  * 11/29/24" / "Line  Producer" / "Commercial Property  Carlos Wallace" / ...). A column of
  * single captions over single answers counts from three bands on ("Writing Company" /
- * "Northgate Property & Casualty" / "Inception" / "Jan 21, 2023" / "Broker" / ...).
+ * "Northgate Property & Casualty" / "Inception" / "Jan 21, 2023" / "Broker" / ...), with fewer
+ * values when its spacing pairs the lines (pairedBySpacing); one band alone needs a value where
+ * no grid would put one (loneBand); lines printed as pairs across (alternatesAcross) are none.
  */
 export function formBands(
   parts: readonly GridLine[],
