@@ -1,4 +1,5 @@
 import { makeSegment, type TextSegment } from '../text-layer/line-grouper';
+import { isTickMark } from '../values/boolean-normaliser';
 
 /*
  * A yes/no answer printed as its options with a mark beside one ("Yes   X No", "☐ Yes  ☒ No"):
@@ -7,18 +8,19 @@ import { makeSegment, type TextSegment } from '../text-layer/line-grouper';
  */
 
 const OPTION = /^(?:yes|no|y|n)$/i;
-/** A mark or a box, as printed or as a scan's OCR reads it ("X]", "]", "[XI"). */
-const MARK = /^(?:[xX]|[\u2610\u2611\u2612\u2713\u2714]|\[?\s*[xX\u2713]?\s*[\]IJl|]|\[)$/;
-/** A box read glued to the option after it ("[XINo"). */
-const GLUED = /^(\[\s*[xX\u2713]?\s*[\]IJl|]?|[xX]?\])(yes|no)$/i;
+/** An option read glued to the box before it ("[XINo"). */
+const GLUED_OPTION = /(yes|no)$/i;
+
+/** A word as option words and marks: a box glued to its option is taken apart. */
+function choiceWord(text: string): string[] {
+  const option = GLUED_OPTION.exec(text);
+  const box = option ? text.slice(0, option.index) : '';
+  return option && box.length > 0 && isTickMark(box) ? [box, option[1]] : [text];
+}
 
 function choiceTokens(segment: TextSegment): string[] | null {
-  const tokens = segment.words.flatMap((w) => {
-    const text = w.text.replace(/[.,;:]$/, '');
-    const glued = GLUED.exec(text);
-    return glued ? [glued[1], glued[2]] : [text];
-  });
-  return tokens.every((t) => OPTION.test(t) || MARK.test(t)) ? tokens : null;
+  const tokens = segment.words.flatMap((w) => choiceWord(w.text.replace(/[.,;:]$/, '')));
+  return tokens.every((t) => OPTION.test(t) || isTickMark(t)) ? tokens : null;
 }
 
 /**
@@ -43,7 +45,7 @@ export function withMarkedChoicesJoined(segments: readonly TextSegment[]): TextS
         end > i &&
         run.some((t) => /^(?:yes|y)$/i.test(t)) &&
         run.some((t) => /^(?:no|n)$/i.test(t)) &&
-        run.some((t) => MARK.test(t));
+        run.some((t) => isTickMark(t));
       if (!marked) end = i;
     }
     result.push(

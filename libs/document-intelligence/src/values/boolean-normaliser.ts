@@ -14,10 +14,17 @@ const CHECKED_BOXES = new RegExp(
 );
 
 /** Any tick box, ticked or not, as one token. */
-const ANY_BOX = new RegExp(
-  `[\u2610\u2611\u2612\u2713\u2714]|\\[\\s*[xX\u2713]?\\s*${CLOSE}|(?<![\\p{L}\\p{N}])[xX]?\\](?![\\p{L}\\p{N}])`,
-  'gu',
-);
+const ANY_BOX_SOURCE = `[\u2610\u2611\u2612\u2713\u2714]|\\[\\s*[xX\u2713]?\\s*${CLOSE}|(?<![\\p{L}\\p{N}])[xX]?\\](?![\\p{L}\\p{N}])`;
+const ANY_BOX = new RegExp(ANY_BOX_SOURCE, 'gu');
+const WHOLE_BOX = new RegExp(`^(?:${ANY_BOX_SOURCE})$`, 'u');
+
+/**
+ * One word of a printed yes/no choice that is a mark, not an option: a tick box as printed or
+ * as OCR reads it, a lone X, or a box's opening bracket whose rest was lost.
+ */
+export function isTickMark(word: string): boolean {
+  return /^[xX[]$/.test(word) || WHOLE_BOX.test(word);
+}
 
 /**
  * Tick boxes next to options ("[ ] Yes [X] No", "Yes ☐ No ☒"): the option printed beside the
