@@ -10,6 +10,13 @@ import {
 const field = (label: string): ScalarFieldDefinition => ({ key: 'f', type: 'string', label });
 
 describe('valueShapeDoubts', () => {
+  it('doubts a text holding a word OCR garbled, whatever the field asks for', () => {
+    expect(valueShapeDoubts(field('Loss Location'), '6978 Oak Ave, Denver, CO 8028@ire')).toEqual([
+      '"8028@ire" holds a symbol OCR puts for ink it could not read',
+    ]);
+    expect(valueShapeDoubts(field('Contact'), 'claims@acme-mutual.com')).toEqual([]);
+  });
+
   it('doubts a name with a word broken in two, by the kind its field asks for', () => {
     expect(valueShapeDoubts(field('Insured Name'), 'Nathan McAll ister')).toHaveLength(1);
     expect(valueShapeDoubts(field('Insured Name'), 'Nathan McAllister')).toEqual([]);

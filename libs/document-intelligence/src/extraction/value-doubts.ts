@@ -1,4 +1,5 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { garbledWord, garbledWordDoubt } from '../values/garbled-word';
 import { RUN_ON_DOUBT, runsOnPastFigure } from '../values/run-on-value';
 import { nameSplitInside, SPLIT_NAME_DOUBT } from '../values/split-name';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -88,5 +89,7 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
     doubts.push(DIGITLESS_PHONE_DOUBT);
   }
   if (/\p{L}{2}/u.test(text) && CAPTION_TAIL.test(text.trim())) doubts.push(CAPTION_SHAPED_DOUBT);
+  const garbled = garbledWord(text);
+  if (garbled) doubts.push(garbledWordDoubt(garbled));
   return doubts;
 }

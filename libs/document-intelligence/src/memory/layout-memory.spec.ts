@@ -1166,3 +1166,36 @@ describe('a weak caption match the review settled', () => {
     expect(settle(page, unsure).confidence).toBeLessThan(0.7);
   });
 });
+
+describe("a remembered value with the next column's caption typeset over it", () => {
+  // As a digital notice of draw 7015 printed it: "Nature of Loss" over the address's postcode.
+  const notice = (address: string, loss: string) =>
+    makePage([
+      { x: 60, y: 50, text: 'INCIDENT REPORT', size: 14 },
+      { x: 60, y: 100, text: 'Loss Address' },
+      { x: 160, y: 100, text: address },
+      { x: 295, y: 100, text: 'Nature of Loss' },
+      { x: 380, y: 100, text: loss },
+      { x: 60, y: 130, text: 'Adjuster: Kim Lee' },
+    ]);
+  const address = '260 Cedar Ln, Denver, CO 80202';
+  const first = notice(address, 'Wind');
+  const taught = learnLayout(analysePages([first]), [
+    { key: 'loss_location', pageNumber: 1, box: unionOf(first, address.split(' ')), text: address },
+  ])!;
+  const location = [{ key: 'loss_location', type: 'string', label: 'Loss location' }] as const;
+
+  it('learns the form of the confirmed value, not of the caption printed into its place', () => {
+    expect(taught.fields[0].form).toBe('999 Aa Aa, Aa, A 99999');
+  });
+
+  it('doubts the next value read with the words printed over it', () => {
+    const [read] = applyLayoutMemory(
+      analysePages([notice('6978 Oak Ave, Denver, CO 80202', 'Collision')]),
+      taught,
+      location,
+      'd',
+    );
+    expect(read.doubts).toContain('words printed over each other: "80202" and "Nature"');
+  });
+});

@@ -11,11 +11,14 @@ import {
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
+import { overprintedDoubt, overprintedPair } from '../text-layer/overprinted-words';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
+import { garbledWord, garbledWordDoubt } from '../values/garbled-word';
 import { MARKED_OPTION_NOTE, MARKED_QUALITY, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
+import { confirmedWords } from './confirmed-words';
 import { layoutFingerprint, pageTextEntries, sameLayout } from './layout-fingerprint';
 import {
   isLegacyFingerprint,
@@ -163,7 +166,7 @@ export function learnLayout(
     const values = reviewed.filter((v) => v.pageNumber === value.pageNumber);
     const anchor = anchorFor(page, value.box, values);
     if (!anchor) continue;
-    const printed = joinWords(wordsIn(page, value.box, value.box.x1));
+    const printed = joinWords(confirmedWords(wordsIn(page, value.box, value.box.x1), value.text));
     const readAsCaption = captionsOf(page).some(
       (c) => madeOfValues(c, values) && c.words.some((w) => standsIn(w, value.box)),
     );
@@ -1074,6 +1077,20 @@ function overprinted(
   );
 }
 
+/**
+ * What the printing of a value's words doubts, whatever its place and form agree on: words
+ * printed over each other, or a word of a text OCR garbled (`printed` is empty for values that
+ * parse their own characters: a date, an amount).
+ */
+function printingDoubts(words: readonly PositionedWord[], printed: string): string[] {
+  const pair = overprintedPair(words);
+  const garbled = printed ? garbledWord(printed) : null;
+  return [
+    ...(pair ? [overprintedDoubt(pair)] : []),
+    ...(garbled ? [garbledWordDoubt(garbled)] : []),
+  ];
+}
+
 /** The word right after the last one read, when it stands in the same phrase (no column gap). */
 function nextInPhrase(
   { lines }: AnalysedPage,
@@ -1132,6 +1149,7 @@ export function applyLayoutMemory(
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
       ...(field.type === 'string' ? runOnCaptionDoubts(page, valueWords, right) : []),
+      ...printingDoubts(valueWords, field.type === 'string' ? printed : ''),
       ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
         ? [CENTS_APART_DOUBT]
         : []),
