@@ -206,4 +206,18 @@ describe('validateFields', () => {
       'row 1: amount figure read by OCR at 0.77: a misread digit still reads as an amount',
     ]);
   });
+  it("flags a table cell one OCR slip from the form its column's other cells print", () => {
+    const fields = cleanFields();
+    const row = (description: string) => ({
+      cells: { description: { value: description, text: description, confidence: 0.9 } },
+      confidence: 0.9,
+    });
+    fields[6] = {
+      ...fields[6],
+      rows: ['2325964LO', '2330417KM', '23372731C', '2339920TA'].map(row),
+    };
+    expect(reasonsOf(fields).line_items).toEqual([
+      `row 3: description "23372731C" one OCR slip from the form the column's other cells print`,
+    ]);
+  });
 });

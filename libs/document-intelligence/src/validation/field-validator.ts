@@ -14,6 +14,7 @@ import type {
   ValidationConfig,
   ValidationContext,
 } from '../schema/validation-rule.types';
+import { columnFormSlips } from './column-form-slips';
 import { gappedColumnCells } from './gapped-columns';
 import { unsureFigure } from './unsure-figures';
 
@@ -185,6 +186,7 @@ function validateOne(
       }
     });
     reasons.push(...gappedColumnCells(definition.columns, field.rows));
+    reasons.push(...columnFormSlips(definition.columns, field.rows));
   }
   for (const note of field.notes) if (note.startsWith('value not grounded')) reasons.push(note);
 
