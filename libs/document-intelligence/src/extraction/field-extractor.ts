@@ -24,6 +24,7 @@ import { matchFields } from './field-matching';
 import { notFound } from './field-results';
 import { type CandidateContext, labelCandidates } from './scalar-candidates';
 import { readTables } from './table-readings';
+import { withVinsVouchedByShape } from './vin-by-shape';
 
 export interface ExtractionOptions {
   /** Tolerate OCR slips in labels; default: on when any page is OCR output. */
@@ -101,13 +102,17 @@ function extractFromPages(
     memory,
     ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   });
-  const results = withReviewedCaptions(
-    withRememberedEmptyPlaces(
-      withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
+  const results = withVinsVouchedByShape(
+    withReviewedCaptions(
+      withRememberedEmptyPlaces(
+        withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
+        recognised,
+        analysed.pages,
+      ),
       recognised,
       analysed.pages,
     ),
-    recognised,
+    fields,
     analysed.pages,
   );
   // Validation across fields: a printed sum, the letterhead, a period's two ends.

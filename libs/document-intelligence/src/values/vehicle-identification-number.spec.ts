@@ -1,7 +1,17 @@
 import { parseScalar } from './scalar-value.parser';
-import { asksForVin, parseVin } from './vehicle-identification-number';
+import { asksForVin, parseVin, vinShaped } from './vehicle-identification-number';
 
 describe('vehicle identification numbers (ISO 3779)', () => {
+  it('tells a word printed in a VIN’s shape, strictly or as OCR may have misread it', () => {
+    expect(vinShaped('8DLNUGPSBMDJV52AZ', true)).toBe(true);
+    expect(vinShaped('(8DLNUGPSBMDJV52AZ),', true)).toBe(true);
+    expect(vinShaped('8DLNUGPSBMDJV52A0', true)).toBe(true);
+    expect(vinShaped('8DLNUGPSBMDJVO2AZ', true)).toBe(false);
+    expect(vinShaped('8DLNUGPSBMDJVO2AZ', false)).toBe(true);
+    expect(vinShaped('12345678901234567', false)).toBe(false);
+    expect(vinShaped('8DLNUGPSBMDJV52A', false)).toBe(false);
+  });
+
   it('knows a field asking for a VIN by its label, synonyms or key', () => {
     expect(asksForVin(['VIN'])).toBe(true);
     expect(asksForVin(['Vehicle Identification No.'])).toBe(true);

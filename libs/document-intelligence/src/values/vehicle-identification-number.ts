@@ -22,6 +22,17 @@ const ONE_REPAIRED_QUALITY = 0.6;
 /** Text under a VIN caption that is not 17 characters is kept, but doubted. */
 const MALFORMED_QUALITY = 0.5;
 
+/**
+ * A word printed in a VIN's shape: 17 capital letters and digits, both kinds present (a serial
+ * of digits alone is no VIN). `strict`: none of the letters a VIN never holds (I, O, Q), as a
+ * printed VIN reads unrepaired; otherwise any such word, as OCR may have misread one.
+ */
+export function vinShaped(word: string, strict: boolean): boolean {
+  const text = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  if (!/^[A-Z0-9]{17}$/.test(text) || !/[A-Z]/.test(text) || !/[0-9]/.test(text)) return false;
+  return !strict || [...text].every((c) => VIN_CHARACTER.test(c));
+}
+
 export function asksForVin(phrases: readonly string[]): boolean {
   return phrases.some((phrase) => VIN_NAMES.test(phrase.replace(/[_\-.]+/g, ' ')));
 }

@@ -1,0 +1,41 @@
+import { makePage } from '../testing/text-page.fixture';
+import { extractDocumentFields } from './field-extractor';
+import { VIN_SHAPE_NOTE } from './vin-by-shape';
+
+const schema = {
+  fields: [
+    { key: 'vin', type: 'string', label: 'VIN' },
+    { key: 'claim_number', type: 'string', label: 'Claim number' },
+  ],
+} as const;
+
+const invoice = (...extra: Array<{ x: number; y: number; text: string }>) =>
+  makePage([
+    { x: 430, y: 50, text: 'INVOICE', size: 14 },
+    { x: 70, y: 100, text: 'Vehicle ID' },
+    { x: 170, y: 100, text: '8DLNUGPSBMDJV52AZ' },
+    { x: 300, y: 100, text: 'Billed On' },
+    { x: 400, y: 100, text: '11/28/23' },
+    { x: 70, y: 120, text: 'Claim Number' },
+    { x: 170, y: 120, text: '2281534SC' },
+    ...extra,
+  ]);
+
+const vinOf = (page: ReturnType<typeof makePage>) =>
+  extractDocumentFields({ documentId: 'd', pages: [page] }, schema).find((f) => f.key === 'vin')!;
+
+describe("a VIN vouched for by its shape where its caption's meaning matched weakly", () => {
+  it('lifts the weak caption doubt from the only word in a VIN’s shape', () => {
+    const vin = vinOf(invoice());
+    expect(vin.value).toBe('8DLNUGPSBMDJV52AZ');
+    expect(vin.doubts ?? []).toEqual([]);
+    expect(vin.notes).toContain(VIN_SHAPE_NOTE);
+    expect(vin.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('keeps the doubt when the document prints a second word of that shape', () => {
+    const vin = vinOf(invoice({ x: 70, y: 140, text: 'Towed unit 1FTFW1ET5DFC10312' }));
+    expect(vin.notes).not.toContain(VIN_SHAPE_NOTE);
+    expect(vin.doubts?.[0]).toMatch(/^weak caption match/);
+  });
+});
