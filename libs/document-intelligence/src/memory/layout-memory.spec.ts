@@ -1199,3 +1199,32 @@ describe("a remembered value with the next column's caption typeset over it", ()
     expect(read.doubts).toContain('words printed over each other: "80202" and "Nature"');
   });
 });
+
+describe('a remembered amount printed right-aligned after its currency code', () => {
+  // The figures end at one edge: a longer amount, and its code, begin further left.
+  const invoice = (code: string, amount: string) =>
+    makePage([
+      { x: 60, y: 50, text: 'REPAIR INVOICE', size: 14 },
+      { x: 330, y: 300, text: 'Sales Tax' },
+      { x: 540 - 5.5 * (code.length + amount.length + 1) - 2.8, y: 300, text: `${code} ${amount}` },
+      { x: 60, y: 330, text: 'Adjuster: Kim Lee' },
+    ]);
+  const first = invoice('USD', '0.00');
+  const taught = learnLayout(analysePages([first]), [
+    { key: 'tax', pageNumber: 1, box: unionOf(first, ['USD', '0.00']) },
+  ])!;
+  const tax = [{ key: 'tax', type: 'money', label: 'Tax' }] as const;
+  const read = (code: string, amount: string) =>
+    applyLayoutMemory(analysePages([invoice(code, amount)]), taught, tax, 'd')[0];
+
+  it('takes the amount’s own code reaching across the place’s start for no cut value', () => {
+    const longer = read('USD', '176.41');
+    expect(longer.value).toEqual({ amount: 176.41, currency: 'USD' });
+    expect(longer.doubts).toBeUndefined();
+  });
+
+  it('doubts a code that is not the amount’s read', () => {
+    const other = read('EUR', '176.41');
+    expect(other.doubts?.[0]).toMatch(/may begin inside "EUR"/);
+  });
+});

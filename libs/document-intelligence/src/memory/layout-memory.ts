@@ -883,13 +883,15 @@ function cutShortDoubts(
   remembered: RememberedField,
   placeStart: number,
   memory: LayoutMemory,
+  /** The amount's currency, for a money field. */
+  currency: string | undefined,
 ): string[] {
   const doubts: string[] = [];
   const other = page.page.source === 'ocr' && otherCaptionBefore(page, words, captions, anchor);
   if (other && anchorsAnother(other, memory, remembered))
     doubts.push(`the value stands right of another field's caption, "${other.text}"`);
   const glued = wordAcrossStart(page, words, placeStart);
-  if (glued && !startsAtPlace(words, placeStart))
+  if (glued && !startsAtPlace(words, placeStart) && glued.text !== currency)
     doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
@@ -1091,6 +1093,17 @@ function printingDoubts(words: readonly PositionedWord[], printed: string): stri
   ];
 }
 
+/**
+ * An amount's ISO 4217 currency code: an amount printed right-aligned begins further left when
+ * it is longer, and its code ("USD 176.41" where the reviewed tax read "USD 0.00") then reaches
+ * across the remembered place's start; a code that is the amount's own is no value cut short.
+ */
+function currencyOf(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' && 'currency' in value
+    ? String((value as { currency: unknown }).currency)
+    : undefined;
+}
+
 /** The word right after the last one read, when it stands in the same phrase (no column gap). */
 function nextInPhrase(
   { lines }: AnalysedPage,
@@ -1147,7 +1160,18 @@ export function applyLayoutMemory(
       choice || !parsed ? joinWords(valueWords) : text.slice(parsed.start, parsed.end);
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
-      ...cutShortDoubts(page, words, captions, anchor, printed, field, remembered, box.x0, memory),
+      ...cutShortDoubts(
+        page,
+        words,
+        captions,
+        anchor,
+        printed,
+        field,
+        remembered,
+        box.x0,
+        memory,
+        currencyOf(read.value),
+      ),
       ...(field.type === 'string' ? runOnCaptionDoubts(page, valueWords, right) : []),
       ...printingDoubts(valueWords, field.type === 'string' ? printed : ''),
       ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
