@@ -1,5 +1,6 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines } from '../text-layer/line-grouper';
+import { datedBesideItsDate } from './answer-guards';
 import { detectKeyValuePairs } from './key-value-pair.detector';
 
 function pairsOf(runs: readonly PlacedText[]): Array<[string, string | null, string]> {
@@ -51,5 +52,25 @@ describe('phrases that are not the answer of the caption next to them', () => {
         { x: 202, y: 114, text: 'LOUISVILLE, KY 40201' },
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('a caption beside its own date', () => {
+  const segments = (...texts: string[]) =>
+    texts.map((text, k) => ({
+      text,
+      words: [],
+      box: { x0: 0.1 + k * 0.2, y0: 0.2, x1: 0.25 + k * 0.2, y1: 0.22 },
+    }));
+
+  it('is a caption naming a date with a date right after it', () => {
+    expect(datedBesideItsDate(segments('Start Date', '2024-11-16'), 0)).toBe(true);
+    expect(datedBesideItsDate(segments('Date of Loss', 'May 5, 2024'), 0)).toBe(true);
+  });
+
+  it('is not an answer beside a date, a date caption beside another value, or a last phrase', () => {
+    expect(datedBesideItsDate(segments('Fire', '12/05/2023'), 0)).toBe(false);
+    expect(datedBesideItsDate(segments('Start Date', 'Pending'), 0)).toBe(false);
+    expect(datedBesideItsDate(segments('Start Date'), 0)).toBe(false);
   });
 });

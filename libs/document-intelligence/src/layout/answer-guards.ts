@@ -1,4 +1,5 @@
 import type { TextSegment } from '../text-layer/line-grouper';
+import { parseDate } from '../values/date-normaliser';
 import type { GridLine } from './caption-grid';
 import { captionShaped, hasValueSignal, namesAPerson } from './layout-text';
 
@@ -31,6 +32,24 @@ export function hasOwnAnswer(segments: readonly TextSegment[], s: number): boole
     hasValueSignal(next.text) &&
     next.box.x0 - segment.box.x1 <= OWN_ANSWER_REACH
   );
+}
+
+/** A caption naming a date: "Start Date", "Date of Loss", "Dated", "Eff. Dt.". */
+const NAMES_A_DATE = /\b(?:date|dated|dt)\b/i;
+
+/**
+ * The phrase at `s` is a caption naming a date, with a date right after it ("Start Date
+ * 2024-11-16"): a caption beside its own answer. Such a line is no row of answers under a
+ * band's captions: read as one, "Start Date" became the insurer under "Writing Company" and
+ * the agent's name under "Agent Name" another caption, on every declarations page of a
+ * layout of draw 7015, unflagged.
+ */
+export function datedBesideItsDate(segments: readonly TextSegment[], s: number): boolean {
+  const segment = segments[s];
+  const next = segments[s + 1];
+  if (!next || !captionShaped(segment.text) || !NAMES_A_DATE.test(segment.text)) return false;
+  const parsed = parseDate(next.text.trim());
+  return parsed !== null && parsed.start === 0 && parsed.end >= next.text.trim().length - 1;
 }
 
 function aloneOnItsLine(segment: TextSegment, parts: readonly GridLine[]): GridLine | undefined {

@@ -2,6 +2,7 @@ import type { CornerBox } from '@docket/platform';
 
 import { boxHeight, unionBox } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
+import { datedBesideItsDate } from './answer-guards';
 import { captionShaped, COLON_END, hasValueSignal, isUpperCase } from './layout-text';
 
 /*
@@ -155,6 +156,8 @@ function bandShape(
   if (!below || below.line.pageNumber !== above.line.pageNumber) return null;
   if (!captions.every((s) => isFree(s) && bandCaption(s))) return null;
   if (below.line.box.y0 - above.line.box.y1 > 1.8 * boxHeight(above.line.box)) return null;
+  // A caption beside its own date on the line under is a pair of that line, not an answer.
+  if (below.segments.some((_, k) => datedBesideItsDate(below.segments, k))) return null;
   const tolerance = above.line.heightInWidthUnits * 1.5;
   const pairs: BandPair[] = [];
   for (const answer of below.segments) {

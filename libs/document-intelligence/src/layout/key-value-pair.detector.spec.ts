@@ -120,6 +120,25 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads no band where a line under the captions holds a caption beside its own date', () => {
+    // Two-column lines of caption and answer; read as bands, "Start Date" was the insurer.
+    const lines = [
+      ['Writing Company', 'Bluewater Indemnity Co.'],
+      ['Start Date', '2024-11-16'],
+      ['Agent Name', 'Jennifer Thompson'],
+      ['Class of Business', 'Commercial Property'],
+    ];
+    const pairs = pairsOf(
+      lines.flatMap(([caption, answer], k) => [
+        { x: 40, y: 100 + k * 15, text: caption },
+        { x: 160, y: 100 + k * 15, text: answer },
+      ]),
+    );
+    expect(
+      pairs.filter(([, answer]) => answer === 'Start Date' || answer === 'Class of Business'),
+    ).toEqual([]);
+  });
+
   it('splits a caption whose colon the text layer glued to its answer, and leaves times whole', () => {
     expect(
       pairsOf([
