@@ -36,7 +36,7 @@ function fieldWords(field: ScalarFieldDefinition): Set<string> {
 }
 
 /** Whether the identifier's opening letters abbreviate a word of the field's. */
-function prefixNames(text: string, field: ScalarFieldDefinition): boolean {
+export function prefixNames(text: string, field: ScalarFieldDefinition): boolean {
   const prefix = PREFIX.exec(text.trim())?.[1];
   return prefix !== undefined && [...fieldWords(field)].some((w) => abbreviates(prefix, w));
 }

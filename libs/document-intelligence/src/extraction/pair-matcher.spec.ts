@@ -370,6 +370,16 @@ describe('fields of a type no caption names', () => {
     expect(fields.claim_number.confidence).toBeLessThan(0.5);
   });
 
+  it('give one identifier left, with more identifier fields open, to the field its prefix names', () => {
+    const named = identifiersRead(['File Number: CLM2022792124', 'Adjuster: Kim Lee']);
+    expect(named.claim_number.value).toBe('CLM2022792124');
+    expect(named.claim_number.confidence).toBeLessThan(0.7);
+    expect(named.invoice_number.value).toBeNull();
+    const unnamed = identifiersRead(['File Number: K2022792124', 'Adjuster: Kim Lee']);
+    expect(unnamed.claim_number.value).toBeNull();
+    expect(unnamed.invoice_number.value).toBeNull();
+  });
+
   it('leave out of the count an identifier field none of the answers left can be, as a VIN', () => {
     const fields = identifiersRead(
       ['Loss Reference: CLM-2022-601766', 'Document No.: I206126'],

@@ -19,7 +19,7 @@ import {
   PHONE_NAMES,
   sharedDefiningWords,
 } from './caption-similarity';
-import { byIdentifierPrefix } from './identifier-prefix';
+import { byIdentifierPrefix, prefixNames } from './identifier-prefix';
 import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
 import {
   fitsKind,
@@ -498,7 +498,25 @@ function admittingAnswers(
   const admitting = asking.filter((field) =>
     answers.some(({ pair }) => kind.answers(field, pair) !== null),
   );
-  return admitting.length === answers.length ? admitting : asking;
+  if (admitting.length === answers.length) return admitting;
+  return kind.name === 'identifier' ? (namedByPrefix(asking, answers) ?? asking) : asking;
+}
+
+/**
+ * The fields the answers' prefixes name, one each, when every answer's prefix names exactly one
+ * of the open fields and no two name the same: on a harsh scan whose "Policy #" caption OCR lost,
+ * "CLM2022792124" under "File Number" was left for a claim number and a policy number, and
+ * neither was read; its prefix says which it answers. Otherwise null.
+ */
+function namedByPrefix(
+  asking: readonly ScalarFieldDefinition[],
+  answers: ReadonlyArray<{ readonly pair: KeyValuePair }>,
+): ScalarFieldDefinition[] | null {
+  const named = answers.map(({ pair }) =>
+    asking.filter((field) => prefixNames(pair.value!.text, field)),
+  );
+  const fields = named.flatMap((n) => (n.length === 1 ? n : []));
+  return fields.length === answers.length && new Set(fields).size === fields.length ? fields : null;
 }
 
 /**
