@@ -35,5 +35,11 @@ describe("a table cell one OCR slip from its column's form", () => {
     );
     expect(columnFormSlips(columns, rows('2325964LO', '2325964L0', null))).toEqual([]);
     expect(columnFormSlips(columns, rows('2325964LO', '2330417KM', '2339920TA'))).toEqual([]);
+    expect(
+      columnFormSlips(
+        columns,
+        rows('Hood panel', 'Door shell', 'Roof rack', 'Carpet pad replacement'),
+      ),
+    ).toEqual([]);
   });
 });

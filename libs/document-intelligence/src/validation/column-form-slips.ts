@@ -8,7 +8,9 @@ import type { TableColumnDefinition } from '../schema/field-schema.types';
  * them came back as `2325964L0` and `23372731C` (O read as 0, I as 1) at 0.80 and the document
  * went straight through. Identifiers differ from row to row, so a cell of another form is just
  * another value; a cell that one look-alike swap or one stray space puts in the column's form
- * is the column's form misread.
+ * is the column's form misread. Only columns of figures and codes: descriptions and coverage
+ * names differ by a word or a space from one another (on draw 7016 "Loss of Use" and "Tail lamp
+ * LH" were each one space from their columns' common forms, and right).
  */
 
 /** Fewer cells of one form than this say too little about a column's form. */
@@ -37,7 +39,8 @@ export function columnFormSlips(
     if (column.type !== 'string') continue;
     const texts = rows.map((row) => textOf(row, column.key));
     const form = commonForm(texts.filter((t): t is string => t !== null));
-    if (!form) continue;
+    // Words' forms say nothing of a misread: "Tail lamp LH" is one space from "Aa a Aa" too.
+    if (!form?.includes('9')) continue;
     texts.forEach((text, index) => {
       if (text !== null && oneSlipFromForm(text, form))
         reasons.push(

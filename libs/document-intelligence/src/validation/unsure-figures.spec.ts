@@ -50,10 +50,22 @@ describe('unsureFigure', () => {
     ).toBeNull();
   });
 
-  it('does not doubt born-digital figures, sure ones, or text columns', () => {
+  it('does not doubt born-digital figures, sure ones, or text without a digit', () => {
     expect(unsureFigure(limit, cell([['100,000.00', 1]], 1))).toBeNull();
     expect(unsureFigure(limit, cell([['100,000.00', 0.93]], 0.8))).toBeNull();
-    expect(unsureFigure(coverage, { ...cell([['Unit 4', 0.5]], 0.5), value: 'Unit 4' })).toBeNull();
+    expect(
+      unsureFigure(coverage, { ...cell([['Water', 0.5]], 0.8), value: 'Water damage' }),
+    ).toBeNull();
+  });
+
+  it('doubts text holding digits read unsure: a misread character still reads as an identifier', () => {
+    const claim: TableColumnDefinition = { key: 'claim_number', type: 'string' };
+    expect(unsureFigure(claim, { ...cell([['23372731C', 0.68]], 0.8), value: '23372731C' })).toBe(
+      'claim_number figure read by OCR at 0.68: a misread digit still reads as an identifier',
+    );
+    expect(
+      unsureFigure(claim, { ...cell([['2333608QD', 0.9]], 0.8), value: '2333608QD' }),
+    ).toBeNull();
   });
 
   it('does not doubt a cell the page’s arithmetic vouched for', () => {

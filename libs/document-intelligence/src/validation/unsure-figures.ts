@@ -27,10 +27,23 @@ function leastSureDigitWord(cell: ExtractedCell): number {
  * figure needs, in a cell nothing on the page vouched for.
  */
 export function unsureFigure(column: TableColumnDefinition, cell: ExtractedCell): string | null {
-  if (column.type !== 'money' && column.type !== 'number') return null;
   if (cell.value === null || cell.confidence >= FIGURE_WORD_SURENESS) return null;
+  const reads = readsAs(column, cell);
+  if (!reads) return null;
   const least = leastSureDigitWord(cell);
   return least < FIGURE_WORD_SURENESS
-    ? `${column.key} figure read by OCR at ${least.toFixed(2)}: a misread digit still reads as ${column.type === 'money' ? 'an amount' : 'a number'}`
+    ? `${column.key} figure read by OCR at ${least.toFixed(2)}: a misread digit still reads as ${reads}`
     : null;
+}
+
+/**
+ * What a misread digit of the cell still reads as: an amount, a number, or, for text holding
+ * digits, an identifier. A loss run's claim numbers read one-shot from a scan of draw 7016 went
+ * straight through as `23372731C` (word at 0.68) for 2337273IC: a text cell's confidence is its
+ * column's reading, not its words'.
+ */
+function readsAs(column: TableColumnDefinition, cell: ExtractedCell): string | null {
+  if (column.type === 'money') return 'an amount';
+  if (column.type === 'number') return 'a number';
+  return column.type === 'string' && /\d/.test(String(cell.value)) ? 'an identifier' : null;
 }
