@@ -272,6 +272,13 @@ export function asksForName(phrases: readonly string[]): boolean {
   return namesAnyOf(phrases, NAME_WORDS);
 }
 
+const PLACE_WORDS: ReadonlySet<string> = new Set(['address', 'location', 'premises', 'site']);
+
+/** The field asks for a place ("Loss Location", "Property Address", "Risk Premises"). */
+export function asksForPlace(phrases: readonly string[]): boolean {
+  return namesAnyOf(phrases, PLACE_WORDS);
+}
+
 /** Words of a caption or a field asking for a phone number. */
 export const PHONE_NAMES = /\b(?:phone|telephone|tel|mobile|cell|fax)\b/i;
 

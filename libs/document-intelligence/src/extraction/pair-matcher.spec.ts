@@ -380,6 +380,27 @@ describe('fields of a type no caption names', () => {
     expect(unnamed.invoice_number.value).toBeNull();
   });
 
+  it('give the one street address left to the one place field no caption named', () => {
+    const page = makePage(
+      ['KIND OF LOSS', 'Vandalism', 'WHERE IT HAPPENED', '8040 Forest Dr, Denver, CO 80202'].map(
+        (text, i) => ({ x: 50, y: 100 + 16 * i, text }),
+      ),
+    );
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'loss_type', type: 'string', label: 'Type of Loss' },
+            { key: 'loss_location', type: 'string', label: 'Location of Loss' },
+          ],
+        },
+      ),
+    );
+    expect(fields.loss_location.value).toBe('8040 Forest Dr, Denver, CO 80202');
+    expect(fields.loss_location.confidence).toBeLessThan(0.7);
+  });
+
   it('leave out of the count an identifier field none of the answers left can be, as a VIN', () => {
     const fields = identifiersRead(
       ['Loss Reference: CLM-2022-601766', 'Document No.: I206126'],

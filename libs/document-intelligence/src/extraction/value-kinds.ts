@@ -4,8 +4,9 @@ import { parseDate } from '../values/date-normaliser';
 import { parseMoney } from '../values/money-normaliser';
 import type { ParsedValue } from '../values/parsed-value.types';
 import { parseScalar } from '../values/scalar-value.parser';
+import { opensAsStreetAddress } from '../values/street-suffix';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
+import { asksForIdentifier, asksForName, asksForPhone, asksForPlace } from './caption-similarity';
 
 /*
  * What an answer's own text says about the kind of value it is, without its caption: a date or
@@ -140,6 +141,13 @@ export const VALUE_KINDS: readonly ValueKind[] = [
       if (exactly(text, parseDate(text)) || printedAsAmount(text)) return null;
       return whollyTyped(field, pair);
     },
+  },
+  {
+    // A street address's shape says what it is whatever its caption ("WHERE IT HAPPENED").
+    name: 'place',
+    asks: (f) => f.type === 'string' && asksForPlace(fieldPhrases(f)),
+    answers: (field, pair) =>
+      opensAsStreetAddress(pair.value!.text) ? whollyTyped(field, pair) : null,
   },
   {
     name: 'name',

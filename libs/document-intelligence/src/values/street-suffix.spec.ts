@@ -1,4 +1,4 @@
-import { withStreetSuffixRead } from './street-suffix';
+import { opensAsStreetAddress, withStreetSuffixRead } from './street-suffix';
 
 describe('withStreetSuffixRead', () => {
   it('reads a suffix OCR misread by a look-alike letter, in the address case', () => {
@@ -17,5 +17,18 @@ describe('withStreetSuffixRead', () => {
     expect(withStreetSuffixRead('Park PI, Raleigh')).toBeNull(); // no house number
     expect(withStreetSuffixRead('12 Main St, Apt PI')).toBeNull(); // not the suffix's place
     expect(withStreetSuffixRead('Dr. Alan PI')).toBeNull();
+  });
+});
+
+describe('a text opening as a street address', () => {
+  it('has a house number, a street name and a published suffix', () => {
+    expect(opensAsStreetAddress('8040 Forest Dr, Denver, CO 80202')).toBe(true);
+    expect(opensAsStreetAddress('12 Harbor View Blvd')).toBe(true);
+  });
+
+  it('is not a figure, a sentence or a name', () => {
+    expect(opensAsStreetAddress('3 rooms flooded, carpets lost')).toBe(false);
+    expect(opensAsStreetAddress('Windows were broken')).toBe(false);
+    expect(opensAsStreetAddress('2024 Annual Premium')).toBe(false);
   });
 });

@@ -65,3 +65,12 @@ export function withStreetSuffixRead(text: string): string | null {
   const suffix = inAddressCase(candidates[0], text);
   return text.slice(0, match[1].length) + suffix + text.slice(match[0].length);
 }
+
+/**
+ * Whether the text opens as a street address: a house number, a street's name, and one of the
+ * published suffixes before the first comma or the end ("8040 Forest Dr, Denver, CO 80202").
+ */
+export function opensAsStreetAddress(text: string): boolean {
+  const match = STREET.exec(text.trim());
+  return match !== null && USPS_STREET_SUFFIXES.has(match[2].toUpperCase());
+}
