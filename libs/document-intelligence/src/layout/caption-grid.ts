@@ -75,9 +75,15 @@ export function gridRuns(
   let run: number[] = [];
   const close = (): void => {
     const first = run[0];
+    // A caption naming a date beside a date says the columns are captions and their answers
+    // ("Start Date  2024-11-16" among "Agent Name  Jennifer Thompson" lines), the first too.
+    const byOwnDate = run.some((i) =>
+      parts[i].segments.some((_, k) => k % 2 === 0 && datedBesideItsDate(parts[i].segments, k)),
+    );
     // A caption in capitals beside an answer that is not says the line is a pair, not a header.
     if (
       first !== undefined &&
+      !byOwnDate &&
       !parts[first].segments.some((s) => hasValueSignal(s.text)) &&
       !alternatesAcross(parts[first])
     ) {
@@ -91,7 +97,7 @@ export function gridRuns(
     // A code in capitals ("BD-FF") may break the alternation on a line or so.
     const alternating = run.filter((i) => alternatesAcross(parts[i])).length;
     const byPrint = alternating >= 3 && alternating * 3 >= run.length * 2;
-    if (run.length >= 2 && (answersAreValues || byPrint)) runs.push(run);
+    if (run.length >= 2 && (answersAreValues || byPrint || byOwnDate)) runs.push(run);
     run = [];
   };
   parts.forEach((line, index) => {

@@ -120,7 +120,7 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
-  it('reads no band where a line under the captions holds a caption beside its own date', () => {
+  it('reads lines holding a caption beside its own date as caption/answer rows, never bands', () => {
     // Two-column lines of caption and answer; read as bands, "Start Date" was the insurer.
     const lines = [
       ['Writing Company', 'Bluewater Indemnity Co.'],
@@ -134,9 +134,7 @@ describe('detectKeyValuePairs', () => {
         { x: 160, y: 100 + k * 15, text: answer },
       ]),
     );
-    expect(
-      pairs.filter(([, answer]) => answer === 'Start Date' || answer === 'Class of Business'),
-    ).toEqual([]);
+    expect(pairs.map(([caption, answer]) => [caption, answer])).toEqual(lines);
   });
 
   it('splits a caption whose colon the text layer glued to its answer, and leaves times whole', () => {
