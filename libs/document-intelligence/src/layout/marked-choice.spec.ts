@@ -38,6 +38,14 @@ describe('withMarkedChoicesJoined', () => {
         { x: 250, text: '[XINo' },
       ]),
     ).toEqual(['Police Report?', 'Yes [XINo']);
+    // An empty box's brackets read as letters of their own ("[ ] No" as `O J No`).
+    expect(
+      phrases([
+        { x: 50, text: 'X] Yes' },
+        { x: 120, text: 'O J No' },
+        { x: 300, text: 'Theft' },
+      ]),
+    ).toEqual(['X] Yes O J No', 'Theft']);
   });
 
   it('keeps apart option columns with no mark between them, and other phrases', () => {

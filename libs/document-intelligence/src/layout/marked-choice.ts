@@ -18,9 +18,18 @@ function choiceWord(text: string): string[] {
   return option && box.length > 0 && isTickMark(box) ? [box, option[1]] : [text];
 }
 
+/**
+ * A bracket of an empty box read as a letter of its own: "[ ] No" came back `O J No` from a
+ * scan of draw 7016, and the answer fell apart into a table's header. Taken only among option
+ * words and marks; the answer still needs a mark that is one.
+ */
+const BOX_BRACKET = /^[OCLJIl|()[\]]$/;
+
 function choiceTokens(segment: TextSegment): string[] | null {
   const tokens = segment.words.flatMap((w) => choiceWord(w.text.replace(/[.,;:]$/, '')));
-  return tokens.every((t) => OPTION.test(t) || isTickMark(t)) ? tokens : null;
+  return tokens.every((t) => OPTION.test(t) || isTickMark(t) || BOX_BRACKET.test(t))
+    ? tokens
+    : null;
 }
 
 /**
