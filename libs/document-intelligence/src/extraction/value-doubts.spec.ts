@@ -2,6 +2,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import {
   CAPTION_SHAPED_DOUBT,
   DIGITLESS_PHONE_DOUBT,
+  MISPRINTED_PHONE_DOUBT,
   SHORT_IDENTIFIER_DOUBT,
   valueShapeDoubts,
   WORDY_IDENTIFIER_DOUBT,
@@ -56,6 +57,14 @@ describe('valueShapeDoubts', () => {
     expect(valueShapeDoubts(field('Policy Number'), 'ID')).toEqual([SHORT_IDENTIFIER_DOUBT]);
     expect(valueShapeDoubts(field('Claim Number'), 'CLM-2022')).toEqual([]);
     expect(valueShapeDoubts(field('Description'), '1D')).toEqual([]);
+  });
+
+  it('doubts a phone number holding characters or brackets no phone number prints', () => {
+    expect(valueShapeDoubts(field('Phone'), '© 60) 0) 560-9068')).toEqual([MISPRINTED_PHONE_DOUBT]);
+    expect(valueShapeDoubts(field('Phone'), '(291) 497-2984)')).toEqual([MISPRINTED_PHONE_DOUBT]);
+    expect(valueShapeDoubts(field('Phone'), '(960) 560-9068')).toEqual([]);
+    expect(valueShapeDoubts(field('Phone'), '+1 960-560-9068')).toEqual([]);
+    expect(valueShapeDoubts(field('Phone'), '555.201.3344')).toEqual([]);
   });
 
   it('doubts a phone number with too few digits: another caption or noise read', () => {

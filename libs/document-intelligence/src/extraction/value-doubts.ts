@@ -69,6 +69,23 @@ function tooFewDigitsForPhone(text: string): boolean {
   return (text.match(/\p{N}/gu) ?? []).length < FEWEST_PHONE_DIGITS;
 }
 
+/**
+ * A phone number prints digits, spaces, one pair of brackets round an area code, a plus, dashes,
+ * dots or slashes, and an extension. Anything else, or a bracket without its pair, is OCR's
+ * reading of something else: `© 60) 0) 560-9068` for (960) 560-9068 on a scan of draw 7016,
+ * read at 0.72 and unflagged.
+ */
+function misprintedPhone(text: string): boolean {
+  const number = text.trim().replace(/\s*(?:ext\.?|x)\s*\d+$/i, '');
+  const opening = (number.match(/\(/g) ?? []).length;
+  const closing = (number.match(/\)/g) ?? []).length;
+  return /[^\d\s()+\-./]/.test(number) || opening !== closing || opening > 1;
+}
+
+/** Why a phone number read so is doubted. */
+export const MISPRINTED_PHONE_DOUBT =
+  'holds characters or brackets no phone number prints: OCR may have misread it';
+
 /** Why a phone number read so is doubted. */
 export const DIGITLESS_PHONE_DOUBT =
   'too few digits for a phone number: another caption or noise may have been read';
@@ -87,6 +104,13 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   if (identifier && tooShortForIdentifier(text)) doubts.push(SHORT_IDENTIFIER_DOUBT);
   if (asksForPhone(phrases) && !identifier && tooFewDigitsForPhone(text)) {
     doubts.push(DIGITLESS_PHONE_DOUBT);
+  } else if (
+    asksForPhone(phrases) &&
+    !identifier &&
+    !doubts.includes(RUN_ON_DOUBT) &&
+    misprintedPhone(text)
+  ) {
+    doubts.push(MISPRINTED_PHONE_DOUBT);
   }
   if (/\p{L}{2}/u.test(text) && CAPTION_TAIL.test(text.trim())) doubts.push(CAPTION_SHAPED_DOUBT);
   const garbled = garbledWord(text);
