@@ -92,6 +92,14 @@ describe('parseScalar for strings', () => {
     expect(read('☑ BEADED BORDER')?.value).toBe('☑ BEADED BORDER');
   });
 
+  it('leaves out a quote glued to the value that it never closes, and keeps quoted phrases', () => {
+    const read = (text: string) => parseScalar(text, { key: 'insured', type: 'string' });
+    expect(read("'Maria Schwartz")?.value).toBe('Maria Schwartz');
+    expect(read('‘Maria Schwartz')?.value).toBe('Maria Schwartz');
+    expect(read('"Blue Ridge" Holdings')?.value).toBe('"Blue Ridge" Holdings');
+    expect(read("O'Brien Logistics")?.value).toBe("O'Brien Logistics");
+  });
+
   it('treats printed placeholders as no value', () => {
     for (const text of ['N/A', 'none', '—', ': n/a']) {
       expect(parseScalar(text, { key: 'vin', type: 'string' })).toBeNull();

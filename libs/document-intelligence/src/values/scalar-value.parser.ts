@@ -60,7 +60,8 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
       notes: ['OCR characters repaired to fit the field pattern'],
     };
   }
-  const trimmedStart = text.length - text.replace(LEADING_MARKS, '').length;
+  const markedStart = text.length - text.replace(LEADING_MARKS, '').length;
+  const trimmedStart = markedStart + strayQuoteAt(text.slice(markedStart));
   const trimmed = text.slice(trimmedStart).replace(EDGE_PUNCTUATION, '');
   if (trimmed.length === 0) return null;
   const value = normaliseString(trimmed, field.normalise);
@@ -80,6 +81,19 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
   if (address !== null)
     return { ...plain, value: address, quality: 1, notes: ['street suffix read by its standard'] };
   return { ...plain, quality: 1, notes: [] };
+}
+
+/** A quote glued to a value's first letter, and the quotes that would close it. */
+const OPENING_QUOTE = /^[‘'`"“](?=\p{L})/u;
+const CLOSING_QUOTE = /[’'"”]/u;
+
+/**
+ * 1 when the text opens with a quote it never closes, else 0: a scan's speck or box edge just
+ * left of a value reads as a quote glued to it (`'Maria Schwartz` on a harsh scan of draw 7015,
+ * read from its remembered place at 0.87); a quoted phrase closes what it opens.
+ */
+function strayQuoteAt(text: string): number {
+  return OPENING_QUOTE.test(text) && !CLOSING_QUOTE.test(text.slice(1)) ? 1 : 0;
 }
 
 /** Printed placeholders for "no value": a form saying "N/A" has answered, with nothing. */
