@@ -1,6 +1,6 @@
 import { makePage } from '../testing/text-page.fixture';
 import { extractDocumentFields } from './field-extractor';
-import { VIN_SHAPE_NOTE } from './vin-by-shape';
+import { VIN_BY_SHAPE_DOUBT, VIN_SHAPE_NOTE } from './vin-by-shape';
 
 const schema = {
   fields: [
@@ -37,5 +37,18 @@ describe("a VIN vouched for by its shape where its caption's meaning matched wea
     const vin = vinOf(invoice({ x: 70, y: 140, text: 'Towed unit 1FTFW1ET5DFC10312' }));
     expect(vin.notes).not.toContain(VIN_SHAPE_NOTE);
     expect(vin.doubts?.[0]).toMatch(/^weak caption match/);
+  });
+
+  it('reads a VIN no caption named from the only word in its shape, flagged', () => {
+    const page = makePage([
+      { x: 430, y: 50, text: 'TAX INVOICE', size: 14 },
+      { x: 380, y: 80, text: '2TBML0NS01VFMJ0E4' },
+      { x: 70, y: 100, text: 'Date of Invoice 10-Dec-2023' },
+      { x: 380, y: 100, text: 'Vehicle Identification No.' },
+    ]);
+    const vin = vinOf(page);
+    expect(vin.value).toBe('2TBML0NS01VFMJ0E4');
+    expect(vin.doubts).toEqual([VIN_BY_SHAPE_DOUBT]);
+    expect(vin.confidence).toBeLessThan(0.7);
   });
 });

@@ -1,7 +1,15 @@
+import type { CornerBox } from '@docket/platform';
+
 import type { AnalysedPage } from '../layout/analysed-page';
-import { type ExtractedField, weakCaptionOf } from '../schema/extraction-result.types';
+import {
+  type ExtractedField,
+  NOT_FOUND_DOUBT,
+  weakCaptionOf,
+} from '../schema/extraction-result.types';
 import type { FieldDefinition } from '../schema/field-schema.types';
-import { asksForVin, vinShaped } from '../values/vehicle-identification-number';
+import type { PositionedWord } from '../text-layer/line-grouper';
+import { asksForVin, parseVin, vinShaped } from '../values/vehicle-identification-number';
+import { groundingOf } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 
 /*
@@ -21,13 +29,47 @@ export const VIN_SHAPE_NOTE =
 /** As sure as the surest caption match (pair-matcher), times how sure its word was read. */
 const VOUCHED_CONFIDENCE = 0.85;
 
-/** Every distinct word of the document printed in a VIN's shape, misread letters allowed. */
-function vinShapedWords(pages: readonly AnalysedPage[]): Set<string> {
-  const words = new Set<string>();
-  for (const { lines } of pages)
-    for (const line of lines)
-      for (const word of line.words) if (vinShaped(word.text, false)) words.add(word.text);
-  return words;
+/** Every word of the document printed in a VIN's shape, misread letters allowed. */
+function vinShapedWords(pages: readonly AnalysedPage[]): PositionedWord[] {
+  return pages.flatMap(({ lines }) =>
+    lines.flatMap((line) => line.words.filter((word) => vinShaped(word.text, false))),
+  );
+}
+
+/** Where a word stands, to tell whether another field's reading took it. */
+function placeKey(page: number, box: CornerBox): string {
+  return `${page}:${box.x0}:${box.y0}`;
+}
+
+/** Said of a VIN no caption named, read by its shape alone. */
+export const VIN_BY_SHAPE_DOUBT = 'no caption found; taken by its VIN shape (ISO 3779) only';
+
+/** A guess for a reviewer to confirm, as sure as a value of the right kind found by elimination. */
+const SHAPE_ONLY_CONFIDENCE = 0.5;
+
+/**
+ * A VIN field nothing was read for takes the document's one word in a VIN's shape, flagged: a
+ * VIN printed above its caption, apart from it ("2TBML0NS01VFMJ0E4" over "Vehicle
+ * Identification No." on an invoice layout of draw 7015), pairs with no caption.
+ */
+function foundByShape(
+  read: ExtractedField,
+  word: PositionedWord,
+  taken: ReadonlySet<string>,
+): ExtractedField | null {
+  if (read.value !== null || read.doubts?.join() !== NOT_FOUND_DOUBT) return null;
+  const parsed = parseVin(word.text);
+  if (!parsed || parsed.quality < 1 || taken.has(placeKey(word.pageNumber, word.box))) return null;
+  return {
+    ...read,
+    value: parsed.value,
+    text: word.text,
+    confidence: SHAPE_ONLY_CONFIDENCE * word.confidence,
+    grounding: groundingOf([word], read.documentId),
+    source: 'pattern',
+    notes: [VIN_SHAPE_NOTE],
+    doubts: [VIN_BY_SHAPE_DOUBT],
+  };
 }
 
 export function withVinsVouchedByShape(
@@ -39,13 +81,23 @@ export function withVinsVouchedByShape(
   const vinFields = fields.filter((f) => f.type === 'string' && asksForVin(fieldPhrases(f)));
   if (vinFields.length === 0) return vouched;
   const shaped = vinShapedWords(pages);
-  if (shaped.size !== 1) return vouched;
+  if (new Set(shaped.map((w) => w.text)).size !== 1) return vouched;
+  const taken = new Set(
+    [...results.values()].flatMap((r) =>
+      (r.grounding?.words ?? []).map((w) => placeKey(r.grounding!.page, w.box)),
+    ),
+  );
   for (const field of vinFields) {
     const read = results.get(field.key);
+    const found = read && foundByShape(read, shaped[0]!, taken);
+    if (found) {
+      vouched.set(field.key, found);
+      continue;
+    }
     const words = read?.grounding?.words ?? [];
     const weak = read?.doubts?.length === 1 ? weakCaptionOf(read.doubts[0]!) : null;
     if (!read || !weak || words.length !== 1 || typeof read.value !== 'string') continue;
-    if (!vinShaped(read.value, true) || !shaped.has(words[0]!.text)) continue;
+    if (!vinShaped(read.value, true) || words[0]!.text !== shaped[0]!.text) continue;
     vouched.set(field.key, {
       ...read,
       confidence: Math.max(read.confidence, VOUCHED_CONFIDENCE * words[0]!.confidence),
