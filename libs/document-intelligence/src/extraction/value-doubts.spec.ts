@@ -1,4 +1,5 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import { STRAY_WORD_NAME_DOUBT } from '../values/split-name';
 import {
   CAPTION_SHAPED_DOUBT,
   DIGITLESS_PHONE_DOUBT,
@@ -57,6 +58,14 @@ describe('valueShapeDoubts', () => {
     expect(valueShapeDoubts(field('Policy Number'), 'ID')).toEqual([SHORT_IDENTIFIER_DOUBT]);
     expect(valueShapeDoubts(field('Claim Number'), 'CLM-2022')).toEqual([]);
     expect(valueShapeDoubts(field('Description'), '1D')).toEqual([]);
+  });
+
+  it('doubts a name opening with a word in lower case that no name opens with', () => {
+    expect(valueShapeDoubts(field('Insured Name'), 'ae Dawson Logistics LLC')).toEqual([
+      STRAY_WORD_NAME_DOUBT,
+    ]);
+    expect(valueShapeDoubts(field('Insured Name'), 'van der Berg Holdings')).toEqual([]);
+    expect(valueShapeDoubts(field('Insured Name'), 'Dawson Logistics LLC')).toEqual([]);
   });
 
   it('doubts a phone number holding characters or brackets no phone number prints', () => {

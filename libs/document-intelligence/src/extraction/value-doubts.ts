@@ -1,7 +1,12 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { garbledWord, garbledWordDoubt } from '../values/garbled-word';
 import { RUN_ON_DOUBT, runsOnPastFigure } from '../values/run-on-value';
-import { nameSplitInside, SPLIT_NAME_DOUBT } from '../values/split-name';
+import {
+  nameOpensWithStrayWord,
+  nameSplitInside,
+  SPLIT_NAME_DOUBT,
+  STRAY_WORD_NAME_DOUBT,
+} from '../values/split-name';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
 
@@ -99,6 +104,8 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   const identifier = asksForIdentifier(phrases);
   const doubts: string[] = [];
   if (asksForName(phrases) && !identifier && nameSplitInside(text)) doubts.push(SPLIT_NAME_DOUBT);
+  if (asksForName(phrases) && !identifier && nameOpensWithStrayWord(text))
+    doubts.push(STRAY_WORD_NAME_DOUBT);
   if ((identifier || asksForPhone(phrases)) && runsOnPastFigure(text)) doubts.push(RUN_ON_DOUBT);
   if (identifier && readsAsWords(text)) doubts.push(WORDY_IDENTIFIER_DOUBT);
   if (identifier && tooShortForIdentifier(text)) doubts.push(SHORT_IDENTIFIER_DOUBT);

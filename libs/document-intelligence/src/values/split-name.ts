@@ -56,3 +56,18 @@ export function nameSplitInside(text: string): boolean {
 /** Why a name read so is doubted, wherever it is read. */
 export const SPLIT_NAME_DOUBT =
   'a word of the name starts in lower case: OCR may have split a word';
+
+/**
+ * Whether a name opens with a word in lower case that no name opens with, before words in
+ * capitals: a harsh scan's dotted leader read as letters (`ae Dawson Logistics LLC`, read at
+ * its caption on draw 7016, unflagged). "van der Berg" and "de la Cruz" open with joining words.
+ */
+export function nameOpensWithStrayWord(text: string): boolean {
+  const [first, ...rest] = text.trim().split(/\s+/);
+  if (!first || rest.length === 0 || !rest.some((w) => /^\p{Lu}/u.test(w))) return false;
+  return /^\p{Ll}/u.test(first) && !JOINING_WORDS.has(first.replace(/[.,]$/, '').toLowerCase());
+}
+
+/** Why a name read so is doubted. */
+export const STRAY_WORD_NAME_DOUBT =
+  'the name opens with a word in lower case: a leader or speck may have been read';
