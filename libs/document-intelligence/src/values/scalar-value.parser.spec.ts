@@ -100,6 +100,12 @@ describe('parseScalar for strings', () => {
     expect(read("O'Brien Logistics")?.value).toBe("O'Brien Logistics");
   });
 
+  it('reads punctuation OCR misread where the value’s shape says what was printed', () => {
+    const read = (text: string) => parseScalar(text, { key: 'signed_by', type: 'string' });
+    expect(read('J, S. Wigand')?.value).toBe('J. S. Wigand');
+    expect(read('370,000,00')?.value).toBe('370,000.00');
+  });
+
   it('treats printed placeholders as no value', () => {
     for (const text of ['N/A', 'none', '—', ': n/a']) {
       expect(parseScalar(text, { key: 'vin', type: 'string' })).toBeNull();

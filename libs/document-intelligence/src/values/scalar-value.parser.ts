@@ -5,6 +5,7 @@ import { parseBoolean } from './boolean-normaliser';
 import { parseDate } from './date-normaliser';
 import { parseEnum } from './enum-normaliser';
 import { parseMoney, parseNumber } from './money-normaliser';
+import { withOcrPunctuationRead } from './ocr-punctuation';
 import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';
 import { withStreetSuffixRead } from './street-suffix';
@@ -80,6 +81,14 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
   const address = withStreetSuffixRead(value);
   if (address !== null)
     return { ...plain, value: address, quality: 1, notes: ['street suffix read by its standard'] };
+  const punctuated = withOcrPunctuationRead(value);
+  if (punctuated !== null)
+    return {
+      ...plain,
+      value: punctuated,
+      quality: 1,
+      notes: ['punctuation OCR misread read as printed'],
+    };
   return { ...plain, quality: 1, notes: [] };
 }
 
