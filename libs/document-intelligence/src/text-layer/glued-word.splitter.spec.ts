@@ -42,3 +42,22 @@ describe('splitGluedWord', () => {
     }
   });
 });
+
+describe('splitGluedWord, a date run into the reference before it', () => {
+  it('splits off the longest date the word ends in', () => {
+    const parts = splitGluedWord(word('CLM/2023/9738868/28/20'));
+    expect(parts.map((w) => w.text)).toEqual(['CLM/2023/973886', '8/28/20']);
+    expect(parts.map((w) => w.confidence)).toEqual([0.9, 0.9]);
+  });
+
+  it('doubts both parts when a shorter date also reads', () => {
+    const parts = splitGluedWord(word('CLM/2024/87106412/9/20'));
+    expect(parts.map((w) => w.text)).toEqual(['CLM/2024/871064', '12/9/20']);
+    expect(parts.map((w) => w.confidence)).toEqual([0.5, 0.5]);
+  });
+
+  it('leaves dates, references and figures without a letter alone', () => {
+    for (const text of ['12/9/2020', 'CLM/2024/871064', '2024/871064/12/9/20', 'HO/15/1698636'])
+      expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
+  });
+});

@@ -30,10 +30,45 @@ function cutInto(word: TextWord, parts: readonly string[]): TextWord[] {
   });
 }
 
+/**
+ * A date OCR ran into the reference before it when a table's columns stand tight
+ * ("CLM/2024/87106412/9/20" for CLM/2024/871064 and 12/9/20, on a scanned loss run of draw 7015):
+ * a reference holding a letter, then a month/day/year at the word's end.
+ */
+const GLUED_DATE = /^(?=[^/]*\p{L})(.{5,}?)(\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?)$/u;
+
+/** OCR's word for a date split off that the page does not say where it begins is in doubt. */
+const UNSURE_SPLIT_CONFIDENCE = 0.5;
+
+function isMonthDay(date: string): boolean {
+  const [month, day] = date.split('/').map(Number);
+  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31;
+}
+
+/**
+ * The longest date a word ends in (the reference keeps the rest); when a shorter date also
+ * reads ("…412/9/20": 12/9/20 or 2/9/20), both parts carry a confidence in doubt.
+ */
+function gluedDate(word: TextWord): TextWord[] | null {
+  const match = GLUED_DATE.exec(word.text);
+  if (!match) return null;
+  const whole = match[1]! + match[2]!;
+  const starts = [...whole.matchAll(/(?=(\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?)$)/g)]
+    .map((m) => m.index!)
+    .filter((at) => at >= 5 && /\p{L}/u.test(whole.slice(0, at)) && isMonthDay(whole.slice(at)));
+  if (starts.length === 0) return null;
+  const parts = cutInto(word, [whole.slice(0, starts[0]), whole.slice(starts[0])]);
+  if (starts.length === 1) return parts;
+  return parts.map((part) => ({
+    ...part,
+    confidence: Math.min(part.confidence, UNSURE_SPLIT_CONFIDENCE),
+  }));
+}
+
 export function splitGluedWord(word: TextWord): TextWord[] {
   const label = GLUED_LABEL.exec(word.text);
   if (label) return cutInto(word, [label[1], label[2]]);
   const leader = GLUED_LEADER.exec(word.text);
   if (leader) return cutInto(word, [leader[1], leader[2], leader[3]]);
-  return [word];
+  return gluedDate(word) ?? [word];
 }
