@@ -220,4 +220,15 @@ describe('validateFields', () => {
       `row 3: description "23372731C" one OCR slip from the form the column's other cells print`,
     ]);
   });
+  it("flags a value reaching the page's edge: it may run off the page", () => {
+    const fields = cleanFields();
+    const box = { x0: 0.62, y0: 0.24, x1: 0.997, y1: 0.25 };
+    fields[5] = {
+      ...fields[5],
+      grounding: { page: 1, box, words: [{ text: 'Acme Mutual', box, confidence: 1 }] },
+    };
+    expect(reasonsOf(fields).carrier).toEqual([
+      "the value reaches the page's edge: it may run off the page",
+    ]);
+  });
 });

@@ -16,6 +16,7 @@ import type {
 } from '../schema/validation-rule.types';
 import { columnFormSlips } from './column-form-slips';
 import { gappedColumnCells } from './gapped-columns';
+import { atPageEdge } from './page-edge';
 import { unsureFigure } from './unsure-figures';
 
 export interface ValidatedField {
@@ -144,6 +145,8 @@ function validateOne(
     if (doubt === NOT_FOUND_DOUBT && reasons.length > 0) continue;
     reasons.push(doubt);
   }
+  const cut = field.type === 'table' || isEmpty(field.value) ? null : atPageEdge(field.grounding);
+  if (cut) reasons.push(cut);
   const threshold =
     definition?.confidenceThreshold ?? config.defaultConfidenceThreshold ?? DEFAULT_THRESHOLD;
   // An absent optional field has nothing to doubt; only present values are threshold-checked.
