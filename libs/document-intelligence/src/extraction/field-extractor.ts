@@ -24,7 +24,7 @@ import { matchFields } from './field-matching';
 import { notFound } from './field-results';
 import { type CandidateContext, labelCandidates } from './scalar-candidates';
 import { readTables } from './table-readings';
-import { withVinsVouchedByShape } from './vin-by-shape';
+import { withVinsReadByShape } from './vin-by-shape';
 
 export interface ExtractionOptions {
   /** Tolerate OCR slips in labels; default: on when any page is OCR output. */
@@ -102,7 +102,7 @@ function extractFromPages(
     memory,
     ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   });
-  const results = withVinsVouchedByShape(
+  const results = withVinsReadByShape(
     withReviewedCaptions(
       withRememberedEmptyPlaces(
         withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),

@@ -1,6 +1,6 @@
 import { makePage } from '../testing/text-page.fixture';
 import { extractDocumentFields } from './field-extractor';
-import { VIN_BY_SHAPE_DOUBT, VIN_SHAPE_NOTE } from './vin-by-shape';
+import { VIN_BY_SHAPE_DOUBT, VIN_FOUND_NOTE, VIN_SHAPE_NOTE } from './vin-by-shape';
 
 const schema = {
   fields: [
@@ -49,6 +49,7 @@ describe("a VIN vouched for by its shape where its caption's meaning matched wea
     const vin = vinOf(page);
     expect(vin.value).toBe('2TBML0NS01VFMJ0E4');
     expect(vin.doubts).toEqual([VIN_BY_SHAPE_DOUBT]);
+    expect(vin.notes).toEqual([VIN_FOUND_NOTE]);
     expect(vin.confidence).toBeLessThan(0.7);
   });
 });

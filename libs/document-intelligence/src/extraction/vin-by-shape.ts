@@ -19,7 +19,8 @@ import { fieldPhrases } from '../vocabulary/label-vocabulary';
  * document has: 17 capital letters and digits, never I, O or Q. When the value read is the one
  * word of that shape the document prints, the shape says what the caption could not: on draws
  * 7015 and 7016 such VINs, read right, sent nine documents to review after a review of their
- * layout. Two words of the shape, or a value repaired from I, O or Q, leave the doubt.
+ * layout. Two words of the shape, or a value repaired from I, O or Q, leave the doubt. A VIN
+ * field nothing was read for takes that one word, flagged (`foundByShape`).
  */
 
 /** Said of a VIN whose shape outweighed a weak caption match. */
@@ -41,7 +42,11 @@ function placeKey(page: number, box: CornerBox): string {
   return `${page}:${box.x0}:${box.y0}`;
 }
 
-/** Said of a VIN no caption named, read by its shape alone. */
+/** Said of a VIN read by its shape where no caption named it. */
+export const VIN_FOUND_NOTE =
+  "the document's only word in a VIN's shape (ISO 3779: 17 letters and digits, no I, O or Q)";
+
+/** Why a VIN no caption named, read by its shape alone, is doubted. */
 export const VIN_BY_SHAPE_DOUBT = 'no caption found; taken by its VIN shape (ISO 3779) only';
 
 /** A guess for a reviewer to confirm, as sure as a value of the right kind found by elimination. */
@@ -67,12 +72,13 @@ function foundByShape(
     confidence: SHAPE_ONLY_CONFIDENCE * word.confidence,
     grounding: groundingOf([word], read.documentId),
     source: 'pattern',
-    notes: [VIN_SHAPE_NOTE],
+    notes: [VIN_FOUND_NOTE],
     doubts: [VIN_BY_SHAPE_DOUBT],
   };
 }
 
-export function withVinsVouchedByShape(
+/** The VIN fields' readings with what the one word in a VIN's shape says of them. */
+export function withVinsReadByShape(
   results: ReadonlyMap<string, ExtractedField>,
   fields: readonly FieldDefinition[],
   pages: readonly AnalysedPage[],
