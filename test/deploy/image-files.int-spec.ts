@@ -37,6 +37,11 @@ const foreignTo = (target: string): string[] => [
 
 afterAll(() => rmSync(output, { recursive: true, force: true }));
 
+// Laying out an image copies thousands of files: over a minute when the machine is busy (two
+// cores running benchmarks beside the suite timed out at the project's 60 s). An upper bound,
+// not a wait: each test ends when its tool does.
+jest.setTimeout(240_000);
+
 describe('the files of each image', () => {
   it('gateway: its app, the console it serves, its packages; no build tools, no document engines', async () => {
     const gateway = await trace('gateway');
