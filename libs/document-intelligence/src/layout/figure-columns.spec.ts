@@ -81,6 +81,35 @@ describe('splitOverFigures', () => {
     expect(splitOverFigures(tight, figures.slice(0, 1))).toHaveLength(2);
   });
 
+  it('keeps figures side by side when a right-aligned one starts a glyph inside the one before', () => {
+    // "O/S Reserve Incurred Amount" of a 7015 loss run: each reserve is wider than its column
+    // and its code ends past where the incurred figure begins.
+    const overlapping = {
+      x0: 0.646,
+      x1: 0.892,
+      header: [
+        word('O/S', 0.677, 0.706),
+        word('Reserve', 0.71, 0.773),
+        word('Incurred', 0.761, 0.826),
+        word('Amount', 0.831, 0.892),
+      ],
+    };
+    const figures = (y: number, reserve: number) => [
+      word('29,950.74', reserve, 0.734, y),
+      word('USD', 0.744, 0.773, y),
+      word('45,069.68', 0.765, 0.853, y),
+      word('USD', 0.863, 0.892, y),
+    ];
+    const split = splitOverFigures(overlapping, [figures(0.35, 0.646), figures(0.37, 0.655)]);
+    expect(split?.map((c) => c.header.map((w) => w.text).join(' '))).toEqual([
+      'O/S Reserve',
+      'Incurred Amount',
+    ]);
+    // Figures sharing most of their width stand over one another: no columns side by side.
+    const stacked = [word('1,000.00', 0.6, 0.7), word('2,000.00', 0.62, 0.72)];
+    expect(splitOverFigures(overlapping, [stacked, stacked])).toBeNull();
+  });
+
   it('leaves a column alone whose rows print one figure', () => {
     const single = [row(0.31, ['7,682.64', 0.909]), row(0.33, ['22,882.25', 0.909])];
     expect(splitOverFigures(column, single)).toBeNull();

@@ -119,6 +119,16 @@ function spanOf(words: readonly PositionedWord[]): Span {
   };
 }
 
+/** The most of the narrower figure two figures side by side may share with each other. */
+const SIDE_BY_SIDE_OVERLAP = 0.25;
+
+/** How much of the narrower span two spans share (0 when apart). */
+function overlapShare(a: Span, b: Span): number {
+  const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const narrower = Math.min(a.x1 - a.x0, b.x1 - b.x0);
+  return narrower > 0 ? Math.max(0, shared) / narrower : 1;
+}
+
 type Alignment = 'left' | 'right' | 'centre';
 
 /** How far a caption stands from lining up with its figures the given way. */
@@ -189,8 +199,10 @@ export function splitOverFigures(
     x0: upperMedian(alike.map((g) => spanOf(g[i]).x0)),
     x1: upperMedian(alike.map((g) => spanOf(g[i]).x1)),
   }));
-  // Figures standing over one another are no columns side by side.
-  if (spans.some((span, i) => i > 0 && span.x0 <= spans[i - 1].x1)) return null;
+  // Figures standing over one another are no columns side by side; a tight print may still
+  // start a figure a glyph or two inside the one before it.
+  if (spans.some((span, i) => i > 0 && overlapShare(spans[i - 1], span) > SIDE_BY_SIDE_OVERLAP))
+    return null;
   const captions = bestCaptionCut(
     [...column.header].sort((a, b) => a.box.x0 - b.box.x0),
     spans,

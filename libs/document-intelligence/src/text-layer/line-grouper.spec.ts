@@ -38,6 +38,45 @@ describe('groupLines', () => {
     ]);
   });
 
+  it('keeps a figure printed over the end of the column before on its row, as a phrase of its own', () => {
+    // A tight loss run: the reserve, right-aligned and wider than its column, starts under the
+    // paid amount's code, and the incurred amount starts under the reserve's code.
+    const at = (text: string, x0: number, x1: number) => ({
+      text,
+      box: { x0, y0: 0.345, x1, y1: 0.358 },
+      confidence: 1,
+    });
+    const page = letterPage([
+      at('23/29576/SJ', 0.101, 0.209),
+      at('15,118.94', 0.527, 0.615),
+      at('USD', 0.625, 0.654),
+      at('29,950.74', 0.646, 0.734),
+      at('USD', 0.744, 0.773),
+      at('45,069.68', 0.765, 0.853),
+      at('USD', 0.863, 0.892),
+    ]);
+    const lines = groupLines(page);
+    expect(lines.map((l) => l.text)).toEqual([
+      '23/29576/SJ 15,118.94 USD 29,950.74 USD 45,069.68 USD',
+    ]);
+    expect(splitSegments(lines[0]).map((s) => s.text)).toEqual([
+      '23/29576/SJ',
+      '15,118.94 USD',
+      '29,950.74 USD',
+      '45,069.68 USD',
+    ]);
+  });
+
+  it('starts a new line for a word overprinting another a line height or more', () => {
+    const at = (text: string, x0: number, x1: number, y0: number) => ({
+      text,
+      box: { x0, y0, x1, y1: y0 + 0.013 },
+      confidence: 1,
+    });
+    const page = letterPage([at('Description', 0.1, 0.3, 0.2), at('Stamp', 0.15, 0.25, 0.2)]);
+    expect(groupLines(page)).toHaveLength(2);
+  });
+
   it("keeps the answer on its caption's line when OCR drew the caption's box over it", () => {
     const at = (text: string, x0: number, x1: number) => ({
       text,

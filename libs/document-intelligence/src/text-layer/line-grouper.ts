@@ -47,6 +47,8 @@ const SAME_LINE_OVERLAP = 0.5;
 const OVERRUN_PITCH_SLACK = 1.1;
 /** The fewest characters a word needs for its box to be judged by them. */
 const MIN_OVERRUN_LETTERS = 3;
+/** How far (in line heights) OCR's boxes of adjacent glyphs may overlap: they sometimes touch. */
+const TOUCHING_GLYPHS_HEIGHTS = 0.3;
 /** A word ending in a dot or underscore leader ("Date........"), drawn to reach its answer. */
 const ENDS_IN_LEADER = /[._…·]{3,}$/;
 
@@ -103,27 +105,9 @@ export function groupLines(page: TextPage): TextLine[] {
   const slope = page.source === 'ocr' ? pageSlope(words, aspect) : 0;
   const lines: PositionedWord[][] = [];
   for (const word of words) {
-    const height = boxHeight(word.box) * aspect;
-    let best: PositionedWord[] | undefined;
-    let bestScore = -Infinity;
-    for (const line of lines) {
-      const last = line[line.length - 1];
-      // A little overlap is allowed: OCR boxes of adjacent glyphs sometimes touch. A leader is
-      // filler and often runs on under its answer, so the answer may overlap more of it.
-      const slack = ENDS_IN_LEADER.test(last.text) ? height * 2 : height * 0.3;
-      if (last.box.x1 > word.box.x0 + slack && !overrunBy(last, word)) continue;
-      const overlap = verticalOverlapRatio(
-        last.box,
-        levelled(word.box, boxCentreX(last.box), slope),
-      );
-      if (overlap < SAME_LINE_OVERLAP) continue;
-      const score = overlap - (word.box.x0 - last.box.x1) / Math.max(height, 1e-6) / 100;
-      if (score > bestScore) {
-        bestScore = score;
-        best = line;
-      }
-    }
-    if (best) best.push(word);
+    const line =
+      lineTaking(lines, word, aspect, slope, false) ?? lineTaking(lines, word, aspect, slope, true);
+    if (line) line.push(word);
     else lines.push([word]);
   }
 
@@ -132,6 +116,52 @@ export function groupLines(page: TextPage): TextLine[] {
       .map((line) => makeLine(page.pageNumber, line, aspect, page.source === 'ocr'))
       .sort((a, b) => centreOf(a) - centreOf(b) || a.box.x0 - b.box.x0),
   );
+}
+
+/**
+ * Words printed on one baseline share nearly all their height: this much of the shorter one's.
+ */
+const SAME_BASELINE_OVERLAP = 0.9;
+/** How far (in line heights) a word on the same baseline may start inside the word before it. */
+const OVERPRINT_HEIGHTS = 1;
+
+/**
+ * The line a word continues, best first by vertical overlap and then by closeness. A word
+ * starting inside the line's last word belongs to no line, unless `overprinted` is asked for:
+ * then a word on the very baseline of the last one may start up to a line height inside it.
+ * Tight tables print a right-aligned figure wider than its column over the end of the column
+ * before ("15,118.94 USD" then "29,950.74 USD" starting under that USD), and the row read as two
+ * lines lost its columns; such a word is only placed so when no line takes it otherwise.
+ */
+function lineTaking(
+  lines: readonly PositionedWord[][],
+  word: PositionedWord,
+  aspect: number,
+  slope: number,
+  overprinted: boolean,
+): PositionedWord[] | undefined {
+  const height = boxHeight(word.box) * aspect;
+  let best: PositionedWord[] | undefined;
+  let bestScore = -Infinity;
+  for (const line of lines) {
+    const last = line[line.length - 1];
+    // A little overlap is allowed: OCR boxes of adjacent glyphs sometimes touch. A leader is
+    // filler and often runs on under its answer, so the answer may overlap more of it.
+    const slack = ENDS_IN_LEADER.test(last.text) ? height * 2 : height * TOUCHING_GLYPHS_HEIGHTS;
+    const overlap = verticalOverlapRatio(last.box, levelled(word.box, boxCentreX(last.box), slope));
+    const starts = overprinted
+      ? overlap >= SAME_BASELINE_OVERLAP &&
+        word.box.x0 > last.box.x0 &&
+        last.box.x1 <= word.box.x0 + OVERPRINT_HEIGHTS * height
+      : last.box.x1 <= word.box.x0 + slack || overrunBy(last, word);
+    if (!starts || overlap < SAME_LINE_OVERLAP) continue;
+    const score = overlap - (word.box.x0 - last.box.x1) / Math.max(height, 1e-6) / 100;
+    if (score > bestScore) {
+      bestScore = score;
+      best = line;
+    }
+  }
+  return best;
 }
 
 /** A gap this many times the line's usual word space may end a phrase, when a column says so. */
@@ -211,7 +241,7 @@ export function splitSegments(line: TextLine, gapFactor = 0.9): TextSegment[] {
     const columnStart = line.columnStarts?.has(word) ?? false;
     if (
       previous &&
-      (gap > threshold || columnStart) &&
+      (gap > threshold || columnStart || overprints(previous, word, line)) &&
       !yearAfterComma(previous, word, gap, line)
     ) {
       segments.push(current);
@@ -221,6 +251,19 @@ export function splitSegments(line: TextLine, gapFactor = 0.9): TextSegment[] {
   }
   if (current.length > 0) segments.push(current);
   return segments.map((segmentWords) => makeSegment(segmentWords));
+}
+
+/**
+ * A word printed over the end of the one before it (lineTaking's overprinted word): no phrase
+ * runs on into its own letters, so a new one starts there. An answer overlapping its caption's
+ * leader, or a word after a box OCR drew too wide, ran on as before.
+ */
+function overprints(previous: PositionedWord, word: PositionedWord, line: TextLine): boolean {
+  return (
+    previous.box.x1 > word.box.x0 + TOUCHING_GLYPHS_HEIGHTS * line.heightInWidthUnits &&
+    !ENDS_IN_LEADER.test(previous.text) &&
+    !overrunBy(previous, word)
+  );
 }
 
 /** Further than this many line heights apart, a year is no longer its date's. */
