@@ -36,6 +36,17 @@ describe('splitGluedWord', () => {
     expect(parts[1].box.x0).toBeCloseTo(parts[0].box.x1);
   });
 
+  it('splits a leader off a value opening with a bracket or a sign', () => {
+    expect(splitGluedWord(word('..........(203)')).map((w) => w.text)).toEqual([
+      '..........',
+      '(203)',
+    ]);
+    expect(splitGluedWord(word('.....$1,200.00')).map((w) => w.text)).toEqual([
+      '.....',
+      '$1,200.00',
+    ]);
+  });
+
   it("leaves a leader at a caption word's end and an ellipsis alone", () => {
     for (const text of ['Name..........', 'etc...', '...', 'ETC...):']) {
       expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);

@@ -12,9 +12,11 @@ const GLUED_LABEL = /^((?:[A-Za-z][A-Za-z#.'/()-]*|#|No\.|Nº):)([^\s/:].*)$/;
 /**
  * A dot leader run into the value it leads to ("..........152", "On.......April"): the leader
  * is a caption's mark, and a value that starts with it is read as neither a leader nor a value.
- * The leader is split off the text before and after it; an ellipsis at a word's end stays.
+ * The leader is split off the text before and after it; an ellipsis at a word's end stays. A
+ * value may open with a bracket, a currency sign or a plus ("....(203) 459-9750": a phone
+ * number's area code, lost with the leader on a notice of draw 7019).
  */
-const GLUED_LEADER = /^(.*?)([._…·]{3,})([\p{L}\p{N}].*)$/u;
+const GLUED_LEADER = /^(.*?)([._…·]{3,})([\p{L}\p{N}([$€£#+].*)$/u;
 
 /** The word cut into `parts`, each with its share of the box by characters. */
 function cutInto(word: TextWord, parts: readonly string[]): TextWord[] {
