@@ -17,6 +17,7 @@ import type {
 import { columnFormSlips } from './column-form-slips';
 import { gappedColumnCells } from './gapped-columns';
 import { atPageEdge } from './page-edge';
+import { strayStop } from './stray-stops';
 import { unsureFigure } from './unsure-figures';
 
 export interface ValidatedField {
@@ -180,7 +181,7 @@ function validateOne(
             `row ${index + 1}: ${column.key} confidence ${cell.confidence.toFixed(2)} below threshold ${columnThreshold.toFixed(2)}`,
           );
         }
-        const unsure = cell ? unsureFigure(column, cell) : null;
+        const unsure = cell ? (unsureFigure(column, cell) ?? strayStop(column, cell)) : null;
         if (unsure) reasons.push(`row ${index + 1}: ${unsure}`);
         for (const rule of column.validation ?? []) {
           const failure = cell ? checkRule(rule, cell.value, context) : null;
