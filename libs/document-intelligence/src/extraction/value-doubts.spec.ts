@@ -4,6 +4,7 @@ import {
   CAPTION_SHAPED_DOUBT,
   DIGITLESS_PHONE_DOUBT,
   MISPRINTED_PHONE_DOUBT,
+  ONE_WORD_NAME_DOUBT,
   SHORT_IDENTIFIER_DOUBT,
   valueShapeDoubts,
   WORDY_IDENTIFIER_DOUBT,
@@ -66,6 +67,13 @@ describe('valueShapeDoubts', () => {
     ]);
     expect(valueShapeDoubts(field('Insured Name'), 'van der Berg Holdings')).toEqual([]);
     expect(valueShapeDoubts(field('Insured Name'), 'Dawson Logistics LLC')).toEqual([]);
+  });
+
+  it('doubts a name of one word: a caption word parted from its caption', () => {
+    expect(valueShapeDoubts(field('Insured Name'), 'Party')).toEqual([ONE_WORD_NAME_DOUBT]);
+    expect(valueShapeDoubts(field('Insured Name'), 'Derek Novak')).toEqual([]);
+    expect(valueShapeDoubts(field('Description'), 'Hail')).toEqual([]);
+    expect(valueShapeDoubts(field('Claim Number'), 'CLM2022')).toEqual([]);
   });
 
   it('doubts a phone number holding characters or brackets no phone number prints', () => {

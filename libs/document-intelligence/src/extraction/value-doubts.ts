@@ -95,6 +95,21 @@ export const MISPRINTED_PHONE_DOUBT =
 export const DIGITLESS_PHONE_DOUBT =
   'too few digits for a phone number: another caption or noise may have been read';
 
+/**
+ * One word of letters read for a name: people print a given name and a surname, firms a name
+ * and its kind. A single word at a name's caption is most often a word of a caption OCR parted
+ * from it: a harsh scan of draw 7019 read `Insured Party` under `Derek Novak` as the caption
+ * `insured` with `Party` for the name, at 0.88 and unflagged. A firm known by one word is
+ * confirmed by the reviewer.
+ */
+function oneWordName(text: string): boolean {
+  return /^\p{L}+[.,]?$/u.test(text.trim());
+}
+
+/** Why a name read so is doubted. */
+export const ONE_WORD_NAME_DOUBT =
+  'a name of one word: a word of a caption may have been read for it';
+
 /** The share of its score a reading with such a doubt keeps. */
 export const SHAPE_DOUBT_FACTOR = 0.7;
 
@@ -106,6 +121,7 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   if (asksForName(phrases) && !identifier && nameSplitInside(text)) doubts.push(SPLIT_NAME_DOUBT);
   if (asksForName(phrases) && !identifier && nameOpensWithStrayWord(text))
     doubts.push(STRAY_WORD_NAME_DOUBT);
+  if (asksForName(phrases) && !identifier && oneWordName(text)) doubts.push(ONE_WORD_NAME_DOUBT);
   if ((identifier || asksForPhone(phrases)) && runsOnPastFigure(text)) doubts.push(RUN_ON_DOUBT);
   if (identifier && readsAsWords(text)) doubts.push(WORDY_IDENTIFIER_DOUBT);
   if (identifier && tooShortForIdentifier(text)) doubts.push(SHORT_IDENTIFIER_DOUBT);
