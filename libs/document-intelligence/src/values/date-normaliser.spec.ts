@@ -36,6 +36,15 @@ describe('parseDate', () => {
     expect(parsed?.quality).toBeLessThan(1);
   });
 
+  it('repairs a month name OCR read with a digit for a letter, with lower quality', () => {
+    const parsed = parseDate('08-0ct-2024');
+    expect(parsed?.value).toBe('2024-10-08');
+    expect(parsed?.notes).toEqual(['OCR month repaired']);
+    expect(parseDate('N0v 3, 2023')?.value).toBe('2023-11-03');
+    expect(parseDate('Ju1y 4, 2022')?.value).toBe('2022-07-04');
+    expect(parseDate('1st floor, 5th st')).toBeNull();
+  });
+
   it('reports the matched span', () => {
     const text = 'Loss on 03/14/2024 reported';
     const parsed = parseDate(text)!;

@@ -90,6 +90,8 @@ export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedValue<s
   const attempts = withDigitsRepaired({ text, quality: 1, notes: [] });
   const once = yearReadOnce(text);
   if (once !== null) attempts.push({ text: once, quality: 0.6, notes: ['OCR year repaired'] });
+  const month = monthNameRepaired(text);
+  if (month !== null) attempts.push({ text: month, quality: 0.8, notes: ['OCR month repaired'] });
 
   for (const attempt of attempts) {
     let best: ParsedValue<string> | null = null;
@@ -113,6 +115,25 @@ export function parseDate(text: string, order: DateOrder = 'MDY'): ParsedValue<s
     if (best) return best;
   }
   return null;
+}
+
+/** Digits OCR reads for the letters of month names: `0ct` for Oct, `Ju1` for Jul, `5ep`. */
+const LETTER_OF_DIGIT: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '5': 's' };
+
+/**
+ * The text with a month name OCR read with a digit for a letter made a name again (`08-0ct-2024`
+ * on a notice scan of draw 7019, read as no date at its caption); null when no such word is a
+ * month. Same length, so offsets stay valid.
+ */
+function monthNameRepaired(text: string): string | null {
+  let changed = false;
+  const repaired = text.replace(/\b(?=[a-z015]*\d)(?=[a-z015]*[a-z])[a-z015]{3,9}\b/gi, (word) => {
+    const letters = [...word].map((c) => LETTER_OF_DIGIT[c] ?? c).join('');
+    if (MONTHS[letters.toLowerCase()] === undefined) return word;
+    changed = true;
+    return letters;
+  });
+  return changed ? repaired : null;
 }
 
 /**
