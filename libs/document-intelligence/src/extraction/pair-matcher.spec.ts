@@ -81,11 +81,11 @@ describe('fields taken by elimination', () => {
   };
 
   it('takes nothing when two text fields are left, or two different text answers', () => {
-    const oneAnswer = makePage([{ x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' }]);
+    const oneAnswer = makePage([{ x: 50, y: 100, text: 'WRITTEN BY: Granite Mutual Insurance' }]);
     const both = byKey(extractDocumentFields({ pages: [oneAnswer] }, twoText));
     expect([both.carrier.value, both.location.value]).toEqual([null, null]);
     const twoAnswers = makePage([
-      { x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' },
+      { x: 50, y: 100, text: 'WRITTEN BY: Granite Mutual Insurance' },
       { x: 50, y: 120, text: 'ADJUSTER: Omar Brennan' },
     ]);
     const [carrier] = extractDocumentFields(
@@ -108,7 +108,7 @@ describe('fields taken by elimination', () => {
 
   it('leaves a sentence out of what a name field may take, so the name left is taken', () => {
     const page = makePage([
-      { x: 50, y: 100, text: 'Policyholder: Olga Holloway' },
+      { x: 50, y: 100, text: 'Account Holder: Olga Holloway' },
       {
         x: 50,
         y: 120,
@@ -124,7 +124,7 @@ describe('fields taken by elimination', () => {
   });
 
   it('lets only text fields compete: an open field of another type does not stop it', () => {
-    const page = makePage([{ x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' }]);
+    const page = makePage([{ x: 50, y: 100, text: 'WRITTEN BY: Granite Mutual Insurance' }]);
     const fields = byKey(
       extractDocumentFields(
         { pages: [page] },
@@ -138,7 +138,7 @@ describe('fields taken by elimination', () => {
   it("leaves an answer whose caption names another field to that field, even when it is not of that field's type", () => {
     // "Reported on" names the date field; its "pending" is no date, and no one else's either.
     const page = makePage([
-      { x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' },
+      { x: 50, y: 100, text: 'WRITTEN BY: Granite Mutual Insurance' },
       { x: 50, y: 120, text: 'Reported on: pending' },
     ]);
     const fields = byKey(
@@ -168,7 +168,7 @@ describe('fields taken by elimination', () => {
   });
 
   it('never takes a plain answer for a field that names a shape (an e-mail, a phone)', () => {
-    const page = makePage([{ x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' }]);
+    const page = makePage([{ x: 50, y: 100, text: 'WRITTEN BY: Granite Mutual Insurance' }]);
     const [email] = extractDocumentFields(
       { pages: [page] },
       { fields: [{ key: 'email', type: 'string', label: 'Email' }] },
@@ -178,7 +178,7 @@ describe('fields taken by elimination', () => {
 
   it('counts one answer printed alike on every page once', () => {
     const pages = [1, 2].map((pageNumber) =>
-      makePage([{ x: 50, y: 100, text: 'INSURER: Granite Mutual Insurance' }], pageNumber),
+      makePage([{ x: 50, y: 100, text: 'WRITTEN BY: Granite Mutual Insurance' }], pageNumber),
     );
     const [carrier] = extractDocumentFields({ pages }, { fields: [twoText.fields[0]] });
     expect(carrier.value).toBe('Granite Mutual Insurance');

