@@ -67,6 +67,21 @@ describe('groupLines', () => {
     ]);
   });
 
+  it('leaves handwriting whose strokes overlap as it was: no print of one size', () => {
+    // FUNSD 87137840: "03 /02 /90" written by hand, the slashes twice the digits' height.
+    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({
+      text,
+      box: { x0: x0 / 762, y0: y0 / 1000, x1: x1 / 762, y1: y1 / 1000 },
+      confidence: 1,
+    });
+    const page = letterPage([
+      at('DATE:', 124, 163, 761, 776),
+      at('03', 189, 214, 753, 770),
+      at('/02', 201, 246, 749, 788),
+    ]);
+    expect(groupLines(page).map((l) => l.text)).toEqual(['DATE: 03', '/02']);
+  });
+
   it('starts a new line for a word overprinting another a line height or more', () => {
     const at = (text: string, x0: number, x1: number, y0: number) => ({
       text,

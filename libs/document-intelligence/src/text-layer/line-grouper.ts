@@ -122,6 +122,19 @@ export function groupLines(page: TextPage): TextLine[] {
  * Words printed on one baseline share nearly all their height: this much of the shorter one's.
  */
 const SAME_BASELINE_OVERLAP = 0.9;
+/**
+ * Words of one print size: the shorter box at least this share of the taller. Handwriting
+ * overlaps its own strokes (FUNSD's `03 /02 /90`, the slashes twice the digits' height) and is
+ * no tight print.
+ */
+const SAME_SIZE_SHARE = 0.8;
+
+function sameSize(a: CornerBox, b: CornerBox): boolean {
+  return (
+    Math.min(boxHeight(a), boxHeight(b)) >= SAME_SIZE_SHARE * Math.max(boxHeight(a), boxHeight(b))
+  );
+}
+
 /** How far (in line heights) a word on the same baseline may start inside the word before it. */
 const OVERPRINT_HEIGHTS = 1;
 
@@ -151,6 +164,7 @@ function lineTaking(
     const overlap = verticalOverlapRatio(last.box, levelled(word.box, boxCentreX(last.box), slope));
     const starts = overprinted
       ? overlap >= SAME_BASELINE_OVERLAP &&
+        sameSize(last.box, word.box) &&
         word.box.x0 > last.box.x0 &&
         last.box.x1 <= word.box.x0 + OVERPRINT_HEIGHTS * height
       : last.box.x1 <= word.box.x0 + slack || overrunBy(last, word);
