@@ -867,31 +867,44 @@ function wordSureness(words: readonly PositionedWord[], agreed: boolean): number
   return agreed && mean >= MIDDLING_WORD_CONFIDENCE ? Math.max(mean, AGREED_WORD_CONFIDENCE) : mean;
 }
 
+/** A value read at its remembered place, with what `cutShortDoubts` weighs it against. */
+interface RememberedPlaceRead {
+  /** The page read: its lines hold the words around the place; OCR alone misplaces captions. */
+  page: AnalysedPage;
+  /** Every word read at the place, not only the value's: what runs across or past their ends. */
+  words: readonly PositionedWord[];
+  /** The captions beside the value: one before it or under its next word is another field's. */
+  captions: ReadonlyArray<{ text: string; box: CornerBox }>;
+  /** The remembered caption where it was found: the one caption that belongs before the value. */
+  anchor: CornerBox;
+  /** The value as printed, for its form against the reviewed one (text values only). */
+  printed: string;
+  /** The field's definition: the form doubts ask only of text values. */
+  field: ScalarFieldDefinition;
+  /** What the review taught of this field: its value's form. */
+  remembered: RememberedField;
+  /** The remembered place's left edge: a word reaching across it may hold the value's start. */
+  placeStart: number;
+  /** The whole memory: a caption before the value may be another remembered field's anchor. */
+  memory: LayoutMemory;
+  /** The amount's currency, for a money field: a code reaching across the start is its own. */
+  currency: string | undefined;
+}
+
 /**
  * Why a value read at its remembered place may be cut short: a word of its line runs across the
  * place's start into it, its phrase runs on past the words read (no gap, no caption: the value
  * is longer than the place the review taught), or a text value ends in fewer digits than the
  * reviewed one did (a postcode read one group short).
  */
-function cutShortDoubts(
-  page: AnalysedPage,
-  words: readonly PositionedWord[],
-  captions: ReadonlyArray<{ text: string; box: CornerBox }>,
-  anchor: CornerBox,
-  printed: string,
-  field: ScalarFieldDefinition,
-  remembered: RememberedField,
-  placeStart: number,
-  memory: LayoutMemory,
-  /** The amount's currency, for a money field. */
-  currency: string | undefined,
-): string[] {
+function cutShortDoubts(read: RememberedPlaceRead): string[] {
+  const { page, words, captions, anchor, printed, field, remembered } = read;
   const doubts: string[] = [];
   const other = page.page.source === 'ocr' && otherCaptionBefore(page, words, captions, anchor);
-  if (other && anchorsAnother(other, memory, remembered))
+  if (other && anchorsAnother(other, read.memory, remembered))
     doubts.push(`the value stands right of another field's caption, "${other.text}"`);
-  const glued = wordAcrossStart(page, words, placeStart);
-  if (glued && !startsAtPlace(words, placeStart) && glued.text !== currency)
+  const glued = wordAcrossStart(page, words, read.placeStart);
+  if (glued && !startsAtPlace(words, read.placeStart) && glued.text !== read.currency)
     doubts.push(`the value may begin inside "${glued.text}", before its remembered place`);
   const next = nextInPhrase(page, words);
   if (next && untilNextCaption([next], captions, anchor).length > 0)
@@ -1160,7 +1173,7 @@ export function applyLayoutMemory(
       choice || !parsed ? joinWords(valueWords) : text.slice(parsed.start, parsed.end);
     const doubts = [
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
-      ...cutShortDoubts(
+      ...cutShortDoubts({
         page,
         words,
         captions,
@@ -1168,10 +1181,10 @@ export function applyLayoutMemory(
         printed,
         field,
         remembered,
-        box.x0,
+        placeStart: box.x0,
         memory,
-        currencyOf(read.value),
-      ),
+        currency: currencyOf(read.value),
+      }),
       ...(field.type === 'string' ? runOnCaptionDoubts(page, valueWords, right) : []),
       ...printingDoubts(valueWords, field.type === 'string' ? printed : ''),
       ...(field.type === 'money' && centsStandAfter(words, words.indexOf(valueWords.at(-1)!))
