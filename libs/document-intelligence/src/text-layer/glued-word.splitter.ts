@@ -35,7 +35,9 @@ function cutInto(word: TextWord, parts: readonly string[]): TextWord[] {
 /**
  * A date OCR ran into the reference before it when a table's columns stand tight
  * ("CLM/2024/87106412/9/20" for CLM/2024/871064 and 12/9/20, on a scanned loss run of draw 7015):
- * a reference holding a letter, then a month/day/year at the word's end.
+ * a reference holding a letter, then a month/day/year at the word's end. The letter is looked
+ * for here alone, before the word's first slash, so it stands in the reference before any date
+ * the word may end in.
  */
 const GLUED_DATE = /^(?=[^/]*\p{L})(.{5,}?)(\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?)$/u;
 
@@ -57,7 +59,7 @@ function gluedDate(word: TextWord): TextWord[] | null {
   const whole = match[1]! + match[2]!;
   const starts = [...whole.matchAll(/(?=(\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?)$)/g)]
     .map((m) => m.index!)
-    .filter((at) => at >= 5 && /\p{L}/u.test(whole.slice(0, at)) && isMonthDay(whole.slice(at)));
+    .filter((at) => at >= 5 && isMonthDay(whole.slice(at)));
   if (starts.length === 0) return null;
   const parts = cutInto(word, [whole.slice(0, starts[0]), whole.slice(starts[0])]);
   if (starts.length === 1) return parts;
