@@ -28,12 +28,12 @@ function leastSureDigitWord(cell: ExtractedCell): number {
  */
 export function unsureFigure(column: TableColumnDefinition, cell: ExtractedCell): string | null {
   if (cell.value === null || cell.confidence >= FIGURE_WORD_SURENESS) return null;
-  const reads = readsAs(column, cell);
-  if (!reads) return null;
+  const kind = figureKind(column, cell);
+  if (!kind) return null;
+  const { readsAs, sureness } = FIGURE_KINDS[kind];
   const least = leastSureDigitWord(cell);
-  const sureness = reads === 'an identifier' ? IDENTIFIER_WORD_SURENESS : FIGURE_WORD_SURENESS;
   return least < sureness
-    ? `${column.key} figure read by OCR at ${least.toFixed(2)}: a misread digit still reads as ${reads}`
+    ? `${column.key} figure read by OCR at ${least.toFixed(2)}: a misread digit still reads as ${readsAs}`
     : null;
 }
 
@@ -44,14 +44,24 @@ export function unsureFigure(column: TableColumnDefinition, cell: ExtractedCell)
  */
 const IDENTIFIER_WORD_SURENESS = 0.8;
 
+/** What a misread digit of a cell still reads as. */
+type FigureKind = 'amount' | 'number' | 'identifier';
+
+/** How each kind is worded in its doubt, and how sure its digit words must be. */
+const FIGURE_KINDS: Record<FigureKind, { readsAs: string; sureness: number }> = {
+  amount: { readsAs: 'an amount', sureness: FIGURE_WORD_SURENESS },
+  number: { readsAs: 'a number', sureness: FIGURE_WORD_SURENESS },
+  identifier: { readsAs: 'an identifier', sureness: IDENTIFIER_WORD_SURENESS },
+};
+
 /**
- * What a misread digit of the cell still reads as: an amount, a number, or, for text holding
- * digits, an identifier. A loss run's claim numbers read one-shot from a scan of draw 7016 went
- * straight through as `23372731C` (word at 0.68) for 2337273IC: a text cell's confidence is its
- * column's reading, not its words'.
+ * The cell's kind of figure: an amount, a number, or, for text holding digits, an identifier.
+ * A loss run's claim numbers read one-shot from a scan of draw 7016 went straight through as
+ * `23372731C` (word at 0.68) for 2337273IC: a text cell's confidence is its column's reading,
+ * not its words'.
  */
-function readsAs(column: TableColumnDefinition, cell: ExtractedCell): string | null {
-  if (column.type === 'money') return 'an amount';
-  if (column.type === 'number') return 'a number';
-  return column.type === 'string' && /\d/.test(String(cell.value)) ? 'an identifier' : null;
+function figureKind(column: TableColumnDefinition, cell: ExtractedCell): FigureKind | null {
+  if (column.type === 'money') return 'amount';
+  if (column.type === 'number') return 'number';
+  return column.type === 'string' && /\d/.test(String(cell.value)) ? 'identifier' : null;
 }
