@@ -24,7 +24,8 @@ function textOf(row: ExtractedRow, column: string): string | null {
 /** The form more than half the column's filled cells share, if one is. */
 function commonForm(texts: readonly string[]): string | null {
   const counts = new Map<string, number>();
-  for (const text of texts) counts.set(valueForm(text), (counts.get(valueForm(text)) ?? 0) + 1);
+  for (const cellForm of texts.map(valueForm))
+    counts.set(cellForm, (counts.get(cellForm) ?? 0) + 1);
   const [form, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   return count >= MIN_SHARING && count * 2 > texts.length ? form : null;
 }
