@@ -2,7 +2,7 @@ import { captionLetters } from '../memory/caption-letters';
 import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
 import { levenshteinDistance, tokenise } from '../text-layer/text-normaliser';
-import { captionTerms } from '../vocabulary/label-vocabulary';
+import { namesAgent } from '../vocabulary/label-vocabulary';
 
 /*
  * A caption printed as the label, read by OCR with a slip or two: "Brand Narne:" for "Brand
@@ -22,11 +22,6 @@ const SURE_OCR = 0.92;
 
 function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
-}
-
-/** Some word of the text is an agent noun to the vocabulary ("Insurer", "Broker"). */
-function namesAgent(text: string): boolean {
-  return captionTerms(text).some((t) => t.stem.endsWith('+agent'));
 }
 
 /** How many letters OCR may have got wrong in a label of this many letters. */

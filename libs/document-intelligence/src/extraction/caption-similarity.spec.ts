@@ -25,6 +25,16 @@ describe('captionSimilarity', () => {
     expect(captionSimilarity(['Carrier'], 'Insured Party')).toBe(0);
   });
 
+  it('reads "Insurance" as no spelling of "Insured": only the dictionary relates them', () => {
+    expect(captionSimilarity(['Insured'], 'Insurance Provider')).toBeLessThan(0.5);
+    expect(captionSimilarity(['Insured'], 'Insurance Provider')).toBe(
+      captionSimilarity(['Insurer'], 'Insurance Provider'),
+    );
+    expect(captionSimilarity(['Insured'], 'Insured Entity')).toBeGreaterThan(0.75);
+    // A word OCR garbled is still a slip of the one it was printed as.
+    expect(captionSimilarity(['Insured'], 'Insurcd')).toBeGreaterThan(0.6);
+  });
+
   it('reads a compound written as two words as the one word', () => {
     expect(captionSimilarity(['Subtotal'], 'Sub Total')).toBe(1);
     expect(captionSimilarity(['Sub Total'], 'SUBTOTAL')).toBe(1);

@@ -1,5 +1,5 @@
 import { tokenSimilarity } from '../text-layer/text-normaliser';
-import { type CaptionTerm, captionTerms } from '../vocabulary/label-vocabulary';
+import { type CaptionTerm, captionTerms, otherParty } from '../vocabulary/label-vocabulary';
 import { tradeTermSimilarity } from '../vocabulary/trade-terms';
 import {
   definitionWords,
@@ -113,9 +113,9 @@ export function sharedDefiningWords(names: ReadonlyArray<readonly string[]>): Sh
 function termAffinity(printed: CaptionTerm, wanted: CaptionTerm, shared: SharedWords): number {
   if (printed.stem === wanted.stem || printed.text === wanted.text) return 1;
   const bySense = senseAffinity(printed, wanted, shared);
-  // The parties on either side ("Insurer" / "Insured") are never one another by spelling,
-  // however close; only the dictionary may relate an agent noun to another word.
-  if (printed.stem.endsWith('+agent') !== wanted.stem.endsWith('+agent')) return bySense;
+  // The parties on either side ("Insurer" / "Insured") and the policy ("Insurance") are never
+  // one another by spelling, however close; only the dictionary may relate them.
+  if (otherParty(printed, wanted)) return bySense;
   return Math.max(bySense, spellingAffinity(printed, wanted));
 }
 

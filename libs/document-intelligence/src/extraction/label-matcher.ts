@@ -1,7 +1,12 @@
 import type { TextLine } from '../text-layer/line-grouper';
 import { splitSegments } from '../text-layer/line-grouper';
 import { tokenSimilarity } from '../text-layer/text-normaliser';
-import { type CaptionTerm, captionTerms, wordCaptionTerms } from '../vocabulary/label-vocabulary';
+import {
+  type CaptionTerm,
+  captionTerms,
+  otherParty,
+  wordCaptionTerms,
+} from '../vocabulary/label-vocabulary';
 import { letterMatches } from './caption-letters.matcher';
 
 /** An occurrence of a label phrase on a line. Word indices refer to `line.words`. */
@@ -37,8 +42,6 @@ const FUZZY_TOKEN_MATCH = 0.8;
  * of "Insured"): on the development scans no letter word read this sure was misread.
  */
 const SURE_OCR = 0.92;
-/** How the vocabulary marks an agent noun's stem ("insur+agent" for "Insurer"). */
-const AGENT = '+agent';
 /** A caption the phrase explains less than this share of belongs to another question. */
 const MIN_EXPLAINED = 0.34;
 /** How much of the score an unexplained share of the caption costs. */
@@ -62,7 +65,7 @@ function termSimilarity(printed: LineToken, wanted: CaptionTerm, fuzzy: boolean)
   if (!fuzzy || printed.confidence >= SURE_OCR) return 0;
   // The parties on either side ("Insurer" / "Insured") differ by their ending alone, and OCR
   // reads an ending as surely as the rest: never a slip of one another.
-  if (printed.stem.endsWith(AGENT) !== wanted.stem.endsWith(AGENT)) return 0;
+  if (otherParty(printed, wanted)) return 0;
   return Math.max(
     tokenSimilarity(printed.text, wanted.text),
     tokenSimilarity(printed.stem, wanted.stem),

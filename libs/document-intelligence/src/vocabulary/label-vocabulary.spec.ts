@@ -25,6 +25,16 @@ describe('caption vocabulary', () => {
     expect(captionTokens('Insured names')).toEqual(captionTokens('insured name'));
   });
 
+  it('keeps the insured, the insurer and insurance apart, though one stem to the stemmer', () => {
+    const [insured] = captionTokens('Insured');
+    const [insurer] = captionTokens('Insurer');
+    const [insurance] = captionTokens('Insurance');
+    expect(new Set([insured, insurer, insurance]).size).toBe(3);
+    expect(captionTokens('Name of insured').sort()).toEqual(captionTokens('Insured Name').sort());
+    // A participle no dictionary holds as a person is stemmed as any word.
+    expect(captionTokens('Limited')).toEqual(captionTokens('limit'));
+  });
+
   it('keeps a caption made only of stop words ("To")', () => {
     expect(captionTokens('To')).toEqual(['to']);
   });

@@ -1,6 +1,7 @@
 import stem from 'wink-porter2-stemmer';
 
 import { tokenise } from '../text-layer/text-normaliser';
+import { namesAPerson } from './word-senses';
 
 /*
  * The vocabulary used to compare a configured field (key, label, synonyms) with a printed
@@ -66,18 +67,60 @@ const stems = new Map<string, string>();
 
 /** Agent nouns: "insurer", "employer", "lessor" (the party that acts). */
 const AGENT_NOUN = /(?:er|or)s?$/;
+/** A past participle: "insured", "accused". */
+const PARTICIPLE = /ed$/;
+/** Marks a stem keeps when the stemmer folds a party's name into another word's stem. */
+const AGENT_MARK = '+agent';
+const PERSON_MARK = '+party';
+
+/**
+ * The stemmer folds "insurer", "insured" and "insurance" (the two parties of a policy and the
+ * policy itself) into one stem; a caption naming one never asks for another. So an agent noun
+ * keeps a mark, and so does a participle the dictionary holds as a noun naming a person ("the
+ * insured", "the accused"): three stems, never one another by spelling.
+ */
+function roleMark(token: string, found: string): string {
+  if (found === token) return '';
+  if (AGENT_NOUN.test(token) && !AGENT_NOUN.test(found)) return AGENT_MARK;
+  if (PARTICIPLE.test(token) && namesAPerson(token)) return PERSON_MARK;
+  return '';
+}
 
 function stemOf(token: string): string {
   let found = stems.get(token);
   if (found === undefined) {
     // Digits and one-letter tokens are not words: stemming them only invents collisions.
     found = /^[a-z]{3,}$/.test(token) ? stem(token) : token;
-    // The stemmer folds "insurer" and "insured" (the parties on either side of a policy) into
-    // one stem; a caption naming one never asks for the other, so an agent noun keeps its mark.
-    if (found !== token && AGENT_NOUN.test(token) && !AGENT_NOUN.test(found)) found += '+agent';
+    found += roleMark(token, found);
     stems.set(token, found);
   }
   return found;
+}
+
+/** The party a stem names by its mark: '+agent', '+party', or '' for any other word. */
+function markOf(stem: string): string {
+  if (stem.endsWith(AGENT_MARK)) return AGENT_MARK;
+  return stem.endsWith(PERSON_MARK) ? PERSON_MARK : '';
+}
+
+/**
+ * Two words the stemmer folded together that name different parties: "Insurer" is never a slip
+ * of "Insured", nor "Insured" a shortening of "Insurance". A word OCR garbled ("Insurcd") has a
+ * stem of its own and is no such word.
+ */
+export function otherParty(printed: CaptionTerm, wanted: CaptionTerm): boolean {
+  const printedMark = markOf(printed.stem);
+  const wantedMark = markOf(wanted.stem);
+  return (
+    printedMark !== wantedMark &&
+    printed.stem.slice(0, printed.stem.length - printedMark.length) ===
+      wanted.stem.slice(0, wanted.stem.length - wantedMark.length)
+  );
+}
+
+/** Some word of the text is an agent noun to the vocabulary ("Insurer", "Broker"). */
+export function namesAgent(text: string): boolean {
+  return captionTerms(text).some((t) => markOf(t.stem) === AGENT_MARK);
 }
 
 /** A caption word as compared: its stem, and the unstemmed word for OCR-slip comparison. */

@@ -1,4 +1,4 @@
-import { definitionWords, isLemma, senseRelation } from './word-senses';
+import { definitionWords, isLemma, namesAPerson, senseRelation } from './word-senses';
 
 describe('senseRelation (WordNet)', () => {
   it('knows words that share a sense as synonyms, in either order', () => {
@@ -43,5 +43,15 @@ describe('senseRelation (WordNet)', () => {
     expect(senseRelation('insurer', 'insured')).toBeNull();
     expect(senseRelation('client', 'insured')).toBeNull();
     expect(senseRelation('xqzv', 'agent')).toBeNull();
+  });
+
+  it('knows a word held as a noun that names a person, in the form printed only', () => {
+    expect(namesAPerson('insured')).toBe(true);
+    expect(namesAPerson('Accused')).toBe(true);
+    expect(namesAPerson('insurance')).toBe(false);
+    expect(namesAPerson('limited')).toBe(false);
+    // "insure" is a verb only; no inflection is folded to reach a noun.
+    expect(namesAPerson('insure')).toBe(false);
+    expect(namesAPerson('insureds')).toBe(false);
   });
 });

@@ -30,6 +30,8 @@ const SENSES_PER_LEMMA = 4;
 const MAX_LEMMA_WORDS = 2;
 
 const ADJECTIVE_TAG = 2;
+/** WordNet's lexicographer file of nouns that name people (noun.person). */
+const PERSON_NOUNS = 18;
 /** Each part of speech's files, and the one pointer read from its synsets. */
 const PARTS_OF_SPEECH = [
   { file: 'noun', tag: 0, link: '@' },
@@ -290,4 +292,17 @@ export function senseRelation(word: string, other: string): SenseRelation | null
 /** WordNet holds this word or two-word collocation ("insurance company") as a lemma. */
 export function isLemma(words: string): boolean {
   return sensesOf(words).size > 0;
+}
+
+/**
+ * WordNet holds this very word (no inflection folded) as a noun whose most frequent sense names a
+ * person: "insured" (someone who is insured), "accused", "deceased"; not "insurance", not
+ * "limited" (a train).
+ */
+export function namesAPerson(word: string): boolean {
+  const nouns = wordNet()[0];
+  const [first] = lemmaSenses(nouns, lemmaSpelling(word));
+  if (first === undefined) return false;
+  const line = lineAt(nouns.data, Math.floor(first / 4));
+  return Number(line.split(' ', 2)[1]) === PERSON_NOUNS;
 }
