@@ -21,3 +21,13 @@ describe('withoutStrayQuote', () => {
     expect(texts(withoutStrayQuote([word("O'Brien", 0.1, 0.15)]))).toEqual(["O'Brien"]);
   });
 });
+
+describe('withoutStrayQuote, one rule with the fields', () => {
+  it('drops a straight or curly double quote the cell never closes, keeps one it closes', () => {
+    expect(texts(withoutStrayQuote([word('"Windscreen', 0.1, 0.2)]))).toEqual(['Windscreen']);
+    expect(texts(withoutStrayQuote([word('“Towing', 0.1, 0.2)]))).toEqual(['Towing']);
+    expect(
+      texts(withoutStrayQuote([word('“Named', 0.1, 0.15), word('perils”', 0.16, 0.2)])),
+    ).toEqual(['“Named', 'perils”']);
+  });
+});

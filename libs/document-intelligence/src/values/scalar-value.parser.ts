@@ -8,6 +8,7 @@ import { parseMoney, parseNumber } from './money-normaliser';
 import { withOcrPunctuationRead } from './ocr-punctuation';
 import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';
+import { strayQuoteLength } from './stray-quote';
 import { withStreetSuffixRead } from './street-suffix';
 import { normaliseString } from './string-normaliser';
 import { asksForVin, malformedVin, parseVin } from './vehicle-identification-number';
@@ -62,7 +63,7 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
     };
   }
   const markedStart = text.length - text.replace(LEADING_MARKS, '').length;
-  const trimmedStart = markedStart + strayQuoteAt(text.slice(markedStart));
+  const trimmedStart = markedStart + strayQuoteLength(text.slice(markedStart));
   const trimmed = text.slice(trimmedStart).replace(EDGE_PUNCTUATION, '');
   if (trimmed.length === 0) return null;
   const value = normaliseString(trimmed, field.normalise);
@@ -90,19 +91,6 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
       notes: ['punctuation OCR misread read as printed'],
     };
   return { ...plain, quality: 1, notes: [] };
-}
-
-/** A quote glued to a value's first letter, and the quotes that would close it. */
-const OPENING_QUOTE = /^[‘'`"“](?=\p{L})/u;
-const CLOSING_QUOTE = /[’'"”]/u;
-
-/**
- * 1 when the text opens with a quote it never closes, else 0: a scan's speck or box edge just
- * left of a value reads as a quote glued to it (`'Maria Schwartz` on a harsh scan of draw 7015,
- * read from its remembered place at 0.87); a quoted phrase closes what it opens.
- */
-function strayQuoteAt(text: string): number {
-  return OPENING_QUOTE.test(text) && !CLOSING_QUOTE.test(text.slice(1)) ? 1 : 0;
 }
 
 /** Printed placeholders for "no value": a form saying "N/A" has answered, with nothing. */
