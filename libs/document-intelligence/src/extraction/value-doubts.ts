@@ -1,5 +1,5 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import { garbledWord, garbledWordDoubt } from '../values/garbled-word';
+import { misreadWordDoubts } from '../values/garbled-word';
 import { RUN_ON_DOUBT, runsOnPastFigure } from '../values/run-on-value';
 import {
   nameOpensWithStrayWord,
@@ -136,7 +136,6 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
     doubts.push(MISPRINTED_PHONE_DOUBT);
   }
   if (/\p{L}{2}/u.test(text) && CAPTION_TAIL.test(text.trim())) doubts.push(CAPTION_SHAPED_DOUBT);
-  const garbled = garbledWord(text);
-  if (garbled) doubts.push(garbledWordDoubt(garbled));
+  doubts.push(...misreadWordDoubts(text));
   return doubts;
 }

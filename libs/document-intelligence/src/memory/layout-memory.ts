@@ -13,7 +13,7 @@ import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geom
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { overprintedDoubt, overprintedPair } from '../text-layer/overprinted-words';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
-import { garbledWord, garbledWordDoubt } from '../values/garbled-word';
+import { misreadWordDoubts } from '../values/garbled-word';
 import { MARKED_OPTION_NOTE, MARKED_QUALITY, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -936,7 +936,7 @@ function cutShortDoubts(read: RememberedPlaceRead): string[] {
     remembered.form !== undefined &&
     oneSlipFromForm(printed, remembered.form)
   )
-    doubts.push("one OCR slip from the reviewed value's printed form (a look-alike or a space)");
+    doubts.push("one OCR slip from the reviewed value's printed form (a look-alike, a separator or a space)");
   return doubts;
 }
 
@@ -1094,15 +1094,14 @@ function overprinted(
 
 /**
  * What the printing of a value's words doubts, whatever its place and form agree on: words
- * printed over each other, or a word of a text OCR garbled (`printed` is empty for values that
+ * printed over each other, or a word of a text OCR misread (`printed` is empty for values that
  * parse their own characters: a date, an amount).
  */
 function printingDoubts(words: readonly PositionedWord[], printed: string): string[] {
   const pair = overprintedPair(words);
-  const garbled = printed ? garbledWord(printed) : null;
   return [
     ...(pair ? [overprintedDoubt(pair)] : []),
-    ...(garbled ? [garbledWordDoubt(garbled)] : []),
+    ...(printed ? misreadWordDoubts(printed) : []),
   ];
 }
 

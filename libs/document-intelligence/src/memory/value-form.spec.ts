@@ -50,6 +50,12 @@ describe('oneSlipFromForm', () => {
     expect(oneSlipFromForm('CLM -2024-371498', valueForm('CLM-2023-120044'))).toBe(true);
   });
 
+  it('finds a separator read as another', () => {
+    expect(oneSlipFromForm('(804) 858.9918', valueForm('(212) 555-0147'))).toBe(true);
+    expect(oneSlipFromForm('CLM.2024-371498', valueForm('CLM-2023-120044'))).toBe(true);
+    expect(oneSlipFromForm('(804) 858-9918', valueForm('(212) 555-0147'))).toBe(false);
+  });
+
   it("finds the slip whatever case OCR read the reviewed value's letters in", () => {
     expect(oneSlipFromForm('24/26990/ IK', valueForm('24/31702/ih'))).toBe(true);
     expect(oneSlipFromForm('24/26990/IK', valueForm('24/31702/ih'))).toBe(false);

@@ -97,7 +97,10 @@ export function ofAnotherKind(form: string, reviewedForm: string): boolean {
   return kind !== null && formKind(reviewedForm) !== kind;
 }
 
-/** Characters OCR takes for one another across letters and digits. */
+/**
+ * Characters OCR takes for one another: letters and digits, and separators (a hyphen read as a
+ * stop on a fax-like scan of draw 7021, `(804) 858.9918` where the layout prints `858-9918`).
+ */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
   '0': 'O',
   O: '0',
@@ -109,6 +112,9 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   S: '5',
   '8': 'B',
   B: '8',
+  '.': '-,',
+  '-': '.',
+  ',': '.',
 };
 
 /**
@@ -124,7 +130,7 @@ function caseless(form: string): string {
 /**
  * Whether a value misses the reviewed value's form by one OCR slip: one letter or digit read as
  * its look-alike of the other kind (`H0547430260` where the layout prints `HO` and nine digits),
- * or one space inside (`CLM -2024-371498`), its letters' case aside (`24/26990/ IK` where the
+ * one separator read as another, or one space inside (`CLM -2024-371498`), its letters' case aside (`24/26990/ IK` where the
  * reviewed scan was read `.../ih`). A value of another form further off is just another value
  * (identifiers vary from document to document); one slip from the form is OCR's.
  */
@@ -134,13 +140,11 @@ export function oneSlipFromForm(text: string, reviewedForm: string): boolean {
   const inForm = (value: string) => caseless(valueForm(value)) === wanted;
   if (inForm(printed)) return false;
   const chars = [...printed];
-  return chars.some((char, i) => {
-    const alike = LOOK_ALIKES[char];
-    const swapped = alike && [...chars.slice(0, i), alike, ...chars.slice(i + 1)].join('');
-    const unspaced = char === ' ' && [...chars.slice(0, i), ...chars.slice(i + 1)].join('');
-    return (
-      (swapped !== undefined && swapped !== '' && inForm(swapped)) ||
-      (unspaced !== false && inForm(unspaced))
-    );
-  });
+  const withChar = (i: number, replacement: string) =>
+    [...chars.slice(0, i), replacement, ...chars.slice(i + 1)].join('');
+  return chars.some(
+    (char, i) =>
+      [...(LOOK_ALIKES[char] ?? '')].some((alike) => inForm(withChar(i, alike))) ||
+      (char === ' ' && inForm(withChar(i, ''))),
+  );
 }

@@ -1,4 +1,9 @@
-import { garbledWord, garbledWordDoubt } from './garbled-word';
+import {
+  capitalIForSmallL,
+  garbledWord,
+  garbledWordDoubt,
+  misreadWordDoubts,
+} from './garbled-word';
 
 describe('a word OCR garbled', () => {
   it('finds a symbol wedged between letters or digits', () => {
@@ -14,5 +19,26 @@ describe('a word OCR garbled', () => {
     expect(garbledWord("O'Brien & Sons, A/B-12 #4")).toBeNull();
     expect(garbledWord('claims@acme-mutual.com')).toBeNull();
     expect(garbledWord('Yahoo! Inc. *12')).toBeNull();
+  });
+});
+
+describe('a small l OCR read as a capital I', () => {
+  it("finds a capital I right after a word's first capital, before small letters", () => {
+    expect(capitalIForSmallL('788 EIm Ct, Omaha, NE 68102')).toBe('EIm');
+    expect(capitalIForSmallL('CIark Holloway')).toBe('CIark');
+  });
+
+  it('lets capitals inside a word after a small letter, words in capitals and a lone I be', () => {
+    expect(capitalIForSmallL('Angus McIntosh')).toBeNull();
+    expect(capitalIForSmallL('AIG INSURANCE')).toBeNull();
+    expect(capitalIForSmallL('Suite I, Elm Ct')).toBeNull();
+  });
+
+  it('gives one doubt per kind of misread word', () => {
+    expect(misreadWordDoubts('788 EIm Ct, 8028@ire')).toEqual([
+      garbledWordDoubt('8028@ire'),
+      '"EIm" reads a capital I where print sets a small l',
+    ]);
+    expect(misreadWordDoubts('788 Elm Ct')).toEqual([]);
   });
 });

@@ -23,3 +23,29 @@ export function garbledWord(text: string): string | null {
 export function garbledWordDoubt(word: string): string {
   return `"${word}" holds a symbol OCR puts for ink it could not read`;
 }
+
+/**
+ * A capital I between a word's capital and its small letters (`EIm`, `CIark`): print sets a
+ * small l there, and OCR reads the one for the other (`788 EIm Ct` on a scan of draw 7021, sure
+ * of it). Capitals inside a word follow a small letter (`McIntosh`), never its first capital.
+ */
+const CAPITAL_I_FOR_SMALL_L = /^\p{Lu}I\p{Ll}/u;
+
+/** The first word of `text` that reads a small l as a capital I, or null. */
+export function capitalIForSmallL(text: string): string | null {
+  for (const token of text.split(/\s+/)) {
+    const word = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (CAPITAL_I_FOR_SMALL_L.test(word)) return word;
+  }
+  return null;
+}
+
+/** What the words of a text OCR read say against it: a garbled word, a small l read as I. */
+export function misreadWordDoubts(text: string): string[] {
+  const garbled = garbledWord(text);
+  const capitalI = capitalIForSmallL(text);
+  return [
+    ...(garbled ? [garbledWordDoubt(garbled)] : []),
+    ...(capitalI ? [`"${capitalI}" reads a capital I where print sets a small l`] : []),
+  ];
+}

@@ -239,10 +239,9 @@ export const TRADE_CONCEPTS: readonly TradeConcept[] = [
     id: 'date-of-occurrence',
     terms: [{ text: 'Date of Occurrence', source: 'acord125', ref: 'Loss history' }],
   },
-  // The parties of an insurance document. Single words only where no other concept's term
-  // shares their stem: "Insured" alone would stem as "Insurance" does, so the insured is named
-  // by longer terms, which a field labelled "Insured" still names (a field's phrase may be part
-  // of a term).
+  // The parties of an insurance document. The insured is named by longer terms, which a field
+  // labelled "Insured" still names (a field's phrase may be part of a term); the vocabulary keeps
+  // "Insured", "Insurer" and "Insurance" apart although the stemmer folds them together.
   {
     id: 'insurer',
     terms: [
