@@ -99,16 +99,14 @@ export function ofAnotherKind(form: string, reviewedForm: string): boolean {
 
 /**
  * Characters OCR takes for one another: letters and digits, and separators (a hyphen read as a
- * stop on a fax-like scan of draw 7021, `(804) 858.9918` where the layout prints `858-9918`; an
- * opening bracket read as a 1 on one of draw 7019, `1983) 705-8018`).
+ * stop on a fax-like scan of draw 7021, `(804) 858.9918` where the layout prints `858-9918`).
  */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
   '0': 'O',
   O: '0',
   D: '0',
-  '1': 'I(',
+  '1': 'I',
   I: '1',
-  '(': '1',
   l: '1',
   '5': 'S',
   S: '5',
