@@ -721,6 +721,39 @@ describe('detectTables on harsh scans', () => {
     ]);
   });
 
+  it('reads on past a line of noise alone between two rows, under a column of dates', () => {
+    const header: PlacedText[] = [
+      { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
+      { x: 170, y: 100, text: 'Date', confidence: 0.9 },
+      { x: 300, y: 100, text: 'Paid', confidence: 0.9 },
+    ];
+    const row = (y: number, claim: string, date: string, paid: string): PlacedText[] => [
+      { x: 50, y, text: claim, confidence: 0.9 },
+      { x: 170, y, text: date, confidence: 0.9 },
+      { x: 300, y, text: paid, confidence: 0.9 },
+    ];
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            ...header,
+            ...row(114, 'CLM-1', '5/25/23', '21,222.20'),
+            ...row(128, 'CLM-2', '7/6/20', '3,425.17'),
+            { x: 172, y: 137, text: 'AID)', confidence: 0.19 },
+            ...row(146, 'CLM-3', '4/22/19', '11,744.11'),
+            ...row(160, 'CLM-4', '1/22/19', '9,200.00'),
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map((t) => grid(t).map((r) => r[0]))).toEqual([
+      ['Claim', 'CLM-1', 'CLM-2', 'CLM-3', 'CLM-4'],
+    ]);
+    expect(grid(tables[0])[2][1]).toBe('7/6/20');
+  });
+
   it('takes a short unsure phrase for noise, but not an abbreviated caption or an amount', () => {
     const phrase = (text: string, confidence: number) =>
       splitSegments(groupLines(makePage([{ x: 50, y: 100, text, confidence }], 1, 'ocr'))[0])[0];

@@ -527,6 +527,9 @@ function tableFrom(
     if (line.pageNumber !== lines[start].pageNumber) break;
     const gap = line.box.y0 - lines[last].box.y1;
     if (gap > height * MAX_ROW_GAP) break;
+    // A line of OCR noise alone (a speck read `AID)` between two rows of a fax-like scan of draw
+    // 7019) is no row, no summary caption and no end: the next row is measured from the last.
+    if (segmentsOf(i).every(isNoisePhrase)) continue;
     const row = rowOf(segmentsOf(i), columns, reach, reading);
     if (!row) break;
     const text = rowText(row);
