@@ -53,6 +53,7 @@ describe('oneSlipFromForm', () => {
   it('finds a separator read as another', () => {
     expect(oneSlipFromForm('(804) 858.9918', valueForm('(212) 555-0147'))).toBe(true);
     expect(oneSlipFromForm('CLM.2024-371498', valueForm('CLM-2023-120044'))).toBe(true);
+    expect(oneSlipFromForm('1983) 705-8018', valueForm('(212) 555-0147'))).toBe(true);
     expect(oneSlipFromForm('(804) 858-9918', valueForm('(212) 555-0147'))).toBe(false);
   });
 
@@ -90,9 +91,10 @@ describe('runsPastClosingNumber', () => {
 });
 
 describe('reviewedForm', () => {
-  it('takes a letter OCR read as a digit as the reviewer confirmed it', () => {
+  it('takes a letter OCR read as a digit, or a look-alike, as the reviewer confirmed it', () => {
     expect(reviewedForm('W0291-45305', 'WO291-45305')).toBe(valueForm('WO291-45305'));
     expect(reviewedForm('0L675-49557', 'OL675-49557')).toBe('A999-99999');
+    expect(reviewedForm('{747) 315.1516', '(747) 315-1516')).toBe('(999) 999-9999');
   });
 
   it('keeps what the review wrote otherwise: case, a date, another length', () => {

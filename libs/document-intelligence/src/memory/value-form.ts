@@ -21,9 +21,40 @@ export function valueForm(text: string): string {
 }
 
 /**
+ * Characters OCR takes for one another: letters and digits, brackets, and separators (a hyphen
+ * read as a stop on a fax-like scan of draw 7021, `(804) 858.9918` where the layout prints
+ * `858-9918`; an opening bracket read as `{` or `1` on those of draw 7019, `1983) 705-8018`).
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '0': 'O',
+  O: '0',
+  D: '0',
+  '1': 'I(',
+  I: '1',
+  l: '1',
+  '5': 'S',
+  S: '5',
+  '8': 'B',
+  B: '8',
+  '(': '{1',
+  '{': '(',
+  ')': '}',
+  '}': ')',
+  '.': '-,',
+  '-': '.',
+  ',': '.',
+};
+
+/** OCR may have read `printed` where `wanted` stood. */
+function isLookAlike(printed: string, wanted: string): boolean {
+  return printed !== wanted && (LOOK_ALIKES[wanted] ?? '').includes(printed);
+}
+
+/**
  * The form a layout prints a reviewed value in: the printed text, with each letter OCR read for
- * a digit or digit for a letter taken as the reviewer confirmed it (`W0291-45305` confirmed as
- * `WO291-45305`), when the two hold as many characters, spaces aside. Case and anything else
+ * a digit or digit for a letter, and each look-alike (`{` for `(`), taken as the reviewer
+ * confirmed it (`W0291-45305` confirmed as `WO291-45305`), when the two hold as many
+ * characters, spaces aside. Case and anything else
  * the review wrote otherwise (a date, an amount, a name in capitals retyped) stay as printed.
  */
 export function reviewedForm(printed: string, confirmed?: string): string {
@@ -35,7 +66,8 @@ export function reviewedForm(printed: string, confirmed?: string): string {
     const wanted = confirmedChars[at++];
     const digitForLetter =
       /[0-9]/.test(char) !== /[0-9]/.test(wanted) && /\p{L}|[0-9]/u.test(wanted);
-    return digitForLetter && /\p{L}|[0-9]/u.test(char) ? wanted : char;
+    const misread = (digitForLetter && /\p{L}|[0-9]/u.test(char)) || isLookAlike(char, wanted);
+    return misread ? wanted : char;
   });
   return valueForm(corrected.join(''));
 }
@@ -96,26 +128,6 @@ export function ofAnotherKind(form: string, reviewedForm: string): boolean {
   const kind = formKind(form);
   return kind !== null && formKind(reviewedForm) !== kind;
 }
-
-/**
- * Characters OCR takes for one another: letters and digits, and separators (a hyphen read as a
- * stop on a fax-like scan of draw 7021, `(804) 858.9918` where the layout prints `858-9918`).
- */
-const LOOK_ALIKES: Readonly<Record<string, string>> = {
-  '0': 'O',
-  O: '0',
-  D: '0',
-  '1': 'I',
-  I: '1',
-  l: '1',
-  '5': 'S',
-  S: '5',
-  '8': 'B',
-  B: '8',
-  '.': '-,',
-  '-': '.',
-  ',': '.',
-};
 
 /**
  * A form with its letters' case left out, each run of letters kept where it was: a scan's OCR
