@@ -430,6 +430,16 @@ describe('fields of a type no caption names', () => {
     expect(fields.claim_number.value).toBe('22-14342-PC');
   });
 
+  it('read an answer placed by its type as its own field reads it: a VIN with O for 0', () => {
+    const fields = identifiersRead(
+      ['Document No.: INV-05822', 'Chassis No.: 2STV8R85GOS2XFZ74', 'File Number: 22-14342-PC'],
+      true,
+    );
+    expect(fields.vin.value).toBe('2STV8R85G0S2XFZ74');
+    expect(fields.invoice_number.value).toBe('INV-05822');
+    expect(fields.claim_number.value).toBe('22-14342-PC');
+  });
+
   it('take the one name left, printed under a caption naming a name, for the one name field left', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'ACCOUNT NAME: James Kowalski' },

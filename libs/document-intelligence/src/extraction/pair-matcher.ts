@@ -430,7 +430,11 @@ function onlyOfItsType(
     const placed = placedAnswers(kind, open, answers);
     open.forEach((field, k) => {
       const { answer, by } = placed[k];
-      const { pair, parsed } = answer;
+      const { pair } = answer;
+      // Answers were told apart by the first open field's reading; each is read again by the
+      // field it goes to (a VIN's O read as the 0 it stands for, where a claim number keeps it).
+      const own = parseScalar(pair.value!.text, field);
+      const parsed = own && wholly(pair.value!.text, own) ? own : answer.parsed;
       const candidate = guessedCandidate(field, pair, parsed, {
         similarity: TYPE_ONLY_SIMILARITY,
         by: 'type',

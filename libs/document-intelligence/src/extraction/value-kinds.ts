@@ -120,9 +120,15 @@ export interface ValueKind {
   answers(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedValue | null;
 }
 
+/**
+ * A reading sure enough to tell a value's kind by: read as printed, or repaired by a standard
+ * that leaves no doubt (a VIN's O read as 0: ISO 3779 never prints an O).
+ */
+const SURE_READING = 0.9;
+
 function whollyTyped(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedValue | null {
   const parsed = parseScalar(pair.value!.text, field);
-  return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality === 1
+  return parsed !== null && wholly(pair.value!.text, parsed) && parsed.quality >= SURE_READING
     ? parsed
     : null;
 }
