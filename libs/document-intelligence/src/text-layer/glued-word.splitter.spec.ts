@@ -72,3 +72,28 @@ describe('splitGluedWord, a date run into the reference before it', () => {
       expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
   });
 });
+
+describe('splitGluedWord, a VIN run into the caption before it', () => {
+  it('splits the caption\'s "No" off a word in a VIN\'s shape', () => {
+    expect(splitGluedWord(word('NoVDXTOWMFK8ZPB1LY2')).map((w) => w.text)).toEqual([
+      'No',
+      'VDXTOWMFK8ZPB1LY2',
+    ]);
+    expect(splitGluedWord(word('Nr1HGCM82633A004352')).map((w) => w.text)).toEqual([
+      'Nr',
+      '1HGCM82633A004352',
+    ]);
+  });
+
+  it('leaves other prefixes, other lengths and a VIN alone', () => {
+    expect(splitGluedWord(word('XY1HGCM82633A004352')).map((w) => w.text)).toEqual([
+      'XY1HGCM82633A004352',
+    ]);
+    expect(splitGluedWord(word('No1HGCM82633A00435')).map((w) => w.text)).toEqual([
+      'No1HGCM82633A00435',
+    ]);
+    expect(splitGluedWord(word('1HGCM82633A004352')).map((w) => w.text)).toEqual([
+      '1HGCM82633A004352',
+    ]);
+  });
+});

@@ -1,3 +1,5 @@
+import { vinShaped } from '../values/vehicle-identification-number';
+import { abbreviatesNumber } from '../vocabulary/label-vocabulary';
 import type { TextWord } from './text-layer.types';
 
 /**
@@ -69,10 +71,25 @@ function gluedDate(word: TextWord): TextWord[] | null {
   }));
 }
 
+/** A VIN's 17 characters (ISO 3779). */
+const VIN_LENGTH = 17;
+
+/**
+ * A VIN OCR ran into the caption's "No" printed close before it ("NoVDXTOWMFK8ZPB1LY2" under
+ * "Vehicle Identification No" on scanned invoices of draw 7021): the caption's abbreviation of
+ * "number", then a word in a VIN's shape.
+ */
+function gluedVin(word: TextWord): TextWord[] | null {
+  const caption = word.text.slice(0, word.text.length - VIN_LENGTH);
+  const vin = word.text.slice(caption.length);
+  if (caption === '' || !abbreviatesNumber(caption) || !vinShaped(vin, false)) return null;
+  return cutInto(word, [caption, vin]);
+}
+
 export function splitGluedWord(word: TextWord): TextWord[] {
   const label = GLUED_LABEL.exec(word.text);
   if (label) return cutInto(word, [label[1], label[2]]);
   const leader = GLUED_LEADER.exec(word.text);
   if (leader) return cutInto(word, [leader[1], leader[2], leader[3]]);
-  return gluedDate(word) ?? [word];
+  return gluedDate(word) ?? gluedVin(word) ?? [word];
 }

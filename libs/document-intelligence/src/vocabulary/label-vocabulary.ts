@@ -43,6 +43,11 @@ const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   '&': ['and'],
 };
 
+/** The word is a caption's abbreviation of "number" ("No", "Nr", "#"). */
+export function abbreviatesNumber(word: string): boolean {
+  return ABBREVIATIONS[word.toLowerCase()]?.join(' ') === 'number';
+}
+
 /** Words that do not change what a caption asks for ("Name of the insured" = "Insured name"). */
 const STOP_WORDS: ReadonlySet<string> = new Set([
   'a',
