@@ -74,4 +74,26 @@ describe('a scan fed askew', () => {
       table.length + PROSE.length,
     );
   });
+
+  /** Nine captions of two words each, each pair turned by its own angle: a sparse page. */
+  function sparsePage(degrees: readonly number[]): TextWord[] {
+    return degrees.flatMap((angle, r) => {
+      const y = 100 + r * 40;
+      const rise = 50 * Math.tan((angle * Math.PI) / 180);
+      const word = (text: string, x: number, top: number): TextWord => ({
+        text,
+        confidence: 0.95,
+        box: { x0: x / WIDTH, y0: top / HEIGHT, x1: (x + 44) / WIDTH, y1: (top + 10) / HEIGHT },
+      });
+      return [word('Insured', 40, y), word('Party', 90, y + rise)];
+    });
+  }
+
+  it('trusts a sparse page whose few pairs agree, and not one whose pairs scatter', () => {
+    const aspect = HEIGHT / WIDTH;
+    const agreeing = pageSlope(sparsePage([3, 2.6, 3.3, 2.9, 3.1, 2.7, 3, 3.2, 2.8]), aspect);
+    expect((Math.atan(agreeing * aspect) * 180) / Math.PI).toBeCloseTo(3, 0);
+    expect(pageSlope(sparsePage([-1, 2.5, 0, 3, -0.5, 1.5, 2.8, 0.2, 1]), aspect)).toBe(0);
+    expect(pageSlope(sparsePage([3, 3, 3, 3, 3, 3, 3]), aspect)).toBe(0);
+  });
 });

@@ -17,6 +17,13 @@ const MIN_SKEW_DEGREES = 0.4;
 const MAX_SKEW_DEGREES = 6;
 /** Word pairs needed before the slope is trusted. */
 const MIN_PAIRS = 12;
+/**
+ * A sparse page (a harsh scan whose table OCR mostly lost: 11 pairs at 1.9-3.3 degrees on one of
+ * draw 7019) is trusted with fewer pairs when the middle half of them agree within this many
+ * degrees, as on most pages with pairs enough (0.3-1.1 on the draws' scans).
+ */
+const FEW_PAIRS = 8;
+const AGREEING_SPREAD_DEGREES = 1.2;
 
 /**
  * The page's slope (normalised y per normalised x; positive: lines fall to the right), from
@@ -44,11 +51,15 @@ export function pageSlope(words: readonly TextWord[], aspect: number): number {
     const dx = boxCentreX(best.box) - boxCentreX(word.box);
     if (dx > 0) slopes.push((boxCentreY(best.box) - boxCentreY(word.box)) / dx);
   }
-  if (slopes.length < MIN_PAIRS) return 0;
+  if (slopes.length < FEW_PAIRS) return 0;
   slopes.sort((a, b) => a - b);
-  const slope = slopes[Math.floor(slopes.length / 2)];
   // Degrees on paper: a y step of `slope` page heights per page width.
-  const degrees = (Math.atan(slope * aspect) * 180) / Math.PI;
+  const degreesOf = (step: number): number => (Math.atan(step * aspect) * 180) / Math.PI;
+  const quarter = Math.floor(slopes.length / 4);
+  const spread = degreesOf(slopes[slopes.length - 1 - quarter]) - degreesOf(slopes[quarter]);
+  if (slopes.length < MIN_PAIRS && spread > AGREEING_SPREAD_DEGREES) return 0;
+  const slope = slopes[Math.floor(slopes.length / 2)];
+  const degrees = degreesOf(slope);
   return Math.abs(degrees) < MIN_SKEW_DEGREES || Math.abs(degrees) > MAX_SKEW_DEGREES ? 0 : slope;
 }
 
