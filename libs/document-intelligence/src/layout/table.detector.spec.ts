@@ -754,6 +754,59 @@ describe('detectTables on harsh scans', () => {
     expect(grid(tables[0])[2][1]).toBe('7/6/20');
   });
 
+  it('reads a caption whose O OCR read as a 0 as a header caption', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
+            { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
+            { x: 420, y: 100, text: '0IS Reserve', confidence: 0.9 },
+            ...body,
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map((t) => grid(t)[0])).toEqual([['Claim', 'Paid', '0IS Reserve']]);
+  });
+
+  it('takes no caption/answer line a few lines above a skewed header for its first line', () => {
+    const angle = (3 * Math.PI) / 180;
+    const placed = (text: string, x: number, y: number) => ({
+      x,
+      y: y + x * Math.tan(angle),
+      text,
+      confidence: 0.95,
+    });
+    const prose = ['the side panels were spray painted during', 'the night and the police came'];
+    const page = makePage(
+      [
+        placed('Insured Party', 40, 100),
+        placed('Derek Novak', 180, 100),
+        ...['Claim', 'Date', 'Status', 'Paid'].map((text, c) => placed(text, 40 + c * 140, 140)),
+        ...[0, 1, 2].flatMap((r) =>
+          [`CL-${r}`, `0${r + 1}/02/24`, 'Open', `$${r + 1}00.00`].map((text, c) =>
+            placed(text, 40 + c * 140, 158 + r * 18),
+          ),
+        ),
+        ...prose.flatMap((line, r) => {
+          let x = 40;
+          return line.split(' ').map((word) => {
+            const at = placed(word, x, 260 + r * 18);
+            x += word.length * 5.5 + 3;
+            return at;
+          });
+        }),
+      ],
+      1,
+      'ocr',
+    );
+    const tables = detectTables(groupLines(page));
+    expect(tables.map((t) => grid(t)[0])).toEqual([['Claim', 'Date', 'Status', 'Paid']]);
+  });
+
   it('takes a short unsure phrase for noise, but not an abbreviated caption or an amount', () => {
     const phrase = (text: string, confidence: number) =>
       splitSegments(groupLines(makePage([{ x: 50, y: 100, text, confidence }], 1, 'ocr'))[0])[0];

@@ -50,9 +50,16 @@ const DOT_LEADER = /^[.…·]{3,}$|[.…·]{5,}$/;
 /** The sign a header prints for "number" or "percent" under a caption above it ("Claim / #"). */
 const SIGN_CAPTION = /^(?:#|%|no\.?)$/i;
 
-/** A header cell: caption-like text, or a lone sign standing for one. */
+/**
+ * A 0 or 1 glued to a capital: OCR's reading of a caption's O or I ("0IS Reserve" for "O/S
+ * Reserve" over a loss run's column on a fax-like scan of draw 7019).
+ */
+const DIGIT_FOR_CAPITAL = /(?<=\p{Lu})[01]|[01](?=\p{Lu})/gu;
+
+/** A header cell: caption-like text (a capital's look-alike digit read as the letter), or a lone sign standing for one. */
 function headerCaption(text: string): boolean {
-  return looksLikeLabelText(text) || SIGN_CAPTION.test(text.trim());
+  const read = text.replace(DIGIT_FOR_CAPITAL, (digit) => (digit === '0' ? 'O' : 'I'));
+  return looksLikeLabelText(read) || SIGN_CAPTION.test(text.trim());
 }
 
 /** A phrase holding a caption with its colon ("Requested by: Karl Hutchison"): a form's line. */
@@ -248,6 +255,10 @@ function footOf(row: Row, columns: readonly Column[]): TableFoot | null {
  * join the columns under them. A skewed scan may have that line cut in two by the line grouper
  * ("Total  Incurred" a little above "File  Accident"): both pieces are read.
  */
+function centreY(line: TextLine): number {
+  return (line.box.y0 + line.box.y1) / 2;
+}
+
 function headerAbove(
   lines: readonly TextLine[],
   start: number,
@@ -258,7 +269,14 @@ function headerAbove(
   if (start >= 2 && samePrintedLine(lines[start - 2], lines[start - 1])) pieces.unshift(start - 2);
   const above = pieces.flatMap(segmentsOf).sort((a, b) => a.box.x0 - b.box.x0);
   const height = boxHeight(lines[start].box);
-  const close = lines[start].box.y0 - lines[start - 1].box.y1 < height * CONTINUATION_GAP;
+  // A skewed scan's line boxes are taller than their print, so the step between the two lines'
+  // middles is also held to the words' own height: a caption/answer line three lines above
+  // ("Insured Party  Derek Novak" on a fax-like scan of draw 7019) is no header's first line.
+  const print = upperMedian(lines[start].words.map((w) => boxHeight(w.box)));
+  const step = centreY(lines[start]) - centreY(lines[start - 1]);
+  const close =
+    lines[start].box.y0 - lines[start - 1].box.y1 < height * CONTINUATION_GAP &&
+    step < print * (1 + CONTINUATION_GAP);
   return close &&
     above.length < segmentsOf(start).length &&
     above.every((s) => looksLikeLabelText(s.text))
