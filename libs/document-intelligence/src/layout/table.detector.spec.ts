@@ -807,6 +807,67 @@ describe('detectTables on harsh scans', () => {
     expect(tables.map((t) => grid(t)[0])).toEqual([['Claim', 'Date', 'Status', 'Paid']]);
   });
 
+  it('joins a value read on a line of its own to the row under it that lacks it', () => {
+    const row = (y: number, item: string, each: string, charge: string): PlacedText[] => [
+      { x: 50, y, text: item, confidence: 0.9 },
+      { x: 250, y, text: each, confidence: 0.9 },
+      { x: 420, y, text: charge, confidence: 0.9 },
+    ];
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 100, text: 'Item', confidence: 0.9 },
+            { x: 250, y: 100, text: 'Each', confidence: 0.9 },
+            { x: 420, y: 100, text: 'Charge', confidence: 0.9 },
+            ...row(114, 'Refinish labor', '55.00', '330.00'),
+            ...row(128, 'Windshield', '890.50', '890.50'),
+            { x: 420, y: 140, text: '433.60', confidence: 0.9 },
+            { x: 50, y: 150, text: 'Radiator support', confidence: 0.9 },
+            ...row(164, 'Grille assembly', '147.01', '147.01'),
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map((t) => grid(t).slice(1))).toEqual([
+      [
+        ['Refinish labor', '55.00', '330.00'],
+        ['Windshield', '890.50', '890.50'],
+        ['Radiator support', '', '433.60'],
+        ['Grille assembly', '147.01', '147.01'],
+      ],
+    ]);
+  });
+
+  it('leaves out a value on a line of its own that the rows on either side both lack', () => {
+    const tables = detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
+            { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
+            { x: 420, y: 100, text: 'Total', confidence: 0.9 },
+            { x: 50, y: 114, text: 'CL-1', confidence: 0.9 },
+            { x: 250, y: 114, text: '23,748.12', confidence: 0.9 },
+            { x: 420, y: 126, text: '46,592.11', confidence: 0.9 },
+            { x: 50, y: 136, text: 'CL-2', confidence: 0.9 },
+            { x: 250, y: 136, text: '4,000.00', confidence: 0.9 },
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(tables.map((t) => grid(t).slice(1))).toEqual([
+      [
+        ['CL-1', '23,748.12', ''],
+        ['CL-2', '4,000.00', ''],
+      ],
+    ]);
+  });
+
   it('takes a short unsure phrase for noise, but not an abbreviated caption or an amount', () => {
     const phrase = (text: string, confidence: number) =>
       splitSegments(groupLines(makePage([{ x: 50, y: 100, text, confidence }], 1, 'ocr'))[0])[0];

@@ -333,6 +333,20 @@ function isSummaryRow(row: Row, body: readonly Row[]): boolean {
   );
 }
 
+/**
+ * A line holding a value or two of the row under it, which a skewed scan set apart ("433.60"
+ * read level with the row above, over "Radiator support", on a fax-like scan of draw 7021):
+ * values in columns the next row leaves empty, which together with it make a row. Such a line
+ * no longer ends the table.
+ */
+function valuesOfNextRow(fragment: Row, text: string, next: Row): boolean {
+  return (
+    hasValueSignal(text) &&
+    [...fragment.keys()].every((column) => !next.has(column)) &&
+    fragment.size + next.size >= MIN_COLUMNS
+  );
+}
+
 /** Lines close enough under a header line to be its first rows (looked at before reading them). */
 const HEADER_LOOKAHEAD = 6;
 
@@ -540,6 +554,8 @@ function tableFrom(
   const body: Row[] = [];
   let foot: TableFoot | null = null;
   let endedAtTotals = false;
+  // Cells of the next row read on a line of their own (see valuesOfNextRow).
+  let carried: Row | null = null;
   for (let i = last + 1; i < lines.length; i += 1) {
     const line = lines[i];
     if (line.pageNumber !== lines[start].pageNumber) break;
@@ -550,6 +566,8 @@ function tableFrom(
     if (segmentsOf(i).every(isNoisePhrase)) continue;
     const row = rowOf(segmentsOf(i), columns, reach, reading);
     if (!row) break;
+    carried?.forEach((words, column) => row.set(column, [...words, ...(row.get(column) ?? [])]));
+    carried = null;
     const text = rowText(row);
     if (
       TOTALS.test(text.trim()) ||
@@ -571,6 +589,20 @@ function tableFrom(
       row.forEach((words, column) =>
         previous.set(column, [...(previous.get(column) ?? []), ...words]),
       );
+      last = i;
+      continue;
+    }
+    const below = lines[i + 1];
+    const next =
+      row.size < MIN_COLUMNS &&
+      below?.pageNumber === line.pageNumber &&
+      below.box.y0 - line.box.y1 < height * CONTINUATION_GAP
+        ? rowOf(segmentsOf(i + 1), columns, reach, reading)
+        : null;
+    if (next && valuesOfNextRow(row, text, next)) {
+      // Under a row that holds these columns the values can only be the next row's; under one
+      // that lacks them too they may be either's, and are left out rather than guessed.
+      if ([...row.keys()].every((column) => previous?.has(column))) carried = row;
       last = i;
       continue;
     }
