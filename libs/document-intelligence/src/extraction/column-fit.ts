@@ -4,6 +4,7 @@ import { parseDate } from '../values/date-normaliser';
 import { parseMoney } from '../values/money-normaliser';
 import { parseScalar } from '../values/scalar-value.parser';
 import { centsJoined } from './table-cell-cents';
+import { slashedYearDigits, slashesRestored } from './table-cell-dates';
 
 /*
  * How well the body cells of a layout column suit a configured column, the two ways the table
@@ -26,7 +27,12 @@ export function parseFit(
 ): number {
   const cells = filledBodyCells(table, layoutColumn);
   if (cells.length === 0) return 0;
-  return cells.filter((c) => parseScalar(c.text, column) !== null).length / cells.length;
+  // A date whose slashes OCR read as strokes still fits a column of such dates.
+  const yearDigits = column.type === 'date' ? slashedYearDigits(cells.map((c) => c.text)) : null;
+  const fits = (text: string): boolean =>
+    parseScalar(text, column) !== null ||
+    (yearDigits !== null && slashesRestored(text, yearDigits) !== null);
+  return cells.filter((c) => fits(c.text)).length / cells.length;
 }
 
 type CellKind = 'text' | 'count' | 'decimal' | 'money' | 'date';

@@ -219,3 +219,34 @@ describe('table columns no header names, placed by what their cells hold', () =>
     });
   });
 });
+
+describe('a date column read from a fax-like scan', () => {
+  it('reads a date whose slashes OCR read as strokes, in doubt, as the column prints dates', () => {
+    const rows = [
+      ['CLM-2024-528983', '11/30/24', '1,469.16', '10,831.60'],
+      ['CLM-2023-643529', '716/21', '14,696.43', '14,696.43'],
+      ['22-71115-JM', '5/1/24', '5,060.78', '32,980.94'],
+    ];
+    const page = makePage(
+      [
+        { x: 50, y: 120, text: 'File ID' },
+        { x: 200, y: 120, text: 'Accident Date' },
+        { x: 330, y: 120, text: 'Amount Paid' },
+        { x: 450, y: 120, text: 'Inc. Total' },
+        ...rows.flatMap((cells, r) =>
+          cells.map((text, c) => ({ x: [50, 200, 330, 450][c], y: 140 + r * 18, text })),
+        ),
+      ],
+      1,
+      'ocr',
+    );
+    const [claims] = extractDocumentFields({ pages: [page] }, schema);
+    expect((claims.value as Array<Record<string, unknown>>).map((r) => r.loss_date)).toEqual([
+      '2024-11-30',
+      '2021-07-06',
+      '2024-05-01',
+    ]);
+    const [, restored] = claims.rows!;
+    expect(restored.cells.loss_date.confidence).toBeLessThan(0.7);
+  });
+});

@@ -14,6 +14,7 @@ import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import { parseFit } from './column-fit';
 import { centsJoined } from './table-cell-cents';
+import { slashedYearDigits, slashesRestored } from './table-cell-dates';
 import { placeColumnsByKind } from './table-column-filler';
 import { HEADERLESS_READING } from './table-doubts';
 import { DEFAULT_TABLE_STOP_LABELS } from './table-extractor';
@@ -126,12 +127,31 @@ function isTotalsRow(cells: readonly LayoutCell[]): boolean {
   });
 }
 
+/** A date whose slashes were read as strokes is right far more often than not, never surely. */
+const RESTORED_SLASHES_QUALITY = 0.6;
+
+/** The year digits of a date column's slashed dates (table-cell-dates), or null. */
+function dateColumnForm(
+  table: LayoutTable,
+  layoutColumn: number,
+  column: TableColumnDefinition,
+): number | null {
+  if (column.type !== 'date') return null;
+  const texts = table.cells
+    .filter((c) => !c.isHeader && c.columnIndex === layoutColumn)
+    .map((c) => c.text);
+  return slashedYearDigits(texts);
+}
+
 function readRows(
   table: LayoutTable,
   matches: readonly ColumnMatch[],
   documentId: string | undefined,
 ): ExtractedRow[] {
   const rows: ExtractedRow[] = [];
+  const yearDigits = new Map(
+    matches.map((match) => [match, dateColumnForm(table, match.layoutColumn, match.column)]),
+  );
   for (let rowIndex = table.headerRows; rowIndex < table.rows; rowIndex += 1) {
     const rowCells = table.cells.filter((c) => !c.isHeader && c.rowIndex === rowIndex);
     if (rowCells.length === 0 || isTotalsRow(rowCells)) continue;
@@ -141,14 +161,22 @@ function readRows(
       if (!cell || cell.text.trim().length === 0) continue;
       // An amount OCR read apart at its point is read whole, grounded on the cell's words.
       const joined = match.column.type === 'money' ? centsJoined(cell.text) : null;
-      const text = joined ?? cell.text;
+      const digits = yearDigits.get(match);
+      const restored =
+        !joined && digits && !parseScalar(cell.text, match.column)
+          ? slashesRestored(cell.text, digits)
+          : null;
+      const text = joined ?? restored ?? cell.text;
       const parsed = parseScalar(text, match.column);
       if (!parsed) continue;
-      const words = joined ? [] : wordsInSpan(cell.words, parsed.start, parsed.end);
+      const words = joined || restored ? [] : wordsInSpan(cell.words, parsed.start, parsed.end);
       cells[match.column.key] = {
         value: parsed.value,
         text: text.slice(parsed.start, parsed.end),
-        confidence: Math.min(MAX_CONFIDENCE, match.similarity) * parsed.quality,
+        confidence:
+          Math.min(MAX_CONFIDENCE, match.similarity) *
+          parsed.quality *
+          (restored ? RESTORED_SLASHES_QUALITY : 1),
         grounding: groundingOf(words.length > 0 ? words : [...cell.words], documentId),
       };
     }
