@@ -36,6 +36,17 @@ describe('vehicle identification numbers (ISO 3779)', () => {
     expect(text.slice(read!.start, read!.end)).toBe('1HGCM82633A004352');
   });
 
+  it('reads a VIN OCR split in two or three pieces as one, never a phrase of words', () => {
+    expect(parseVin('MAT 79S54GKGT33R7K')).toMatchObject({
+      value: 'MAT79S54GKGT33R7K',
+      start: 0,
+      end: 18,
+      quality: 0.9,
+    });
+    expect(parseVin('Headlamp assembly R')).toBeNull();
+    expect(parseVin('MA T79 S54GK GT33R7K')).toBeNull();
+  });
+
   it('finds no VIN in a token of another length or with other characters', () => {
     expect(parseVin('Z576416')).toBeNull();
     expect(parseVin('1HGCM82633A00435')).toBeNull();

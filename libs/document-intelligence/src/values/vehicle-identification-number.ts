@@ -37,31 +37,55 @@ export function asksForVin(phrases: readonly string[]): boolean {
   return phrases.some((phrase) => VIN_NAMES.test(phrase.replace(/[_\-.]+/g, ' ')));
 }
 
+/** The 17 characters read as a VIN, the excluded letters as the digits they stand for; or null. */
+function vinOf(printed: string, start: number, end: number): ParsedValue<string> | null {
+  const chars = [...printed.toUpperCase()].map((c) => EXCLUDED_LETTER_DIGIT[c] ?? c);
+  if (chars.length !== VIN_LENGTH || !chars.every((c) => VIN_CHARACTER.test(c))) return null;
+  const value = chars.join('');
+  const repairedOne = [...printed.toUpperCase()].some((c) => c === 'I');
+  const repaired = value !== printed.toUpperCase();
+  return {
+    value,
+    start,
+    end,
+    quality: !repaired ? 1 : repairedOne ? ONE_REPAIRED_QUALITY : ZERO_REPAIRED_QUALITY,
+    notes: repaired
+      ? ['letters a VIN never holds (I, O, Q) read as the digits they stand for']
+      : [],
+  };
+}
+
+/** A VIN OCR split in this many pieces at most ("MAT 79S54GKGT33R7K") is read whole. */
+const MAX_VIN_PIECES = 3;
+
 /**
  * The VIN in `text`: the one token of 17 letters and digits, the excluded letters read as the
- * digits they stand for. Null when no token has that shape, so the caller keeps its own reading.
+ * digits they stand for; else, when the text is nothing but two or three pieces that make 17
+ * together, those pieces joined (a VIN holds no space: OCR put one in). Null when nothing has
+ * that shape, so the caller keeps its own reading.
  */
 export function parseVin(text: string): ParsedValue<string> | null {
   for (const token of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const printed = token[0].toUpperCase();
-    if (printed.length !== VIN_LENGTH) continue;
-    const chars = [...printed].map((c) => EXCLUDED_LETTER_DIGIT[c] ?? c);
-    if (!chars.every((c) => VIN_CHARACTER.test(c))) continue;
-    const value = chars.join('');
     const start = token.index ?? 0;
-    const repairedOne = [...printed].some((c) => c === 'I');
-    const repaired = value !== printed;
-    return {
-      value,
-      start,
-      end: start + printed.length,
-      quality: !repaired ? 1 : repairedOne ? ONE_REPAIRED_QUALITY : ZERO_REPAIRED_QUALITY,
-      notes: repaired
-        ? ['letters a VIN never holds (I, O, Q) read as the digits they stand for']
-        : [],
-    };
+    const vin = vinOf(token[0], start, start + token[0].length);
+    if (vin) return vin;
   }
-  return null;
+  const pieces = text.trim().split(/\s+/);
+  if (pieces.length > MAX_VIN_PIECES || !pieces.every((p) => /^[\p{L}\p{N}]+$/u.test(p))) {
+    return null;
+  }
+  const joined = pieces.join('');
+  // Words of a phrase can make 17 letters too; a VIN's shape holds digits among capitals.
+  if (!vinShaped(joined, false)) return null;
+  const start = text.indexOf(pieces[0]);
+  const vin = vinOf(joined, start, start + text.trim().length);
+  return (
+    vin && {
+      ...vin,
+      quality: Math.min(vin.quality, ZERO_REPAIRED_QUALITY),
+      notes: [...vin.notes, 'a VIN holds no space: the pieces OCR split it into are read as one'],
+    }
+  );
 }
 
 /** The doubt on text under a VIN caption with no 17-character token in it. */
