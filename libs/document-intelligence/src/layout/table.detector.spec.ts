@@ -739,9 +739,10 @@ describe('detectTables on harsh scans', () => {
             ...header,
             ...row(114, 'CLM-1', '5/25/23', '21,222.20'),
             ...row(128, 'CLM-2', '7/6/20', '3,425.17'),
-            { x: 172, y: 137, text: 'AID)', confidence: 0.19 },
-            ...row(146, 'CLM-3', '4/22/19', '11,744.11'),
+            ...row(142, 'CLM-3', '4/22/19', '11,744.11'),
+            { x: 172, y: 151, text: 'AID)', confidence: 0.19 },
             ...row(160, 'CLM-4', '1/22/19', '9,200.00'),
+            ...row(174, 'CLM-5', '2/12/21', '1,200.00'),
           ],
           1,
           'ocr',
@@ -749,9 +750,9 @@ describe('detectTables on harsh scans', () => {
       ),
     );
     expect(tables.map((t) => grid(t).map((r) => r[0]))).toEqual([
-      ['Claim', 'CLM-1', 'CLM-2', 'CLM-3', 'CLM-4'],
+      ['Claim', 'CLM-1', 'CLM-2', 'CLM-3', 'CLM-4', 'CLM-5'],
     ]);
-    expect(grid(tables[0])[2][1]).toBe('7/6/20');
+    expect(grid(tables[0])[3][1]).toBe('4/22/19');
   });
 
   it('reads a caption whose O OCR read as a 0 as a header caption', () => {
@@ -817,14 +818,15 @@ describe('detectTables on harsh scans', () => {
       groupLines(
         makePage(
           [
-            { x: 50, y: 100, text: 'Item', confidence: 0.9 },
-            { x: 250, y: 100, text: 'Each', confidence: 0.9 },
-            { x: 420, y: 100, text: 'Charge', confidence: 0.9 },
-            ...row(114, 'Refinish labor', '55.00', '330.00'),
-            ...row(128, 'Windshield', '890.50', '890.50'),
-            { x: 420, y: 140, text: '433.60', confidence: 0.9 },
-            { x: 50, y: 150, text: 'Radiator support', confidence: 0.9 },
-            ...row(164, 'Grille assembly', '147.01', '147.01'),
+            { x: 50, y: 96, text: 'Item', confidence: 0.9 },
+            { x: 250, y: 96, text: 'Each', confidence: 0.9 },
+            { x: 420, y: 96, text: 'Charge', confidence: 0.9 },
+            ...row(100 + 14, 'Frame labor', '58.00', '290.00'),
+            ...row(114 + 14, 'Refinish labor', '55.00', '330.00'),
+            ...row(128 + 14, 'Windshield', '890.50', '890.50'),
+            { x: 420, y: 140 + 14, text: '433.60', confidence: 0.9 },
+            { x: 50, y: 150 + 14, text: 'Radiator support', confidence: 0.9 },
+            ...row(164 + 14, 'Grille assembly', '147.01', '147.01'),
           ],
           1,
           'ocr',
@@ -833,6 +835,7 @@ describe('detectTables on harsh scans', () => {
     );
     expect(tables.map((t) => grid(t).slice(1))).toEqual([
       [
+        ['Frame labor', '58.00', '290.00'],
         ['Refinish labor', '55.00', '330.00'],
         ['Windshield', '890.50', '890.50'],
         ['Radiator support', '', '433.60'],
@@ -846,9 +849,15 @@ describe('detectTables on harsh scans', () => {
       groupLines(
         makePage(
           [
-            { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
-            { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
-            { x: 420, y: 100, text: 'Total', confidence: 0.9 },
+            { x: 50, y: 72, text: 'Claim', confidence: 0.9 },
+            { x: 250, y: 72, text: 'Paid', confidence: 0.9 },
+            { x: 420, y: 72, text: 'Total', confidence: 0.9 },
+            { x: 50, y: 86, text: 'CL-A', confidence: 0.9 },
+            { x: 250, y: 86, text: '1,000.00', confidence: 0.9 },
+            { x: 420, y: 86, text: '1,500.00', confidence: 0.9 },
+            { x: 50, y: 100, text: 'CL-B', confidence: 0.9 },
+            { x: 250, y: 100, text: '2,000.00', confidence: 0.9 },
+            { x: 420, y: 100, text: '2,500.00', confidence: 0.9 },
             { x: 50, y: 114, text: 'CL-1', confidence: 0.9 },
             { x: 250, y: 114, text: '23,748.12', confidence: 0.9 },
             { x: 420, y: 126, text: '46,592.11', confidence: 0.9 },
@@ -862,10 +871,75 @@ describe('detectTables on harsh scans', () => {
     );
     expect(tables.map((t) => grid(t).slice(1))).toEqual([
       [
+        ['CL-A', '1,000.00', '1,500.00'],
+        ['CL-B', '2,000.00', '2,500.00'],
         ['CL-1', '23,748.12', ''],
         ['CL-2', '4,000.00', ''],
       ],
     ]);
+  });
+
+  it('ends a table of a few rows at a noise line, as a form does', () => {
+    const header: PlacedText[] = [
+      { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
+      { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
+      { x: 420, y: 100, text: 'Total', confidence: 0.9 },
+    ];
+    const row = (y: number, claim: string, paid: string, total: string): PlacedText[] => [
+      { x: 50, y, text: claim, confidence: 0.9 },
+      { x: 250, y, text: paid, confidence: 0.9 },
+      { x: 420, y, text: total, confidence: 0.9 },
+    ];
+    const claims = (tables: ReturnType<typeof detectTables>) =>
+      tables.map((t) => grid(t).map((r) => r[0]));
+    const afterNoise = detectTables(
+      groupLines(
+        makePage(
+          [
+            ...header,
+            ...row(114, 'CL-1', '1,000.00', '1,500.00'),
+            ...row(128, 'CL-2', '2,000.00', '2,500.00'),
+            { x: 252, y: 137, text: 'ee', confidence: 0.2 },
+            ...row(146, 'Form 12', '7/1/85', 'Page 2'),
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(claims(afterNoise)).toEqual([['Claim', 'CL-1', 'CL-2']]);
+  });
+
+  it('takes no caption with its figure for a piece of the row under it', () => {
+    const header: PlacedText[] = [
+      { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
+      { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
+      { x: 420, y: 100, text: 'Total', confidence: 0.9 },
+    ];
+    const row = (y: number, claim: string, paid: string, total: string): PlacedText[] => [
+      { x: 50, y, text: claim, confidence: 0.9 },
+      { x: 250, y, text: paid, confidence: 0.9 },
+      { x: 420, y, text: total, confidence: 0.9 },
+    ];
+    const claims = (tables: ReturnType<typeof detectTables>) =>
+      tables.map((t) => grid(t).map((r) => r[0]));
+    const captioned = detectTables(
+      groupLines(
+        makePage(
+          [
+            ...header,
+            ...row(114, 'CL-1', '1,000.00', '1,500.00'),
+            ...row(128, 'CL-2', '2,000.00', '2,500.00'),
+            ...row(142, 'CL-3', '3,000.00', '3,500.00'),
+            { x: 420, y: 154, text: 'Fax: 555-1234', confidence: 0.9 },
+            { x: 50, y: 164, text: 'Remarks', confidence: 0.9 },
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    );
+    expect(claims(captioned)).toEqual([['Claim', 'CL-1', 'CL-2', 'CL-3']]);
   });
 
   it('takes a short unsure phrase for noise, but not an abbreviated caption or an amount', () => {

@@ -339,13 +339,21 @@ function isSummaryRow(row: Row, body: readonly Row[]): boolean {
  * values in columns the next row leaves empty, which together with it make a row. Such a line
  * no longer ends the table.
  */
-function valuesOfNextRow(fragment: Row, text: string, next: Row): boolean {
+function valuesOfNextRow(fragment: Row, text: string, next: Row, body: readonly Row[]): boolean {
   return (
-    hasValueSignal(text) &&
+    body.length >= ESTABLISHED_ROWS &&
+    // Figures alone: a line holding words ("TOTAL: $6,600.00") is a form's, not a row's piece.
+    FIGURES_ONLY.test(text.trim()) &&
     [...fragment.keys()].every((column) => !next.has(column)) &&
-    fragment.size + next.size >= MIN_COLUMNS
+    fragment.size + next.size >= MIN_COLUMNS &&
+    ![...next.values()].some((words) => words.some((w) => COLON_END.test(w.text)))
   );
 }
+
+/** Rows read before a line that is no row of its own may be passed over: a table under way. */
+const ESTABLISHED_ROWS = 3;
+/** Amounts, counts and dates, with their signs: no letter. */
+const FIGURES_ONLY = /^[\d\s.,/$€£()+-]+$/u;
 
 /** Lines close enough under a header line to be its first rows (looked at before reading them). */
 const HEADER_LOOKAHEAD = 6;
@@ -562,8 +570,16 @@ function tableFrom(
     const gap = line.box.y0 - lines[last].box.y1;
     if (gap > height * MAX_ROW_GAP) break;
     // A line of OCR noise alone (a speck read `AID)` between two rows of a fax-like scan of draw
-    // 7019) is no row, no summary caption and no end: the next row is measured from the last.
-    if (segmentsOf(i).every(isNoisePhrase)) continue;
+    // 7019) is no row, no summary caption and no end, between rows of a table under way and a
+    // whole row after it: the next row is measured from the last. On a form (FUNSD) such a
+    // line more often closes a table of a few rows, and the lines after it are the form's.
+    if (
+      segmentsOf(i).every(isNoisePhrase) &&
+      body.length >= ESTABLISHED_ROWS &&
+      (rowOf(segmentsOf(i + 1) ?? [], columns, reach, reading)?.size ?? 0) >= MIN_COLUMNS
+    ) {
+      continue;
+    }
     const row = rowOf(segmentsOf(i), columns, reach, reading);
     if (!row) break;
     carried?.forEach((words, column) => row.set(column, [...words, ...(row.get(column) ?? [])]));
@@ -599,7 +615,7 @@ function tableFrom(
       below.box.y0 - line.box.y1 < height * CONTINUATION_GAP
         ? rowOf(segmentsOf(i + 1), columns, reach, reading)
         : null;
-    if (next && valuesOfNextRow(row, text, next)) {
+    if (next && valuesOfNextRow(row, text, next, body)) {
       // Under a row that holds these columns the values can only be the next row's; under one
       // that lacks them too they may be either's, and are left out rather than guessed.
       if ([...row.keys()].every((column) => previous?.has(column))) carried = row;
