@@ -33,6 +33,26 @@ describe("a VIN vouched for by its shape where its caption's meaning matched wea
     expect(vin.confidence).toBeGreaterThanOrEqual(0.7);
   });
 
+  it('vouches for a VIN read with an O for its 0, never one read with an I for a 1', () => {
+    const withVin = (printed: string) =>
+      vinOf(
+        makePage([
+          { x: 430, y: 50, text: 'INVOICE', size: 14 },
+          { x: 70, y: 100, text: 'Vehicle ID' },
+          { x: 170, y: 100, text: printed },
+          { x: 70, y: 120, text: 'Claim Number' },
+          { x: 170, y: 120, text: '2281534SC' },
+        ]),
+      );
+    const zero = withVin('8DLNUGPSBMDJV52AO');
+    expect(zero.value).toBe('8DLNUGPSBMDJV52A0');
+    expect(zero.confidence).toBeGreaterThanOrEqual(0.7);
+    const one = withVin('8DLNUGPSBMDIV52AZ');
+    expect(one.value).toBe('8DLNUGPSBMD1V52AZ');
+    expect(one.notes).not.toContain(VIN_SHAPE_NOTE);
+    expect(one.confidence).toBeLessThan(0.7);
+  });
+
   it('keeps the doubt when the document prints a second word of that shape', () => {
     const vin = vinOf(invoice({ x: 70, y: 140, text: 'Towed unit 1FTFW1ET5DFC10312' }));
     expect(vin.notes).not.toContain(VIN_SHAPE_NOTE);

@@ -29,6 +29,8 @@ export const VIN_SHAPE_NOTE =
 
 /** As sure as the surest caption match (pair-matcher), times how sure its word was read. */
 const VOUCHED_CONFIDENCE = 0.85;
+/** A VIN's reading sure enough to vouch for: as printed, or an O or Q read as the 0 it stands for. */
+const SURE_VIN_READING = 0.9;
 
 /** Every word of the document printed in a VIN's shape, misread letters allowed. */
 function vinShapedWords(pages: readonly AnalysedPage[]): PositionedWord[] {
@@ -104,6 +106,9 @@ export function withVinsReadByShape(
     const weak = read?.doubts?.length === 1 ? weakCaptionOf(read.doubts[0]!) : null;
     if (!read || !weak || words.length !== 1 || typeof read.value !== 'string') continue;
     if (!vinShaped(read.value, true) || words[0]!.text !== shaped[0]!.text) continue;
+    // Only a word read as printed, or with an O for its 0, is vouched for: an I read for a 1
+    // may as well have been a J or an L (a harsh scan's 'XS41VYMIVKRDXAWL2' for ...MJ...).
+    if ((parseVin(words[0]!.text)?.quality ?? 0) < SURE_VIN_READING) continue;
     vouched.set(field.key, {
       ...read,
       confidence: Math.max(read.confidence, VOUCHED_CONFIDENCE * words[0]!.confidence),
