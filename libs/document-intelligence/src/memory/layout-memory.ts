@@ -936,7 +936,9 @@ function cutShortDoubts(read: RememberedPlaceRead): string[] {
     remembered.form !== undefined &&
     oneSlipFromForm(printed, remembered.form)
   )
-    doubts.push("one OCR slip from the reviewed value's printed form (a look-alike, a separator or a space)");
+    doubts.push(
+      "one OCR slip from the reviewed value's printed form (a look-alike, a separator or a space)",
+    );
   return doubts;
 }
 
