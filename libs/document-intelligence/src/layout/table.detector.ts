@@ -56,7 +56,10 @@ const SIGN_CAPTION = /^(?:#|%|no\.?)$/i;
  */
 const DIGIT_FOR_CAPITAL = /(?<=\p{Lu})[01]|[01](?=\p{Lu})/gu;
 
-/** A header cell: caption-like text (a capital's look-alike digit read as the letter), or a lone sign standing for one. */
+/**
+ * A header cell: caption-like text (a capital's look-alike digit read as the letter), or a lone
+ * sign standing for one.
+ */
 function headerCaption(text: string): boolean {
   const read = text.replace(DIGIT_FOR_CAPITAL, (digit) => (digit === '0' ? 'O' : 'I'));
   return looksLikeLabelText(read) || SIGN_CAPTION.test(text.trim());
@@ -249,16 +252,16 @@ function footOf(row: Row, columns: readonly Column[]): TableFoot | null {
   return caption.length > 0 && amounts.length >= 2 ? { caption, amounts } : null;
 }
 
+function centreY(line: TextLine): number {
+  return (line.box.y0 + line.box.y1) / 2;
+}
+
 /**
  * A caption line close above a header line with more columns is the first line of a two-line
  * header whose columns the second line sets ("Work / Performed", "Ext. / Price"): its captions
  * join the columns under them. A skewed scan may have that line cut in two by the line grouper
  * ("Total  Incurred" a little above "File  Accident"): both pieces are read.
  */
-function centreY(line: TextLine): number {
-  return (line.box.y0 + line.box.y1) / 2;
-}
-
 function headerAbove(
   lines: readonly TextLine[],
   start: number,

@@ -54,8 +54,8 @@ function isLookAlike(printed: string, wanted: string): boolean {
  * The form a layout prints a reviewed value in: the printed text, with each letter OCR read for
  * a digit or digit for a letter, and each look-alike (`{` for `(`), taken as the reviewer
  * confirmed it (`W0291-45305` confirmed as `WO291-45305`), when the two hold as many
- * characters, spaces aside. Case and anything else
- * the review wrote otherwise (a date, an amount, a name in capitals retyped) stay as printed.
+ * characters, spaces aside. Case and anything else the review wrote otherwise (a date, an
+ * amount, a name in capitals retyped) stay as printed.
  */
 export function reviewedForm(printed: string, confirmed?: string): string {
   const confirmedChars = [...(confirmed ?? '').replace(/\s+/g, '')];
@@ -142,9 +142,10 @@ function caseless(form: string): string {
 /**
  * Whether a value misses the reviewed value's form by one OCR slip: one letter or digit read as
  * its look-alike of the other kind (`H0547430260` where the layout prints `HO` and nine digits),
- * one separator read as another, or one space inside (`CLM -2024-371498`), its letters' case aside (`24/26990/ IK` where the
- * reviewed scan was read `.../ih`). A value of another form further off is just another value
- * (identifiers vary from document to document); one slip from the form is OCR's.
+ * one separator or bracket read as its look-alike, or one space inside (`CLM -2024-371498`),
+ * its letters' case aside (`24/26990/ IK` where the reviewed scan was read `.../ih`). A value
+ * of another form further off is just another value (identifiers vary from document to
+ * document); one slip from the form is OCR's.
  */
 export function oneSlipFromForm(text: string, reviewedForm: string): boolean {
   const printed = text.trim();
