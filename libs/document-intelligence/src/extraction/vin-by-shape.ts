@@ -8,7 +8,12 @@ import {
 } from '../schema/extraction-result.types';
 import type { FieldDefinition } from '../schema/field-schema.types';
 import type { PositionedWord } from '../text-layer/line-grouper';
-import { asksForVin, parseVin, vinShaped } from '../values/vehicle-identification-number';
+import {
+  asksForVin,
+  parseVin,
+  vinShaped,
+  ZERO_REPAIRED_QUALITY,
+} from '../values/vehicle-identification-number';
 import { groundingOf } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 
@@ -29,8 +34,6 @@ export const VIN_SHAPE_NOTE =
 
 /** As sure as the surest caption match (pair-matcher), times how sure its word was read. */
 const VOUCHED_CONFIDENCE = 0.85;
-/** A VIN's reading sure enough to vouch for: as printed, or an O or Q read as the 0 it stands for. */
-const SURE_VIN_READING = 0.9;
 
 /** Every word of the document printed in a VIN's shape, misread letters allowed. */
 function vinShapedWords(pages: readonly AnalysedPage[]): PositionedWord[] {
@@ -108,7 +111,7 @@ export function withVinsReadByShape(
     if (!vinShaped(read.value, true) || words[0]!.text !== shaped[0]!.text) continue;
     // Only a word read as printed, or with an O for its 0, is vouched for: an I read for a 1
     // may as well have been a J or an L (a harsh scan's 'XS41VYMIVKRDXAWL2' for ...MJ...).
-    if ((parseVin(words[0]!.text)?.quality ?? 0) < SURE_VIN_READING) continue;
+    if ((parseVin(words[0]!.text)?.quality ?? 0) < ZERO_REPAIRED_QUALITY) continue;
     vouched.set(field.key, {
       ...read,
       confidence: Math.max(read.confidence, VOUCHED_CONFIDENCE * words[0]!.confidence),

@@ -1,4 +1,4 @@
-import { vinShaped } from '../values/vehicle-identification-number';
+import { VIN_LENGTH, vinShaped } from '../values/vehicle-identification-number';
 import { abbreviatesNumber } from '../vocabulary/label-vocabulary';
 import type { TextWord } from './text-layer.types';
 
@@ -70,9 +70,6 @@ function gluedDate(word: TextWord): TextWord[] | null {
     confidence: Math.min(part.confidence, UNSURE_SPLIT_CONFIDENCE),
   }));
 }
-
-/** A VIN's 17 characters (ISO 3779). */
-const VIN_LENGTH = 17;
 
 /**
  * A VIN OCR ran into the caption's "No" printed close before it ("NoVDXTOWMFK8ZPB1LY2" under

@@ -11,13 +11,13 @@ import type { ParsedValue } from './parsed-value.types';
 const VIN_NAMES = /\bvins?\b|vehicle\s*(?:ident|id\b)/i;
 
 /** ISO 3779: 17 characters; the letters I, O and Q are excluded. */
-const VIN_LENGTH = 17;
+export const VIN_LENGTH = 17;
 const VIN_CHARACTER = /^[A-HJ-NPR-Z0-9]$/;
 /** What OCR reads for the digits a VIN holds instead of the excluded letters. */
 const EXCLUDED_LETTER_DIGIT: Readonly<Record<string, string>> = { O: '0', Q: '0', I: '1' };
 
 /** A repair of O or Q to 0 is near certain; an I read for a 1 may also have been a J or an L. */
-const ZERO_REPAIRED_QUALITY = 0.9;
+export const ZERO_REPAIRED_QUALITY = 0.9;
 const ONE_REPAIRED_QUALITY = 0.6;
 /** Text under a VIN caption that is not 17 characters is kept, but doubted. */
 const MALFORMED_QUALITY = 0.5;
