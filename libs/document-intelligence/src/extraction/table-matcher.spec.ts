@@ -1,5 +1,5 @@
 import type { FieldSchema } from '../schema/field-schema.types';
-import { makePage } from '../testing/text-page.fixture';
+import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { extractDocumentFields } from './field-extractor';
 
 /** A first-time schema: plain column labels, none printed as such over the table. */
@@ -18,6 +18,21 @@ const schema: FieldSchema = {
   ],
 };
 
+/** A loss run's header (captions the schema does not print) over rows 18 points apart. */
+function lossRunTable(rows: ReadonlyArray<readonly string[]>): PlacedText[] {
+  const columns = [50, 200, 330, 450];
+  return [
+    ...['File ID', 'Accident Date', 'Amount Paid', 'Inc. Total'].map((text, c) => ({
+      x: columns[c],
+      y: 120,
+      text,
+    })),
+    ...rows.flatMap((cells, r) =>
+      cells.map((text, c) => ({ x: columns[c], y: 140 + r * 18, text })),
+    ),
+  ];
+}
+
 describe('tables matched by meaning to the layout tables', () => {
   const rows = [
     ['CLM-2024-528983', '11/30/2024', '1,469.16', '10,831.60'],
@@ -26,13 +41,7 @@ describe('tables matched by meaning to the layout tables', () => {
   ];
   const page = makePage([
     { x: 50, y: 60, text: 'CLAIMS HISTORY', size: 16 },
-    { x: 50, y: 120, text: 'File ID' },
-    { x: 200, y: 120, text: 'Accident Date' },
-    { x: 330, y: 120, text: 'Amount Paid' },
-    { x: 450, y: 120, text: 'Inc. Total' },
-    ...rows.flatMap((cells, r) =>
-      cells.map((text, c) => ({ x: [50, 200, 330, 450][c], y: 140 + r * 18, text })),
-    ),
+    ...lossRunTable(rows),
     { x: 50, y: 140 + 3 * 18, text: 'Totals' },
     { x: 330, y: 140 + 3 * 18, text: '21,226.37' },
     { x: 450, y: 140 + 3 * 18, text: '58,508.97' },
@@ -227,19 +236,7 @@ describe('a date column read from a fax-like scan', () => {
       ['CLM-2023-643529', '716/21', '14,696.43', '14,696.43'],
       ['22-71115-JM', '5/1/24', '5,060.78', '32,980.94'],
     ];
-    const page = makePage(
-      [
-        { x: 50, y: 120, text: 'File ID' },
-        { x: 200, y: 120, text: 'Accident Date' },
-        { x: 330, y: 120, text: 'Amount Paid' },
-        { x: 450, y: 120, text: 'Inc. Total' },
-        ...rows.flatMap((cells, r) =>
-          cells.map((text, c) => ({ x: [50, 200, 330, 450][c], y: 140 + r * 18, text })),
-        ),
-      ],
-      1,
-      'ocr',
-    );
+    const page = makePage(lossRunTable(rows), 1, 'ocr');
     const [claims] = extractDocumentFields({ pages: [page] }, schema);
     expect((claims.value as Array<Record<string, unknown>>).map((r) => r.loss_date)).toEqual([
       '2024-11-30',

@@ -9,17 +9,21 @@ const schema = {
   ],
 } as const;
 
-const invoice = (...extra: Array<{ x: number; y: number; text: string }>) =>
+/** An invoice whose VIN, under a caption matched weakly, reads `vin`. */
+const invoicePrinting = (vin: string, ...extra: Array<{ x: number; y: number; text: string }>) =>
   makePage([
     { x: 430, y: 50, text: 'INVOICE', size: 14 },
     { x: 70, y: 100, text: 'Vehicle ID' },
-    { x: 170, y: 100, text: '8DLNUGPSBMDJV52AZ' },
+    { x: 170, y: 100, text: vin },
     { x: 300, y: 100, text: 'Billed On' },
     { x: 400, y: 100, text: '11/28/23' },
     { x: 70, y: 120, text: 'Claim Number' },
     { x: 170, y: 120, text: '2281534SC' },
     ...extra,
   ]);
+
+const invoice = (...extra: Array<{ x: number; y: number; text: string }>) =>
+  invoicePrinting('8DLNUGPSBMDJV52AZ', ...extra);
 
 const vinOf = (page: ReturnType<typeof makePage>) =>
   extractDocumentFields({ documentId: 'd', pages: [page] }, schema).find((f) => f.key === 'vin')!;
@@ -34,16 +38,7 @@ describe("a VIN vouched for by its shape where its caption's meaning matched wea
   });
 
   it('vouches for a VIN read with an O for its 0, never one read with an I for a 1', () => {
-    const withVin = (printed: string) =>
-      vinOf(
-        makePage([
-          { x: 430, y: 50, text: 'INVOICE', size: 14 },
-          { x: 70, y: 100, text: 'Vehicle ID' },
-          { x: 170, y: 100, text: printed },
-          { x: 70, y: 120, text: 'Claim Number' },
-          { x: 170, y: 120, text: '2281534SC' },
-        ]),
-      );
+    const withVin = (printed: string) => vinOf(invoicePrinting(printed));
     const zero = withVin('8DLNUGPSBMDJV52AO');
     expect(zero.value).toBe('8DLNUGPSBMDJV52A0');
     expect(zero.confidence).toBeGreaterThanOrEqual(0.7);

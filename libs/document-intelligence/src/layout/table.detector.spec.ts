@@ -721,55 +721,34 @@ describe('detectTables on harsh scans', () => {
     ]);
   });
 
+  /** One line of a scan's columns (at x 50, 250 and 420 unless given), each word read at 0.9. */
+  const scannedRow = (
+    y: number,
+    texts: readonly string[],
+    columns: readonly number[] = [50, 250, 420],
+  ): PlacedText[] => texts.map((text, c) => ({ x: columns[c], y, text, confidence: 0.9 }));
+  const scannedTables = (placed: readonly PlacedText[]) =>
+    detectTables(groupLines(makePage(placed, 1, 'ocr')));
+  const firstColumn = (tables: ReturnType<typeof detectTables>) =>
+    tables.map((t) => grid(t).map((r) => r[0]));
+
   it('reads on past a line of noise alone between two rows, under a column of dates', () => {
-    const header: PlacedText[] = [
-      { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
-      { x: 170, y: 100, text: 'Date', confidence: 0.9 },
-      { x: 300, y: 100, text: 'Paid', confidence: 0.9 },
-    ];
-    const row = (y: number, claim: string, date: string, paid: string): PlacedText[] => [
-      { x: 50, y, text: claim, confidence: 0.9 },
-      { x: 170, y, text: date, confidence: 0.9 },
-      { x: 300, y, text: paid, confidence: 0.9 },
-    ];
-    const tables = detectTables(
-      groupLines(
-        makePage(
-          [
-            ...header,
-            ...row(114, 'CLM-1', '5/25/23', '21,222.20'),
-            ...row(128, 'CLM-2', '7/6/20', '3,425.17'),
-            ...row(142, 'CLM-3', '4/22/19', '11,744.11'),
-            { x: 172, y: 151, text: 'AID)', confidence: 0.19 },
-            ...row(160, 'CLM-4', '1/22/19', '9,200.00'),
-            ...row(174, 'CLM-5', '2/12/21', '1,200.00'),
-          ],
-          1,
-          'ocr',
-        ),
-      ),
-    );
-    expect(tables.map((t) => grid(t).map((r) => r[0]))).toEqual([
-      ['Claim', 'CLM-1', 'CLM-2', 'CLM-3', 'CLM-4', 'CLM-5'],
+    const columns = [50, 170, 300];
+    const tables = scannedTables([
+      ...scannedRow(100, ['Claim', 'Date', 'Paid'], columns),
+      ...scannedRow(114, ['CLM-1', '5/25/23', '21,222.20'], columns),
+      ...scannedRow(128, ['CLM-2', '7/6/20', '3,425.17'], columns),
+      ...scannedRow(142, ['CLM-3', '4/22/19', '11,744.11'], columns),
+      { x: 172, y: 151, text: 'AID)', confidence: 0.19 },
+      ...scannedRow(160, ['CLM-4', '1/22/19', '9,200.00'], columns),
+      ...scannedRow(174, ['CLM-5', '2/12/21', '1,200.00'], columns),
     ]);
+    expect(firstColumn(tables)).toEqual([['Claim', 'CLM-1', 'CLM-2', 'CLM-3', 'CLM-4', 'CLM-5']]);
     expect(grid(tables[0])[3][1]).toBe('4/22/19');
   });
 
   it('reads a caption whose O OCR read as a 0 as a header caption', () => {
-    const tables = detectTables(
-      groupLines(
-        makePage(
-          [
-            { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
-            { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
-            { x: 420, y: 100, text: '0IS Reserve', confidence: 0.9 },
-            ...body,
-          ],
-          1,
-          'ocr',
-        ),
-      ),
-    );
+    const tables = scannedTables([...scannedRow(100, ['Claim', 'Paid', '0IS Reserve']), ...body]);
     expect(tables.map((t) => grid(t)[0])).toEqual([['Claim', 'Paid', '0IS Reserve']]);
   });
 
@@ -809,30 +788,15 @@ describe('detectTables on harsh scans', () => {
   });
 
   it('joins a value read on a line of its own to the row under it that lacks it', () => {
-    const row = (y: number, item: string, each: string, charge: string): PlacedText[] => [
-      { x: 50, y, text: item, confidence: 0.9 },
-      { x: 250, y, text: each, confidence: 0.9 },
-      { x: 420, y, text: charge, confidence: 0.9 },
-    ];
-    const tables = detectTables(
-      groupLines(
-        makePage(
-          [
-            { x: 50, y: 96, text: 'Item', confidence: 0.9 },
-            { x: 250, y: 96, text: 'Each', confidence: 0.9 },
-            { x: 420, y: 96, text: 'Charge', confidence: 0.9 },
-            ...row(100 + 14, 'Frame labor', '58.00', '290.00'),
-            ...row(114 + 14, 'Refinish labor', '55.00', '330.00'),
-            ...row(128 + 14, 'Windshield', '890.50', '890.50'),
-            { x: 420, y: 140 + 14, text: '433.60', confidence: 0.9 },
-            { x: 50, y: 150 + 14, text: 'Radiator support', confidence: 0.9 },
-            ...row(164 + 14, 'Grille assembly', '147.01', '147.01'),
-          ],
-          1,
-          'ocr',
-        ),
-      ),
-    );
+    const tables = scannedTables([
+      ...scannedRow(96, ['Item', 'Each', 'Charge']),
+      ...scannedRow(114, ['Frame labor', '58.00', '290.00']),
+      ...scannedRow(128, ['Refinish labor', '55.00', '330.00']),
+      ...scannedRow(142, ['Windshield', '890.50', '890.50']),
+      ...scannedRow(154, ['433.60'], [420]),
+      ...scannedRow(164, ['Radiator support']),
+      ...scannedRow(178, ['Grille assembly', '147.01', '147.01']),
+    ]);
     expect(tables.map((t) => grid(t).slice(1))).toEqual([
       [
         ['Frame labor', '58.00', '290.00'],
@@ -845,30 +809,14 @@ describe('detectTables on harsh scans', () => {
   });
 
   it('leaves out a value on a line of its own that the rows on either side both lack', () => {
-    const tables = detectTables(
-      groupLines(
-        makePage(
-          [
-            { x: 50, y: 72, text: 'Claim', confidence: 0.9 },
-            { x: 250, y: 72, text: 'Paid', confidence: 0.9 },
-            { x: 420, y: 72, text: 'Total', confidence: 0.9 },
-            { x: 50, y: 86, text: 'CL-A', confidence: 0.9 },
-            { x: 250, y: 86, text: '1,000.00', confidence: 0.9 },
-            { x: 420, y: 86, text: '1,500.00', confidence: 0.9 },
-            { x: 50, y: 100, text: 'CL-B', confidence: 0.9 },
-            { x: 250, y: 100, text: '2,000.00', confidence: 0.9 },
-            { x: 420, y: 100, text: '2,500.00', confidence: 0.9 },
-            { x: 50, y: 114, text: 'CL-1', confidence: 0.9 },
-            { x: 250, y: 114, text: '23,748.12', confidence: 0.9 },
-            { x: 420, y: 126, text: '46,592.11', confidence: 0.9 },
-            { x: 50, y: 136, text: 'CL-2', confidence: 0.9 },
-            { x: 250, y: 136, text: '4,000.00', confidence: 0.9 },
-          ],
-          1,
-          'ocr',
-        ),
-      ),
-    );
+    const tables = scannedTables([
+      ...scannedRow(72, ['Claim', 'Paid', 'Total']),
+      ...scannedRow(86, ['CL-A', '1,000.00', '1,500.00']),
+      ...scannedRow(100, ['CL-B', '2,000.00', '2,500.00']),
+      ...scannedRow(114, ['CL-1', '23,748.12']),
+      ...scannedRow(126, ['46,592.11'], [420]),
+      ...scannedRow(136, ['CL-2', '4,000.00']),
+    ]);
     expect(tables.map((t) => grid(t).slice(1))).toEqual([
       [
         ['CL-A', '1,000.00', '1,500.00'],
@@ -879,55 +827,26 @@ describe('detectTables on harsh scans', () => {
     ]);
   });
 
-  const claimHeader: PlacedText[] = [
-    { x: 50, y: 100, text: 'Claim', confidence: 0.9 },
-    { x: 250, y: 100, text: 'Paid', confidence: 0.9 },
-    { x: 420, y: 100, text: 'Total', confidence: 0.9 },
-  ];
-  const claimRow = (y: number, claim: string, paid: string, total: string): PlacedText[] => [
-    { x: 50, y, text: claim, confidence: 0.9 },
-    { x: 250, y, text: paid, confidence: 0.9 },
-    { x: 420, y, text: total, confidence: 0.9 },
-  ];
-  const firstColumn = (tables: ReturnType<typeof detectTables>) =>
-    tables.map((t) => grid(t).map((r) => r[0]));
-
   it('ends a table of a few rows at a noise line, as a form does', () => {
-    const afterNoise = detectTables(
-      groupLines(
-        makePage(
-          [
-            ...claimHeader,
-            ...claimRow(114, 'CL-1', '1,000.00', '1,500.00'),
-            ...claimRow(128, 'CL-2', '2,000.00', '2,500.00'),
-            { x: 252, y: 137, text: 'ee', confidence: 0.2 },
-            ...claimRow(146, 'Form 12', '7/1/85', 'Page 2'),
-          ],
-          1,
-          'ocr',
-        ),
-      ),
-    );
+    const afterNoise = scannedTables([
+      ...scannedRow(100, ['Claim', 'Paid', 'Total']),
+      ...scannedRow(114, ['CL-1', '1,000.00', '1,500.00']),
+      ...scannedRow(128, ['CL-2', '2,000.00', '2,500.00']),
+      { x: 252, y: 137, text: 'ee', confidence: 0.2 },
+      ...scannedRow(146, ['Form 12', '7/1/85', 'Page 2']),
+    ]);
     expect(firstColumn(afterNoise)).toEqual([['Claim', 'CL-1', 'CL-2']]);
   });
 
   it('takes no caption with its figure for a piece of the row under it', () => {
-    const captioned = detectTables(
-      groupLines(
-        makePage(
-          [
-            ...claimHeader,
-            ...claimRow(114, 'CL-1', '1,000.00', '1,500.00'),
-            ...claimRow(128, 'CL-2', '2,000.00', '2,500.00'),
-            ...claimRow(142, 'CL-3', '3,000.00', '3,500.00'),
-            { x: 420, y: 154, text: 'Fax: 555-1234', confidence: 0.9 },
-            { x: 50, y: 164, text: 'Remarks', confidence: 0.9 },
-          ],
-          1,
-          'ocr',
-        ),
-      ),
-    );
+    const captioned = scannedTables([
+      ...scannedRow(100, ['Claim', 'Paid', 'Total']),
+      ...scannedRow(114, ['CL-1', '1,000.00', '1,500.00']),
+      ...scannedRow(128, ['CL-2', '2,000.00', '2,500.00']),
+      ...scannedRow(142, ['CL-3', '3,000.00', '3,500.00']),
+      ...scannedRow(154, ['Fax: 555-1234'], [420]),
+      ...scannedRow(164, ['Remarks']),
+    ]);
     expect(firstColumn(captioned)).toEqual([['Claim', 'CL-1', 'CL-2', 'CL-3']]);
   });
 
