@@ -1,5 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
+import type { RememberedTable } from '../memory/table-memory';
 import type {
   ExtractedField,
   ExtractedRow,
@@ -13,6 +14,7 @@ import type {
 } from '../schema/field-schema.types';
 import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import { splitSegments, type TextLine } from '../text-layer/line-grouper';
+import { characterClass, identifierShape } from '../values/identifier-shape';
 import { parseMoney } from '../values/money-normaliser';
 import { captionTerms, fieldPhrases } from '../vocabulary/label-vocabulary';
 import { wholly } from './value-kinds';
@@ -93,18 +95,6 @@ const CONFUSABLE = new Set([...'0OoDQ1Il|5Ss8B2Z6G']);
 /** Share of places where the others of a length agree on a class, for them to make a form. */
 const FORMED_SHARE = 0.9;
 
-/** A character's class: a letter by its case, a digit, or the sign itself. */
-function classOf(char: string): string {
-  if (/[A-Z]/.test(char)) return 'A';
-  if (/[a-z]/.test(char)) return 'a';
-  if (/[0-9]/.test(char)) return '9';
-  return char;
-}
-
-function shapeOf(text: string): string {
-  return [...text].map(classOf).join('');
-}
-
 /**
  * Whether OCR likely misread an identifier that other cells of its column print in one form:
  * at some place where every other cell of its form has one class of character, it has a
@@ -116,7 +106,7 @@ function misreadIdentifier(value: string, others: readonly string[]): boolean {
   const alike = others.filter((o) => o.length === value.length);
   // One class per place across the others of its length: a form, not a free mix (VINs).
   const agreed = chars.map((_, i) => {
-    const classes = new Set(alike.map((o) => classOf(o[i])));
+    const classes = new Set(alike.map((o) => characterClass(o[i])));
     return classes.size === 1 ? [...classes][0] : null;
   });
   const formed =
@@ -124,14 +114,14 @@ function misreadIdentifier(value: string, others: readonly string[]): boolean {
   if (
     formed &&
     chars.some(
-      (char, i) => CONFUSABLE.has(char) && agreed[i] !== null && agreed[i] !== classOf(char),
+      (char, i) => CONFUSABLE.has(char) && agreed[i] !== null && agreed[i] !== characterClass(char),
     )
   )
     return true;
-  const shapes = new Set(others.map(shapeOf));
+  const shapes = new Set(others.map(identifierShape));
   return chars.some(
     (char, i) =>
-      CONFUSABLE.has(char) && shapes.has(shapeOf(value.slice(0, i) + value.slice(i + 1))),
+      CONFUSABLE.has(char) && shapes.has(identifierShape(value.slice(0, i) + value.slice(i + 1))),
   );
 }
 
@@ -143,10 +133,15 @@ function misreadIdentifier(value: string, others: readonly string[]): boolean {
 export function oddlyShapedCells(
   field: TableFieldDefinition,
   rows: readonly ExtractedRow[],
+  remembered?: RememberedTable,
 ): Map<string, number[]> {
   const odd = new Map<string, number[]>();
   for (const column of field.columns) {
     if (column.type !== 'string') continue;
+    // The identifiers a reviewed document of the layout printed in the column: a row whose
+    // form no other row of this document shares is still held to the layout's (a loss run's one
+    // `24-79813-0T` among `CLM-2023-...` numbers, where the reviewed run printed `23-36973-ZJ`).
+    const taught = remembered?.columns?.find((c) => c.key === column.key)?.shapes ?? [];
     const cells = rows.flatMap((row, index) => {
       const value = row.cells[column.key]?.value;
       return typeof value === 'string' && /\d/.test(value)
@@ -154,10 +149,10 @@ export function oddlyShapedCells(
         : [];
     });
     const misread = cells.filter((cell) =>
-      misreadIdentifier(
-        cell.value,
-        cells.filter((c) => c !== cell).map((c) => c.value),
-      ),
+      misreadIdentifier(cell.value, [
+        ...cells.filter((c) => c !== cell).map((c) => c.value),
+        ...taught,
+      ]),
     );
     if (misread.length > 0)
       odd.set(
@@ -447,14 +442,14 @@ export function missingRowsDoubt(
 }
 
 /**
- * Every reason to doubt a table reading, worded for the reviewer; with the row spacing a review
+ * Every reason to doubt a table reading, worded for the reviewer; with what a review
  * of the document's layout taught, also rows the reading skipped.
  */
 export function tableDoubts(
   field: TableFieldDefinition,
   table: ExtractedField,
   lines: readonly TextLine[],
-  spacing?: RowSpacing,
+  remembered?: RememberedTable,
   /** The table was read by OCR: a cell may be misread however sure OCR was of it. */
   fromOcr = false,
 ): string[] {
@@ -474,7 +469,7 @@ export function tableDoubts(
       `${key}: text not read as a value in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
     );
   if (fromOcr)
-    for (const [key, rowNumbers] of oddlyShapedCells(field, rows))
+    for (const [key, rowNumbers] of oddlyShapedCells(field, rows, remembered))
       doubts.push(
         `${key}: shaped like no other value of the column in row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`,
       );
@@ -485,7 +480,7 @@ export function tableDoubts(
     for (const [key, [row]] of emptyAmongFilled(field, rows))
       doubts.push(`${key}: empty where every other row has a value in row ${row}`);
   doubts.push(...totalsMismatches(field, rows, lines));
-  const missing = spacing ? missingRowsDoubt(rows, spacing) : null;
+  const missing = remembered ? missingRowsDoubt(rows, remembered) : null;
   if (missing) doubts.push(missing);
   return doubts;
 }

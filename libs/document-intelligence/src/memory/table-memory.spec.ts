@@ -253,3 +253,72 @@ describe('a column the reviewed table printed blank in a row', () => {
     expect(doubtsOf([every])).toContain(BLANK_DOUBT);
   });
 });
+
+describe('a column of identifiers the reviewed table printed in one shape', () => {
+  /** A scanned loss run: its header in the carrier's words, then one line per claim. */
+  const scannedRun = (rows: ReadonlyArray<readonly [string, string, string]>) =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'ACME MUTUAL LOSS RUN', size: 14 },
+        { x: 60, y: 120, text: 'Ref.' },
+        { x: 250, y: 120, text: 'Paid to Date' },
+        { x: 420, y: 120, text: 'O/S' },
+        ...rows.flatMap((row, i): PlacedText[] =>
+          row.map((text, c) => ({ x: COLUMNS_X[c], y: 140 + i * PITCH, text })),
+        ),
+      ],
+      1,
+      'ocr',
+    );
+  const reviewOfRows = (page: TextPage, rows: ReadonlyArray<readonly [string, string, string]>) => {
+    const boxOf = (text: string) => page.words.find((w) => w.text === text)!.box;
+    return {
+      key: 'claims',
+      rows: rows.map((row) => ({
+        pageNumber: 1,
+        box: { ...boxOf(row[0]), x1: boxOf(row[2]).x1 },
+        cells: claims.columns.map((column, c) => ({ column: column.key, box: boxOf(row[c]) })),
+      })),
+    };
+  };
+  // The teaching scan itself read one claim number with a bracket for its last letter.
+  const TAUGHT_SCAN: Array<[string, string, string]> = [
+    ['23-36973-ZJ', '$5,735.56', '$8,670.74'],
+    ['24-28154-K]', '$17,351.35', '$0.00'],
+    ['23-71832-KQ', '$5,826.83', '$12,055.70'],
+    ['CLM-2023-844953', '$13,073.68', '$11,164.81'],
+    ['22-21719-JL', '$24,901.69', '$0.00'],
+    ['CLM-2022-453086', '$10,488.17', '$11,515.18'],
+  ];
+  const teaching = scannedRun(TAUGHT_SCAN);
+  const memory = learnLayout(analysePages([teaching]), [], [reviewOfRows(teaching, TAUGHT_SCAN)])!;
+  const nextRun = (odd: string) =>
+    scannedRun([
+      ['CLM-2022-299003', '$3,288.56', '$23,106.41'],
+      ['CLM-2023-897181', '$24,959.60', '$0.00'],
+      ['CLM-2023-538212', '$17,048.55', '$24,815.96'],
+      [odd, '$13,801.51', '$6,190.27'],
+      ['CLM-2022-512860', '$12,013.92', '$23,866.24'],
+    ]);
+  const doubtsOf = (page: TextPage, memories = [memory]) =>
+    extractDocumentFields({ pages: [page] }, { fields: [claims] }, { layoutMemories: memories })[0]
+      .doubts ?? [];
+  const ODD_DOUBT = 'claim_number: shaped like no other value of the column in row 4';
+
+  it('remembers the shapes several reviewed cells print, not one cell’s slip', () => {
+    expect(memory.tables![0].columns!.find((c) => c.key === 'claim_number')!.shapes).toEqual([
+      '99-99999-AA',
+      'AAA-9999-999999',
+    ]);
+    expect(memory.tables![0].columns!.find((c) => c.key === 'paid')!.shapes).toBeUndefined();
+  });
+
+  it('doubts the one row whose identifier OCR read out of the layout’s shape', () => {
+    expect(doubtsOf(nextRun('24-79813-0T'))).toContain(ODD_DOUBT);
+  });
+
+  it('does not doubt that row read right, nor without the review', () => {
+    expect(doubtsOf(nextRun('24-79813-OT'))).not.toContain(ODD_DOUBT);
+    expect(doubtsOf(nextRun('24-79813-0T'), [])).not.toContain(ODD_DOUBT);
+  });
+});

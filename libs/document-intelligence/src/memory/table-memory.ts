@@ -10,6 +10,7 @@ import {
   intersectionArea,
 } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
+import { identifierShape } from '../values/identifier-shape';
 import { captionLetters } from './caption-letters';
 import { type ColumnKind, printedKind } from './column-kind';
 
@@ -51,6 +52,13 @@ export interface RememberedColumn {
    * columns and in memories learned before.
    */
   readonly kind?: ColumnKind;
+  /**
+   * The shapes of the identifiers the reviewed cells print (text holding a digit, in a column
+   * neither of dates nor of amounts; `99-99999-AA`), so a later document's cell OCR misread out
+   * of the layout's shape is doubted even when no other row of it shares that shape. Absent
+   * when the column prints none, and in memories learned before.
+   */
+  readonly shapes?: readonly string[];
 }
 
 /** How a layout's table is printed: its row spacing, and its columns when reviewed cell by cell. */
@@ -151,9 +159,11 @@ function rememberColumns(pages: readonly AnalysedPage[], table: ReviewedTable): 
   return extents.flatMap((extent) => {
     const words = header.get(extent.key);
     const blankRows = rows.filter((row) => blankIn(page, row, extent)).length;
-    const kind = printedKind(
-      cells.filter((cell) => cell.column === extent.key).map((cell) => textIn(page, cell.box)),
-    );
+    const texts = cells
+      .filter((cell) => cell.column === extent.key)
+      .map((cell) => textIn(page, cell.box));
+    const kind = printedKind(texts);
+    const shapes = kind ? [] : identifierShapes(texts);
     return words
       ? [
           {
@@ -161,10 +171,31 @@ function rememberColumns(pages: readonly AnalysedPage[], table: ReviewedTable): 
             header: words.join(' '),
             ...(blankRows > 0 ? { blankRows } : {}),
             ...(kind ? { kind } : {}),
+            ...(shapes.length > 0 ? { shapes } : {}),
           },
         ]
       : [];
   });
+}
+
+/** Reviewed cells that must print a shape for the layout to print it. */
+const SHAPE_WITNESSES = 2;
+
+/**
+ * The shapes of a column's identifiers (texts holding a digit) that several of its reviewed
+ * cells print: one cell's shape alone may be OCR's slip on the teaching scan itself (draw
+ * 7022's `24-28154-KQ` read with a bracket for its last letter).
+ */
+function identifierShapes(texts: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const text of texts.map((t) => t.trim()).filter((t) => /\d/.test(t))) {
+    const shape = identifierShape(text);
+    counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, count]) => count >= SHAPE_WITNESSES)
+    .map(([shape]) => shape)
+    .sort();
 }
 
 /** The words of a page whose centre lies in a reviewed cell's box, in reading order. */
