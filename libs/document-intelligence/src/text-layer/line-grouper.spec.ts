@@ -112,6 +112,29 @@ describe('groupLines', () => {
     expect(groupLines(page).map((l) => l.text)).toEqual(['First Named Insured: Andre Martinez']);
   });
 
+  it('keeps a row whose figure OCR drew over the capitals after it, measured by its figures', () => {
+    const at = (text: string, x0: number, x1: number) => ({
+      text,
+      box: { x0, y0: 0.2376, x1, y1: 0.2476 },
+      confidence: 0.9,
+    });
+    const page = letterPage(
+      [
+        at('3,288.56', 0.554, 0.623),
+        at('USD', 0.634, 0.659),
+        // Nine figures over 0.113 of the page: the box reaches over the "U" of the USD after it.
+        at('23,106.41', 0.676, 0.789),
+        at('USD', 0.764, 0.791),
+        at('26,394.97', 0.807, 0.884),
+        at('USD', 0.895, 0.92),
+      ],
+      'ocr',
+    );
+    expect(groupLines(page).map((l) => l.text)).toEqual([
+      '3,288.56 USD 23,106.41 USD 26,394.97 USD',
+    ]);
+  });
+
   it('keeps a wide speck of one letter from pulling the words under it into its line', () => {
     const page = letterPage(
       [
