@@ -463,6 +463,44 @@ describe('a remembered value held to the reviewed form', () => {
   });
 });
 
+describe('a remembered identifier held to the letters the review confirmed', () => {
+  /** A scanned declarations page: OCR sure of its caption, only middling of the policy number. */
+  const declarations = (policy: string, confidence: number) =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'SCHEDULE OF INSURANCE', size: 14 },
+        { x: 60, y: 100, text: 'Policy #' },
+        { x: 160, y: 100, text: policy, confidence },
+      ],
+      1,
+      'ocr',
+    );
+  const first = declarations('OFH3005057', 0.91);
+  const taught = learnLayout(analysePages([first]), [
+    { key: 'policy_number', pageNumber: 1, box: boxOf(first, 'OFH3005057'), text: 'OFH3005057' },
+  ])!;
+  const policyField = [{ key: 'policy_number', type: 'string', label: 'Policy number' }] as const;
+  const read = (policy: string) =>
+    applyLayoutMemory(analysePages([declarations(policy, 0.53)]), taught, policyField, 'd')[0];
+
+  it('remembers the shape of a confirmed identifier beside its form', () => {
+    expect(taught.fields.map((f) => [f.form, f.identifier])).toEqual([['A9999999', 'AAA9999999']]);
+  });
+
+  it('vouches for a middling reading with as many letters and digits', () => {
+    const policy = read('ZEM0549033');
+    expect(policy.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(policy.notes).toContain(AGREEMENT_NOTE);
+  });
+
+  it('leaves OCR its doubt on a reading with a letter put in (draw 7023: ZEMO0549033)', () => {
+    const policy = read('ZEMO0549033');
+    expect(policy.value).toBe('ZEMO0549033');
+    expect(policy.confidence).toBeLessThan(0.7);
+    expect(policy.notes).not.toContain(AGREEMENT_NOTE);
+  });
+});
+
 describe("a remembered value that runs on under the next column's caption", () => {
   const notice = (address: string) =>
     makePage([

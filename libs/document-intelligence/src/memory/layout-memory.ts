@@ -14,6 +14,7 @@ import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { overprintedDoubt, overprintedPair } from '../text-layer/overprinted-words';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
 import { misreadWordDoubts } from '../values/garbled-word';
+import { identifierShape } from '../values/identifier-shape';
 import { MARKED_OPTION_NOTE, MARKED_QUALITY, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -68,6 +69,12 @@ export interface RememberedField {
   readonly offset: CornerBox;
   /** The reviewed value's printed form (`valueForm`); absent in memories learned before. */
   readonly form?: string;
+  /**
+   * The shape (`identifierShape`) of the value the review confirmed, when it is one word of
+   * letters and digits (`ZEM0549033`: `AAA9999999`). A form keeps a run of letters as one, so
+   * `ZEMO0549033` (an O OCR put in, draw 7023) has the reviewed form; the shape counts them.
+   */
+  readonly identifier?: string;
   /**
    * The layout analysis took the reviewed value itself for a caption (a grid of values printed
    * one above another, read as captions over answers): on the next document a caption starting
@@ -177,6 +184,7 @@ export function learnLayout(
       anchorBox: anchor.box,
       offset: relative(value.box, anchor.box),
       ...(printed ? { form: reviewedForm(printed, value.text) } : {}),
+      ...reviewedIdentifier(value.text),
       ...(readAsCaption ? { valueReadAsCaption: true } : {}),
       ...rememberedSlope(page),
     });
@@ -831,6 +839,13 @@ const AGREED_WORD_CONFIDENCE = 0.8;
 export const AGREEMENT_NOTE =
   'in the form the reviewed value had, at its place under its caption: OCR word confidence outweighed';
 
+/** The shape of a confirmed value that is one word of letters and digits, to remember. */
+function reviewedIdentifier(text: string | undefined): { identifier?: string } {
+  const word = text?.trim() ?? '';
+  const identifier = /^\S+$/.test(word) && /\p{L}/u.test(word) && /\d/.test(word);
+  return identifier ? { identifier: identifierShape(word) } : {};
+}
+
 /**
  * Whether a value read at its remembered place agrees with the review in every way the review
  * can tell: the caption stands where it stood on the reviewed page, and the value has the
@@ -853,7 +868,9 @@ function agreesWithReview(
     place.page.page.pageNumber === remembered.pageNumber &&
     Math.abs(anchor.x0 - remembered.anchorBox.x0) <= ANCHOR_DRIFT &&
     Math.abs(anchor.y0 - remembered.anchorBox.y0) <= ANCHOR_DRIFT &&
-    valueForm(printed) === remembered.form
+    valueForm(printed) === remembered.form &&
+    (remembered.identifier === undefined ||
+      identifierShape(printed.replace(/\s+/g, '')) === remembered.identifier)
   );
 }
 
