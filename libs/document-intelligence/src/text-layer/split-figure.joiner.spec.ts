@@ -168,3 +168,61 @@ describe('joinSplitFigures: amounts whose decimal point OCR lost', () => {
     expect(apart.confidence).toBeLessThan(0.7);
   });
 });
+
+describe('telephone numbers OCR read apart inside a digit group', () => {
+  it('joins the exchange and line back after a bracketed area code', () => {
+    const read = (pieces: ReadonlyArray<readonly [string, number]>) => textOf(ocrLine(pieces, 1));
+    expect(
+      read([
+        ['Tel:', 0.9],
+        ['(211)', 0.88],
+        ['51', 0.88],
+        ['5-3088', 0.92],
+      ]),
+    ).toEqual(['Tel:', '(211)', '515-3088']);
+    expect(
+      read([
+        ['(327)', 0.95],
+        ['7', 0.9],
+        ['47-63', 0.9],
+        ['95', 0.9],
+      ]),
+    ).toEqual(['(327)', '747-6395']);
+  });
+
+  it('leaves apart what joins into no local number, stands far apart, or is no OCR', () => {
+    expect(
+      textOf(
+        ocrLine(
+          [
+            ['(211)', 0.9],
+            ['515-3088', 0.9],
+            ['12', 0.9],
+          ],
+          1,
+        ),
+      ),
+    ).toEqual(['(211)', '515-3088', '12']);
+    expect(
+      textOf(
+        ocrLine(
+          [
+            ['(211)', 0.9],
+            ['51', 0.9],
+            ['5-3088', 0.9],
+          ],
+          12,
+        ),
+      ),
+    ).toEqual(['(211)', '51', '5-3088']);
+    const page = ocrLine(
+      [
+        ['(211)', 0.9],
+        ['51', 0.9],
+        ['5-3088', 0.9],
+      ],
+      1,
+    );
+    expect(textOf({ ...page, source: 'pdf-text' })).toEqual(['(211)', '51', '5-3088']);
+  });
+});

@@ -96,6 +96,35 @@ function lostSeparator(words: readonly PositionedWord[], i: number): string | nu
   return `${units.text}.${rest.text}`;
 }
 
+/** A telephone number's area code in brackets, as North American numbers print it: "(211)". */
+const AREA_CODE = /^\(\d{3}\)$/;
+/** The rest of such a number: exchange and line, "515-3088". */
+const LOCAL_NUMBER = /^\d{3}-\d{4}$/;
+/** The pieces the rest of the number may be read in. */
+const MAX_LOCAL_PIECES = 3;
+
+/**
+ * The end of the pieces after a bracketed area code that OCR read apart inside the number's
+ * digit groups ("(211)" "51" "5-3088", read at 0.88 on a harsh scan of draw 7023, the value
+ * then `(211) 51 5-3088`), when they stand as close as a lost space and join into the exchange
+ * and line; else null.
+ */
+function splitLocalNumber(words: readonly PositionedWord[], i: number): number | null {
+  if (!AREA_CODE.test(words[i].text)) return null;
+  let text = '';
+  for (let end = i + 1; end < words.length && end <= i + MAX_LOCAL_PIECES; end += 1) {
+    const piece = words[end];
+    if (end > i + 1) {
+      const gap = piece.box.x0 - words[end - 1].box.x1;
+      if (gap > MAX_LOST_SEPARATOR_CHARACTERS * characterWidth([words[end - 1], piece])) break;
+    }
+    text += piece.text;
+    if (!/^\d{0,3}(?:-\d{0,4})?$/.test(text)) break;
+    if (end > i + 1 && LOCAL_NUMBER.test(text)) return end;
+  }
+  return null;
+}
+
 /** Why an amount read so is doubted, wherever it is read (extraction, layout memory). */
 export const CENTS_APART_DOUBT = 'cents may stand apart after the amount (a lost decimal point)';
 
@@ -131,6 +160,12 @@ export function joinSplitFigures(words: readonly PositionedWord[], ocr = false):
     if (end !== null) {
       result.push(joined(words.slice(i, end + 1)));
       i = end;
+      continue;
+    }
+    const local = ocr ? splitLocalNumber(words, i) : null;
+    if (local !== null) {
+      result.push(words[i], joined(words.slice(i + 1, local + 1)));
+      i = local;
       continue;
     }
     const amount = ocr ? lostSeparator(words, i) : null;
