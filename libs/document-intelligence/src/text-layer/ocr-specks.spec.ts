@@ -187,6 +187,37 @@ describe('a dotted leader read as letters on a harsh scan', () => {
   });
 });
 
+describe('a sliver read as letters across several rows', () => {
+  const sliver = (confidence: number) => ({
+    ...word('De', 0.5, 0.295, confidence),
+    // Three rows tall, each of its two glyphs a ninth as wide as that.
+    box: { x0: 0.5, y0: 0.295, x1: 0.511, y1: 0.345 },
+  });
+  const rows = [
+    word('Windshield', 0.1, 0.3),
+    word('627.70', 0.6, 0.3),
+    word('Body', 0.1, 0.32),
+    word('labor', 0.16, 0.32),
+    word('7', 0.45, 0.32),
+    word('62.00', 0.6, 0.32),
+    word('Frame', 0.1, 0.34),
+    word('labor', 0.17, 0.34),
+    word('52.00', 0.6, 0.34),
+  ];
+
+  it('is dropped, so each row keeps its own amounts', () => {
+    expect(groupLines(page([...rows, sliver(0.33)])).map((l) => l.text)).toEqual([
+      'Windshield 627.70',
+      'Body labor 7 62.00',
+      'Frame labor 52.00',
+    ]);
+  });
+
+  it('is kept when read sure, as print that tall would be', () => {
+    expect(withoutSpecks([...rows, sliver(0.9)], 1)).toHaveLength(rows.length + 1);
+  });
+});
+
 describe('withColonsRestored', () => {
   it("reads a caption's semicolon before an answer as its colon, and leaves prose as read", () => {
     const caption = [word('Policy', 0.1, 0.2), word('ID;', 0.2, 0.2), word('PA-2021-1', 0.3, 0.2)];

@@ -32,6 +32,13 @@ const SPECK_HEIGHT = 0.5;
 const FLAT_PRINT = 0.3;
 /** Glyphs this many times wider than their box is tall are dots spread along a line. */
 const SPREAD_GLYPH = 2;
+/** An unsure word this many times the usual word height stands across rows, not on one. */
+const TALL_JUNK_HEIGHTS = 3;
+/**
+ * Glyphs narrower than this share of their box's height are slivers, not letters: handwriting
+ * written large runs to a fifth and more (FUNSD's training forms: `posses`, `Task`).
+ */
+const SLIVER_GLYPH = 0.15;
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
 
@@ -64,7 +71,9 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
   const leaders = new Set(words.filter((w) => readLeader(w, words, usual, aspect)));
   const tiny = new Set(
     words.filter(
-      (w) => !leaders.has(w) && (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect)),
+      (w) =>
+        !leaders.has(w) &&
+        (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect) || isTallSliver(w, usual, aspect)),
     ),
   );
   const cleaned = words.map((w) =>
@@ -266,4 +275,22 @@ export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]):
     if (!isLeader(line[before]) || !isLeader(line[after])) return word;
     return { ...word, text: '.'.repeat(Math.max(3, [...word.text.trim()].length)) };
   });
+}
+
+/**
+ * A word of letters read unsure from a smudge or a stroke of a ruling across several rows: a
+ * harsh scan of draw 7023 read `De` in a box four rows tall and a glyph a ninth as wide as that. Kept, it
+ * overlaps every row it crosses in full, and the next row's cells are chained to the row it
+ * was chained to (an invoice line's amounts to the description under it). Print that tall (a
+ * title) is read sure, its letters about as wide as they are tall.
+ */
+function isTallSliver(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+  const text = word.text.trim();
+  const height = boxHeight(word.box);
+  if (usual === undefined || word.confidence >= UNSURE_MARK) return false;
+  // A figure printed down the margin (a form's serial number, read as one tall word) is print.
+  if ([...text].length < 2 || /\d/.test(text) || height < usual * TALL_JUNK_HEIGHTS) return false;
+  const glyphWidth = (word.box.x1 - word.box.x0) / [...text].length;
+  // Boxes are normalised per axis: the aspect ratio turns a height into a width.
+  return glyphWidth < SLIVER_GLYPH * height * aspect;
 }
