@@ -110,6 +110,15 @@ describe('specks read as letters and marks glued to words', () => {
     expect(withoutGluedMarks(word('"Acme"', 0.1, 0.2, 0.3)).text).toBe('"Acme"');
     expect(withoutGluedMarks(word('12', 0.1, 0.2, 0.3)).text).toBe('12');
   });
+
+  it("cuts a box's edge read as an opening bracket, and keeps a bracket the word closes", () => {
+    const edged = withoutGluedMarks(word('[Coverage', 0.1, 0.2, 0.73));
+    expect(edged.text).toBe('Coverage');
+    expect(edged.box.x0).toBeCloseTo(0.1 + 0.108 / 9);
+    expect(withoutGluedMarks(word('{Insured', 0.1, 0.2, 0.9)).text).toBe('Insured');
+    expect(withoutGluedMarks(word('[X]', 0.1, 0.2, 0.9)).text).toBe('[X]');
+    expect(withoutGluedMarks(word('[Yes]', 0.1, 0.2, 0.9)).text).toBe('[Yes]');
+  });
 });
 
 describe('a dotted leader read as letters on a harsh scan', () => {

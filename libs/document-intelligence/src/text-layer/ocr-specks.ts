@@ -210,14 +210,19 @@ function asLeader<W extends PositionedWord>(word: W, usual: number): W {
   };
 }
 
-/** Marks OCR glues to the front of a word from a ruling line or a blot: `|LOSS`, `"EST.`. */
-const GLUED_MARKS = /^([|'"`‘’“”]+)(?=\p{L})/u;
+/**
+ * Marks OCR glues to the front of a word from a ruling line, a box's edge or a blot: `|LOSS`,
+ * `"EST.`, `[Coverage`.
+ */
+const GLUED_MARKS = /^([|'"`‘’“”[{]+)(?=\p{L})/u;
 const OPENING_QUOTE = /^['"`‘“]/u;
 const CLOSING_QUOTE = /['"’”][.,;:!?]?$/u;
+const CLOSING_BRACKET = /[\]}]/u;
 
 /**
  * An OCR word without the marks glued to its front, its box starting where its letters do: a
- * ruling's `|` always, a quote only when read unsure and never closed in the same word (a
+ * ruling's `|` always, a bracket never closed in the same word (a box's edge: `[Coverage Ends`
+ * on a scan of draw 7022), a quote only when read unsure and never closed in the same word (a
  * printed quotation opens and closes). A caption so marked is no caption to the layout.
  */
 export function withoutGluedMarks<W extends PositionedWord>(word: W): W {
@@ -226,6 +231,7 @@ export function withoutGluedMarks<W extends PositionedWord>(word: W): W {
   if (!marks) return word;
   const quoted = OPENING_QUOTE.test(marks);
   if (quoted && (word.confidence >= UNSURE_MARK || CLOSING_QUOTE.test(text))) return word;
+  if (/[[{]/.test(marks) && CLOSING_BRACKET.test(text)) return word;
   const letters = [...text];
   const cut = [...marks].length;
   const width = word.box.x1 - word.box.x0;
