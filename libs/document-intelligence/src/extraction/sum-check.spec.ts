@@ -41,6 +41,28 @@ describe('amounts the page prints as a sum of others', () => {
   });
 });
 
+describe('counts printed beside captions', () => {
+  it('add up to no total: only what is printed as money does', () => {
+    // A scanned invoice's quantities read under its header captions, one count a caption.
+    const counts = analysePage(
+      makePage([
+        { x: 100, y: 200, text: 'NO.: 1' },
+        { x: 300, y: 200, text: 'EACH: 1' },
+        { x: 500, y: 200, text: 'QTY: 2' },
+      ]),
+    );
+    expect(printedSums([counts])).toEqual([]);
+    const money = analysePage(
+      makePage([
+        { x: 100, y: 200, text: 'GOODS: $1' },
+        { x: 300, y: 200, text: 'FEE: 1.00' },
+        { x: 500, y: 200, text: 'DUE: 2 USD' },
+      ]),
+    );
+    expect(printedSums([money]).map((s) => s.value.amount)).toEqual([2]);
+  });
+});
+
 describe('the total settled by the page arithmetic', () => {
   const invoice: FieldSchema = {
     fields: [money('subtotal', 'Subtotal'), money('tax', 'Tax'), money('total', 'Total')],

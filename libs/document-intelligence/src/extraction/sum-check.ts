@@ -43,11 +43,19 @@ interface PrintedAmount {
   readonly misread?: number;
 }
 
+/**
+ * Printed as money: with cents, a currency sign or code, or grouped thousands. A bare count
+ * ("2" under a table's header, read on a harsh scan of draw 7023) adds up with other counts to
+ * a third, and is no page's total.
+ */
+const MONEY_PRINT = /[.,]\d{2}(?!\d)|[$€£¥]|\b[A-Z]{3}\b|\d,\d{3}/;
+
 function printedAmounts(layout: PageLayout): PrintedAmount[] {
   return layout.keyValuePairs.flatMap((pair) => {
     if (!pair.value || pair.arrangement === 'checkbox') return [];
     const parsed = parseMoney(pair.value.text);
     if (!parsed || parsed.quality < 1 || !wholly(pair.value.text, parsed)) return [];
+    if (!MONEY_PRINT.test(pair.value.text)) return [];
     return [{ pair, value: parsed.value, start: parsed.start, end: parsed.end }];
   });
 }
