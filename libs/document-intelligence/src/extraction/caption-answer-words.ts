@@ -83,6 +83,37 @@ export function rightOfLabel(
   return null;
 }
 
+/** A capitalised word of letters: a caption's last word as much as a one-word name. */
+const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+$/u;
+
+/**
+ * The answer after a caption printed one word longer than the field's phrase ("Insured Party"
+ * where the field says "Insured Name"): the rest of the caption's segment is one capitalised
+ * word, and the next segment of the line, no caption, holds two words or more. For fields
+ * asking for a name: the one word alone would be read as a one-word name (draw 7023's loss runs
+ * gave the insured as "Party", "James Quinn" printed after it). Null otherwise.
+ */
+export function answerAfterCaptionTail(
+  match: LabelMatch,
+  context: AnswerContext,
+): PositionedWord[] | null {
+  const segments = splitSegments(match.line);
+  let start = 0;
+  for (const [s, segment] of segments.entries()) {
+    const end = start + segment.words.length;
+    if (match.endWord - 1 < end) {
+      const tail = match.line.words[match.endWord];
+      if (end - match.endWord !== 1 || !tail || !CAPITALISED_WORD.test(tail.text)) return null;
+      const next = segments[s + 1];
+      if (!next || looksLikeLabel(next.words, context)) return null;
+      const words = untilNextLabel(next.words, context);
+      return words.length >= 2 ? words : null;
+    }
+    start = end;
+  }
+  return null;
+}
+
 /** How far right of its caption an answer on its own line may start, in page widths. */
 const BESIDE_REACH = 0.3;
 

@@ -416,6 +416,70 @@ describe('a label matched inside a longer printed caption', () => {
     );
     expect(insured.value).toBe('Jennifer Brennan');
   });
+
+  it('reads a name past the caption’s last word on its line, as a guess to confirm', () => {
+    // The head of a loss run of draw 7023 (digital): a grid of captions and answers, the table.
+    const printed: Array<[string, number, number, number]> = [
+      ['LOSS', 0.69, 0.756, 0.0586],
+      ['EXPERIENCE', 0.763, 0.922, 0.0586],
+      ['Valued', 0.078, 0.132, 0.1047],
+      ['As', 0.137, 0.157, 0.1047],
+      ['Of', 0.162, 0.18, 0.1047],
+      ['September', 0.268, 0.348, 0.1047],
+      ['5,', 0.353, 0.366, 0.1047],
+      ['2024', 0.371, 0.407, 0.1047],
+      ['Policy', 0.5, 0.547, 0.1047],
+      ['No.', 0.552, 0.579, 0.1047],
+      ['QR245-54576', 0.69, 0.792, 0.1047],
+      ['Insured', 0.078, 0.137, 0.1287],
+      ['Party', 0.142, 0.183, 0.1287],
+      ['James', 0.268, 0.316, 0.1287],
+      ['Quinn', 0.321, 0.364, 0.1287],
+      ['Issuing', 0.5, 0.556, 0.1287],
+      ['Company', 0.561, 0.636, 0.1287],
+      ['Summit', 0.69, 0.745, 0.1287],
+      ['Ridge', 0.75, 0.792, 0.1287],
+      ['Assurance', 0.797, 0.874, 0.1287],
+      ['Claim', 0.082, 0.121, 0.1867],
+      ['ID', 0.125, 0.141, 0.1867],
+      ['Occurred', 0.238, 0.303, 0.1867],
+      ['Condition', 0.394, 0.463, 0.1867],
+      ['Total', 0.593, 0.628, 0.1867],
+      ['Paid', 0.632, 0.664, 0.1867],
+      ['CLM-2023-142390', 0.082, 0.204, 0.2069],
+      ['June', 0.238, 0.27, 0.2069],
+      ['6,', 0.274, 0.286, 0.2069],
+      ['2019', 0.29, 0.323, 0.2069],
+      ['Reopened', 0.394, 0.462, 0.2069],
+      ['$14,388.40', 0.588, 0.662, 0.2069],
+    ];
+    const page: TextPage = {
+      pageNumber: 1,
+      width: 612,
+      height: 792,
+      source: 'pdf-text',
+      words: printed.map(([text, x0, x1, y0]) => ({
+        text,
+        box: { x0, y0, x1, y1: y0 + 0.0141 },
+        confidence: 1,
+      })),
+    };
+    const read = (label: string) =>
+      extractDocumentFields(
+        { pages: [page] },
+        { fields: [{ key: 'insured_name', type: 'string', label }] },
+      )[0];
+    const past = read('Insured');
+    expect(past.value).toBe('James Quinn');
+    expect(past.confidence).toBeLessThan(0.7);
+    expect(past.notes).toContain(
+      'read past "Party", a word of the caption the field does not name',
+    );
+    // The whole caption named: no word of it is passed over.
+    const named = read('Insured Party');
+    expect(named.value).toBe('James Quinn');
+    expect(named.notes.some((note) => note.startsWith('read past'))).toBe(false);
+  });
 });
 
 describe('the kind of a text field’s answer', () => {

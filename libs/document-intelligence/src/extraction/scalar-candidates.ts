@@ -11,6 +11,7 @@ import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import {
   alignedBelow,
+  answerAfterCaptionTail,
   type AnswerContext,
   besideOnItsOwnLine,
   blockGoesOn,
@@ -149,7 +150,7 @@ export function labelCandidates(
     const atCaption: Array<{ candidate: Candidate; position: LinkedPosition }> = [];
     // An address continues on the lines below its first line.
     const extraLines = field.type === 'string' ? (field.extraLines ?? 0) : 0;
-    const right = rightOfLabel(global, context) ?? besideOnItsOwnLine(global, labelWords, context);
+    const right = answerRightOf(field, global, labelWords, context);
     if (right) {
       const continuation =
         extraLines > 0
@@ -171,7 +172,11 @@ export function labelCandidates(
           ? blockGoesOn(firstLines, lineIndex, labelWords, context)
           : [];
       const words = [...firstLines, ...sentence, ...block];
-      const c = candidateFrom(field, words, labelWords, match.score, right.position, []);
+      const tailNote = right.tail
+        ? [`read past "${right.tail}", a word of the caption the field does not name`]
+        : [];
+      const read = candidateFrom(field, words, labelWords, match.score, right.position, tailNote);
+      const c = read && right.tail ? { ...read, score: read.score * CAPTION_TAIL_DOUBT } : read;
       if (c) atCaption.push({ candidate: c, position: right.position });
       else noteUnparsed(field, words, context);
     }
@@ -193,6 +198,31 @@ export function labelCandidates(
     }
   }
   return candidates;
+}
+
+/**
+ * A reading past a caption word the field does not name is the field's only as far as that word
+ * is the caption's ("Insured Party"; "Insured Vehicle" would name something else): a guess to
+ * confirm, kept below the flagging threshold however sure its caption match was.
+ */
+const CAPTION_TAIL_DOUBT = 0.7;
+
+/**
+ * The answer right of a caption: on its line, past a caption's tail word (with the note that
+ * says so), or beside it.
+ */
+function answerRightOf(
+  field: ScalarFieldDefinition,
+  match: LabelMatch & { readonly lineIndex: number },
+  labelWords: readonly PositionedWord[],
+  context: CandidateContext,
+): (NonNullable<ReturnType<typeof rightOfLabel>> & { readonly tail?: string }) | null {
+  const right = rightOfLabel(match, context);
+  if (right?.position === 'same-segment' && asksForName(fieldPhrases(field))) {
+    const past = answerAfterCaptionTail(match, context);
+    if (past) return { words: past, position: 'next-segment', tail: right.words[0].text };
+  }
+  return right ?? besideOnItsOwnLine(match, labelWords, context);
 }
 
 /**
