@@ -8,6 +8,14 @@ describe('centsJoined', () => {
     expect(centsJoined('$1,200 00')).toBe('$1,200.00');
   });
 
+  it('joins cents after a point read as a comma, or lost after a currency sign (draw 7023)', () => {
+    expect(centsJoined('$9238, 40')).toBe('$9238.40');
+    expect(centsJoined('9238 ,40')).toBe('9238.40');
+    expect(centsJoined('$2851 61')).toBe('$2851.61');
+    expect(centsJoined('1,234, 56')).toBeNull();
+    expect(centsJoined('2851 61')).toBeNull();
+  });
+
   it('leaves whole amounts, badly grouped figures and other text alone', () => {
     expect(centsJoined('5,559.93')).toBeNull();
     expect(centsJoined('4.296 .00')).toBeNull();

@@ -119,6 +119,12 @@ describe('specks read as letters and marks glued to words', () => {
     expect(withoutGluedMarks(word('[X]', 0.1, 0.2, 0.9)).text).toBe('[X]');
     expect(withoutGluedMarks(word('[Yes]', 0.1, 0.2, 0.9)).text).toBe('[Yes]');
   });
+
+  it('cuts an unsure quote off the front of an amount, as off a word', () => {
+    expect(withoutGluedMarks(word("'$15669.", 0.1, 0.2, 0)).text).toBe('$15669.');
+    expect(withoutGluedMarks(word('|$250.00', 0.1, 0.2, 0.9)).text).toBe('$250.00');
+    expect(withoutGluedMarks(word("'$250.00", 0.1, 0.2, 0.9)).text).toBe("'$250.00");
+  });
 });
 
 describe('a dotted leader read as letters on a harsh scan', () => {

@@ -212,9 +212,9 @@ function asLeader<W extends PositionedWord>(word: W, usual: number): W {
 
 /**
  * Marks OCR glues to the front of a word from a ruling line, a box's edge or a blot: `|LOSS`,
- * `"EST.`, `[Coverage`.
+ * `"EST.`, `[Coverage`, `'$15669.`.
  */
-const GLUED_MARKS = /^([|'"`‘’“”[{]+)(?=\p{L})/u;
+const GLUED_MARKS = /^([|'"`‘’“”[{]+)(?=[\p{L}$€£¥])/u;
 const OPENING_QUOTE = /^['"`‘“]/u;
 const CLOSING_QUOTE = /['"’”][.,;:!?]?$/u;
 const CLOSING_BRACKET = /[\]}]/u;
