@@ -747,6 +747,31 @@ describe('detectTables on harsh scans', () => {
     expect(grid(tables[0])[3][1]).toBe('4/22/19');
   });
 
+  it('passes over a speck read as a figure between the header and the first row', () => {
+    const columns = [50, 250, 420];
+    const placed = (speck: PlacedText) =>
+      scannedTables([
+        ...scannedRow(100, ['Description', 'Excess', 'Charge'], columns),
+        // Half as tall as the header's text, read sure enough (a harsh scan of draw 7022).
+        speck,
+        ...scannedRow(116, ['Personal Property', '2,500.00', '567.11'], columns),
+        ...scannedRow(130, ['Loss of Use', '250.00', '717.03'], columns),
+        ...scannedRow(144, ['Dwelling', '250.00', '361.88'], columns),
+      ]);
+    const speck = placed({ x: 300, y: 110, text: '2', size: 5, confidence: 0.66 });
+    expect(firstColumn(speck)).toEqual([
+      ['Description', 'Personal Property', 'Loss of Use', 'Dwelling'],
+    ]);
+    // A figure of the text's own size there is a line of print, and the table is read without it.
+    const printed = placed({ x: 300, y: 108, text: '2', size: 10, confidence: 0.66 });
+    expect(firstColumn(printed)).not.toContainEqual([
+      'Description',
+      'Personal Property',
+      'Loss of Use',
+      'Dwelling',
+    ]);
+  });
+
   it('reads a caption whose O OCR read as a 0 as a header caption', () => {
     const tables = scannedTables([...scannedRow(100, ['Claim', 'Paid', '0IS Reserve']), ...body]);
     expect(tables.map((t) => grid(t)[0])).toEqual([['Claim', 'Paid', '0IS Reserve']]);

@@ -99,6 +99,18 @@ export function isNoisePhrase(segment: TextSegment): boolean {
   );
 }
 
+/** Phrases of a few glyphs, each far less tall than the header's text (`textHeight`). */
+function specksOnly(segments: readonly TextSegment[], textHeight: number): boolean {
+  return (
+    segments.length > 0 &&
+    segments.every(
+      (segment) =>
+        segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS &&
+        boxHeight(segment.box) <= textHeight * SPECK_LINE_HEIGHT,
+    )
+  );
+}
+
 /** A line's phrases without OCR noise: the phrases tables are read from. */
 function tablePhrases(line: TextLine): TextSegment[] {
   return withMarkedChoicesJoined(splitSegments(line).filter((segment) => !isNoisePhrase(segment)));
@@ -187,6 +199,12 @@ const PLAIN_READING: RowReading = { edges: [], tolerance: 0, speckHeight: 0 };
 
 /** A phrase far less tall than the header's text: a scan's speck read as a glyph ("d", ":"). */
 const SPECK_HEIGHT = 0.4;
+/**
+ * A line of a few glyphs at most this share of the header's text height is a speck however
+ * sure OCR was of it: a harsh scan of draw 7022 read a `2` (0.66) half as tall as the header
+ * between the header and the first row, and the table lost its header.
+ */
+const SPECK_LINE_HEIGHT = 0.6;
 
 /**
  * Phrases of a line by column, a phrase running from one flush-left column into the next taken
@@ -576,10 +594,12 @@ function tableFrom(
     // 7019) is no row, no summary caption and no end, between rows of a table under way and a
     // whole row after it: the next row is measured from the last. On a form (FUNSD) such a
     // line more often closes a table of a few rows, and the lines after it are the form's.
+    const rowFollows =
+      (rowOf(segmentsOf(i + 1) ?? [], columns, reach, reading)?.size ?? 0) >= MIN_COLUMNS;
     if (
-      segmentsOf(i).every(isNoisePhrase) &&
-      body.length >= ESTABLISHED_ROWS &&
-      (rowOf(segmentsOf(i + 1) ?? [], columns, reach, reading)?.size ?? 0) >= MIN_COLUMNS
+      ((segmentsOf(i).every(isNoisePhrase) && body.length >= ESTABLISHED_ROWS) ||
+        specksOnly(segmentsOf(i), reading.speckHeight / SPECK_HEIGHT)) &&
+      rowFollows
     ) {
       continue;
     }
