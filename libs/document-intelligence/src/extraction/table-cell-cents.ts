@@ -1,8 +1,9 @@
 /*
  * OCR reads a scanned table's amount apart at its decimal point: "540 .44", "5,559. 93", the
- * point read as a comma, "9238, 40", or the point lost, "5,559 93". Read as it stands the cell is the figure before the break (540, 5559),
- * a wrong amount with no sign of it. In a money cell that holds nothing else, a well-formed
- * figure (thousands grouped by three) followed by two lone digits is the figure and its cents.
+ * point read as a comma, "9238, 40", or the point lost, "5,559 93". Read as it stands the cell is
+ * the figure before the break (540, 5559), a wrong amount with no sign of it. In a money cell
+ * that holds nothing else, a well-formed figure followed by two lone digits is the figure and
+ * its cents.
  */
 
 const FIGURE = String.raw`(\(?-?[$€£]?\s?(?:\d{1,3}(?:,\d{3})+|\d+))`;

@@ -91,7 +91,7 @@ const NOISE_CHARACTERS = 3;
 export function isNoisePhrase(segment: TextSegment): boolean {
   return (
     unsure(segment.words) &&
-    segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS &&
+    fewGlyphs(segment) &&
     // An abbreviated caption ("DED.", "No.") is print, however unsure; a colon says a form's
     // caption stands there, which no header row holds.
     !/\p{L}[.:]$/u.test(segment.text) &&
@@ -99,14 +99,17 @@ export function isNoisePhrase(segment: TextSegment): boolean {
   );
 }
 
+/** A phrase of a few letters and digits at most, as noise is read. */
+function fewGlyphs(segment: TextSegment): boolean {
+  return segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS;
+}
+
 /** Phrases of a few glyphs, each far less tall than the header's text (`textHeight`). */
 function specksOnly(segments: readonly TextSegment[], textHeight: number): boolean {
   return (
     segments.length > 0 &&
     segments.every(
-      (segment) =>
-        segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS &&
-        boxHeight(segment.box) <= textHeight * SPECK_LINE_HEIGHT,
+      (segment) => fewGlyphs(segment) && boxHeight(segment.box) <= textHeight * SPECK_LINE_HEIGHT,
     )
   );
 }
@@ -187,15 +190,17 @@ function amountsApart(
 
 /**
  * What the rows under a header are read with: the left edges of the columns set flush left, how
- * near a word starting at one stands, and the height below which a phrase is a speck.
+ * near a word starting at one stands, the header's text height, and the height below which a
+ * phrase is a speck.
  */
 interface RowReading {
   readonly edges: readonly number[];
   readonly tolerance: number;
+  readonly textHeight: number;
   readonly speckHeight: number;
 }
 
-const PLAIN_READING: RowReading = { edges: [], tolerance: 0, speckHeight: 0 };
+const PLAIN_READING: RowReading = { edges: [], tolerance: 0, textHeight: 0, speckHeight: 0 };
 
 /** A phrase far less tall than the header's text: a scan's speck read as a glyph ("d", ":"). */
 const SPECK_HEIGHT = 0.4;
@@ -554,11 +559,13 @@ function tableFrom(
   // Columns set flush left under their captions, told from the first rows under the header.
   const firstRows = bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf);
   const tolerance = edgeTolerance(lines[start].charWidth);
+  // Of the captions' glyphs, not the line's box, which a skewed scan's drift makes taller.
+  const textHeight = upperMedian(lines[start].words.map((w) => boxHeight(w.box)));
   const reading: RowReading = {
     edges: flushLeftEdges(columns, firstRows, tolerance),
     tolerance,
-    // Of the captions' glyphs, not the line's box, which a skewed scan's drift makes taller.
-    speckHeight: upperMedian(lines[start].words.map((w) => boxHeight(w.box))) * SPECK_HEIGHT,
+    textHeight,
+    speckHeight: textHeight * SPECK_HEIGHT,
   };
   let last = Math.max(start, ...pieces);
   const above = pieces.includes(start - 1) ? [] : headerAbove(lines, start, captionsOf);
@@ -598,7 +605,7 @@ function tableFrom(
       (rowOf(segmentsOf(i + 1) ?? [], columns, reach, reading)?.size ?? 0) >= MIN_COLUMNS;
     if (
       ((segmentsOf(i).every(isNoisePhrase) && body.length >= ESTABLISHED_ROWS) ||
-        specksOnly(segmentsOf(i), reading.speckHeight / SPECK_HEIGHT)) &&
+        specksOnly(segmentsOf(i), reading.textHeight)) &&
       rowFollows
     ) {
       continue;
