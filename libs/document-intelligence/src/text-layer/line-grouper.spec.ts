@@ -92,12 +92,16 @@ describe('groupLines', () => {
     expect(groupLines(page)).toHaveLength(2);
   });
 
-  it("keeps the answer on its caption's line when OCR drew the caption's box over it", () => {
-    const at = (text: string, x0: number, x1: number) => ({
+  /** An OCR line's words, each with its own extent across the line's one height. */
+  const onLine =
+    (y0: number, y1: number, confidence: number) => (text: string, x0: number, x1: number) => ({
       text,
-      box: { x0, y0: 0.1214, x1, y1: 0.1377 },
-      confidence: 0.95,
+      box: { x0, y0, x1, y1 },
+      confidence,
     });
+
+  it("keeps the answer on its caption's line when OCR drew the caption's box over it", () => {
+    const at = onLine(0.1214, 0.1377, 0.95);
     const page = letterPage(
       [
         at('First', 0.5906, 0.6247),
@@ -113,11 +117,7 @@ describe('groupLines', () => {
   });
 
   it('keeps a row whose figure OCR drew over the capitals after it, measured by its figures', () => {
-    const at = (text: string, x0: number, x1: number) => ({
-      text,
-      box: { x0, y0: 0.2376, x1, y1: 0.2476 },
-      confidence: 0.9,
-    });
+    const at = onLine(0.2376, 0.2476, 0.9);
     const page = letterPage(
       [
         at('3,288.56', 0.554, 0.623),
