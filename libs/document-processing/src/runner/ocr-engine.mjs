@@ -252,7 +252,7 @@ async function readAgain(engine, image, words, parameters) {
     }
     // Numbers first: the second pass's indexes name the first reading's words, which the
     // number readings replace one for one.
-    return mergeSecondPass(mergeNumberReadings(words, numberReadings), readings);
+    return mergeSecondPass(mergeNumberReadings(words, numberReadings), readings, letter);
   } finally {
     await engine.setParameters({
       tessedit_pageseg_mode: parameters.tessedit_pageseg_mode ?? AUTOMATIC_SEGMENTATION,

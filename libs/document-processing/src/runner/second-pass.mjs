@@ -46,13 +46,22 @@ const TEXTURE_RUN = 4;
 const TEXTURE_CONFIDENCE = 30;
 /** Most regions read again per page, the ones holding most ink first. */
 export const MAX_REGIONS = 30;
+/** Most lines read again under slivers per page: a column of figures, one a row. */
+export const MAX_SLIVER_REGIONS = 40;
+/** A doubtful word this many letter heights tall stands across several lines of print. */
+const SLIVER_LETTERS = 2.5;
+/**
+ * Its box at most this share of its height wide: a column, not a word. A word written large by
+ * hand is as tall, and wider than tall (FUNSD's `Sparrow`, read at 0.56, is no sliver).
+ */
+const SLIVER_WIDTH = 0.5;
 
 /**
  * @typedef {{ x0: number, y0: number, x1: number, y1: number }} Box
  * @typedef {{ text: string, bbox: Box, confidence: number }} OcrWord
  * @typedef {object} Region a part of the page to read again
  * @property {Box} box inclusive bounds of its ink (unread) or its words (doubtful)
- * @property {'unread' | 'doubtful'} kind
+ * @property {'unread' | 'doubtful' | 'under-sliver'} kind
  * @property {number[]} replaces indexes of the first-pass words it stands for (doubtful)
  * @property {number} ink ink pixels (unread) or the run's width (doubtful): its rank
  */
@@ -73,7 +82,27 @@ export function letterHeight(words, width) {
 }
 
 /**
- * The regions of a page worth reading again, most ink first, at most MAX_REGIONS.
+ * A first-pass word that is no reading of print but of a column of it: a narrow column of
+ * figures (an invoice's quantities, one digit a row) that the automatic segmentation took for
+ * one word several rows tall, read doubtfully as junk (`HORNED`, `NN`, `RENE` on a harsh scan of
+ * draw 7023, boxes a fifth as wide as they are tall). It covers the figures under it, so they
+ * are read again as unread ink, and it is dropped when they are.
+ * @param {OcrWord} word
+ * @param {number} letter the page's letter height
+ */
+export function isSliver(word, letter) {
+  const height = word.bbox.y1 - word.bbox.y0;
+  return (
+    word.confidence < DOUBTFUL_BELOW &&
+    height >= letter * SLIVER_LETTERS &&
+    word.bbox.x1 - word.bbox.x0 <= height * SLIVER_WIDTH
+  );
+}
+
+/**
+ * The regions of a page worth reading again, most ink first, at most MAX_REGIONS; then the
+ * lines of ink under slivers (isSliver), at most MAX_SLIVER_REGIONS, in a budget of their own so
+ * that a page's other regions are read as they would be without them.
  * @param {Uint8Array} gray the prepared page, row-major, width * height bytes
  * @param {number} width
  * @param {number} height
@@ -89,7 +118,30 @@ export function secondPassRegions(gray, width, height, words, letter = letterHei
       box: grownBox(region.box, letter, width, height),
     })),
   ];
-  return regions.sort((a, b) => b.ink - a.ink).slice(0, MAX_REGIONS);
+  return [
+    ...regions.sort((a, b) => b.ink - a.ink).slice(0, MAX_REGIONS),
+    ...underSlivers(gray, width, height, words, letter).slice(0, MAX_SLIVER_REGIONS),
+  ];
+}
+
+/**
+ * Lines of ink under slivers, top to bottom: what the first reading would have read as unread
+ * ink had the sliver not covered it.
+ * @param {Uint8Array} gray
+ * @param {number} width
+ * @param {number} height
+ * @param {OcrWord[]} words
+ * @param {number} letter the page's letter height
+ * @returns {Region[]}
+ */
+export function underSlivers(gray, width, height, words, letter) {
+  const slivers = words.filter((word) => isSliver(word, letter));
+  if (slivers.length === 0) return [];
+  const print = words.filter((word) => !isSliver(word, letter));
+  return unreadRegions(gray, width, height, print, letter)
+    .filter((region) => slivers.some((sliver) => centreWithin(region.box, sliver.bbox)))
+    .sort((a, b) => a.box.y0 - b.box.y0)
+    .map((region) => ({ ...region, kind: 'under-sliver' }));
 }
 
 /**
@@ -295,22 +347,31 @@ function worthKeeping(word) {
   return word.confidence >= SECOND_PASS_FLOOR && /[\p{L}\p{N}]/u.test(word.text);
 }
 
+/** A figure: digits and a figure's signs only ("2", "7.5", "$1,200.00"). */
+const FIGURE = /^[$€£(]?\d[\d.,/-]*%?\)?$/;
+
 /**
  * The first reading with the second merged in: an unread region's words are added when every
  * one of them reaches the floor (a line read half in junk is junk); a doubtful run is replaced
  * when the second reading reaches the floor throughout, its least confident word beats the
  * run's mean confidence by REPLACE_MARGIN, and it reads other text. Words put in carry at most
- * SECOND_PASS_CONFIDENCE.
+ * SECOND_PASS_CONFIDENCE. Under a sliver (isSliver) only figures are added, and the sliver is
+ * dropped when they are: they are what it stood for.
  * @param {OcrWord[]} words the first reading
  * @param {{ region: Region, words: OcrWord[] }[]} readings second readings, on the page
+ * @param {number} [letter] the page's letter height, for slivers
  * @returns {OcrWord[]}
  */
-export function mergeSecondPass(words, readings) {
+export function mergeSecondPass(words, readings, letter) {
   const replaced = new Set();
   const added = [];
   for (const { region, words: read } of readings) {
     const kept = read.filter((word) => word.text.trim() !== '');
     if (kept.length === 0 || !kept.every(worthKeeping)) continue;
+    // Under a sliver only a column's figures are taken: a line of text printed down the margin
+    // (a form's serial number, read as one tall word too) gives letters on its side, or junk.
+    if (region.kind === 'under-sliver' && !kept.every((word) => FIGURE.test(word.text.trim())))
+      continue;
     if (region.kind === 'doubtful') {
       const before =
         region.replaces.reduce((sum, index) => sum + words[index].confidence, 0) /
@@ -325,8 +386,25 @@ export function mergeSecondPass(words, readings) {
       ...kept.map((word) => ({
         ...word,
         confidence: Math.min(word.confidence, SECOND_PASS_CONFIDENCE),
+        underSliver: region.kind === 'under-sliver',
       })),
     );
   }
-  return [...words.filter((_, index) => !replaced.has(index)), ...added];
+  const figures = added.filter((word) => word.underSliver);
+  if (letter !== undefined)
+    words.forEach((word, index) => {
+      if (isSliver(word, letter) && figures.some((other) => centreWithin(other.bbox, word.bbox)))
+        replaced.add(index);
+    });
+  return [
+    ...words.filter((_, index) => !replaced.has(index)),
+    ...added.map(({ underSliver: _, ...word }) => word),
+  ];
+}
+
+/** Whether the centre of `box` lies within `outer`. */
+function centreWithin(box, outer) {
+  const x = (box.x0 + box.x1) / 2;
+  const y = (box.y0 + box.y1) / 2;
+  return x >= outer.x0 && x <= outer.x1 && y >= outer.y0 && y <= outer.y1;
 }

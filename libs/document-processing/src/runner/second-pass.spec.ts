@@ -5,7 +5,12 @@ import { type TextImage, textImage } from '../testing/image-fixtures';
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 type Word = { text: string; bbox: Box; confidence: number };
-type Region = { box: Box; kind: 'unread' | 'doubtful'; replaces: number[]; ink: number };
+type Region = {
+  box: Box;
+  kind: 'unread' | 'doubtful' | 'under-sliver';
+  replaces: number[];
+  ink: number;
+};
 
 /**
  * Calls one export of second-pass.mjs in Node itself, as the runner runs it, with JSON
@@ -149,6 +154,98 @@ describe('second pass: regions to read again', () => {
     expect(Math.min(...pixels)).toBeLessThan(100);
     expect(crop.origin).toEqual({ x: 8, y: 15 });
     expect(back[0]!.bbox).toEqual({ x0: 18, y0: 25, x1: 58, y1: 35 });
+  });
+});
+
+describe('second pass: a column of figures read as one tall word', () => {
+  const width = 1000;
+  const rows = [60, 100, 140, 180];
+  const lines = rows.flatMap((y, at) => [
+    {
+      text: ['Wheel alignment', 'Frame labor', 'Fender panel', 'Hood panel'][at]!,
+      x: 60,
+      y,
+      size: 24,
+    },
+    { text: ['2', '8', '6', '4'][at]!, x: 800, y, size: 24 },
+  ]);
+  /** Tesseract's reading: the descriptions, and the figures as one junk word four rows tall. */
+  const firstReading = (image: TextImage): Word[] => [
+    ...readWords(image, 95, (text) => !/^\d$/.test(text)),
+    { text: 'NN', confidence: 37, bbox: { x0: 798, y0: 40, x1: 814, y1: 190 } },
+  ];
+
+  it('reads the figures under it again as unread ink', async () => {
+    const image = await textImage(width, 220, lines);
+
+    const regions = inNode<Region[]>(
+      'secondPassRegions',
+      ['gray', width, 220, firstReading(image)],
+      image,
+    );
+
+    const under = regions.filter((region) => region.kind === 'under-sliver');
+    expect(under).toHaveLength(4);
+    expect(under.every((region) => region.box.x0 >= 795 && region.box.x1 <= 820)).toBe(true);
+    // Read as they were before: no other unread ink is found on the page.
+    expect(regions.filter((region) => region.kind === 'unread')).toEqual([]);
+  });
+
+  it('takes no tall word wider than half its height for one: handwriting written large', async () => {
+    const image = await textImage(width, 220, lines);
+    const written = {
+      text: 'Sparrow',
+      confidence: 56,
+      bbox: { x0: 780, y0: 40, x1: 900, y1: 190 },
+    };
+
+    const regions = inNode<Region[]>(
+      'underSlivers',
+      ['gray', width, 220, [...readWords(image, 95, (text) => !/^\d$/.test(text)), written], 23],
+      image,
+    );
+
+    expect(regions).toEqual([]);
+  });
+
+  it('is dropped for the figures read under it, and kept when none were', async () => {
+    const image = await textImage(width, 220, lines);
+    const words = firstReading(image);
+    const region = (y: number): Region => ({
+      box: { x0: 800, y0: y - 18, x1: 814, y1: y + 5 },
+      kind: 'under-sliver',
+      replaces: [],
+      ink: 100,
+    });
+    const readings = rows.map((y, at) => ({
+      region: region(y),
+      words: [word(['2', '8', '6', '4'][at]!, 90, 800, y - 18, 14)],
+    }));
+
+    const merged = inNode<Word[]>('mergeSecondPass', [words, readings, 23]);
+    const unmerged = inNode<Word[]>('mergeSecondPass', [words, [], 23]);
+
+    expect(merged.map((each) => each.text)).not.toContain('NN');
+    expect(merged.filter((each) => /^\d$/.test(each.text))).toHaveLength(4);
+    expect(unmerged.map((each) => each.text)).toContain('NN');
+  });
+
+  it('takes only figures from under it: text printed down the margin stays as read', async () => {
+    const image = await textImage(width, 220, lines);
+    const readings = rows.map((y) => ({
+      region: {
+        box: { x0: 800, y0: y - 18, x1: 814, y1: y + 5 },
+        kind: 'under-sliver' as const,
+        replaces: [],
+        ink: 100,
+      },
+      words: [word('Lo', 90, 800, y - 18, 14)],
+    }));
+
+    const merged = inNode<Word[]>('mergeSecondPass', [firstReading(image), readings, 23]);
+
+    expect(merged.map((each) => each.text)).toContain('NN');
+    expect(merged.map((each) => each.text)).not.toContain('Lo');
   });
 });
 
