@@ -202,8 +202,8 @@ describe('a dotted leader read as letters on a harsh scan', () => {
   });
 });
 
-describe('a sliver read as letters across several rows', () => {
-  const sliver = (confidence: number) => ({
+describe('a smudge read as letters across several rows', () => {
+  const smudge = (confidence: number) => ({
     ...word('De', 0.5, 0.295, confidence),
     // Three rows tall, each of its two glyphs a ninth as wide as that.
     box: { x0: 0.5, y0: 0.295, x1: 0.511, y1: 0.345 },
@@ -221,7 +221,7 @@ describe('a sliver read as letters across several rows', () => {
   ];
 
   it('is dropped, so each row keeps its own amounts', () => {
-    expect(groupLines(page([...rows, sliver(0.33)])).map((l) => l.text)).toEqual([
+    expect(groupLines(page([...rows, smudge(0.33)])).map((l) => l.text)).toEqual([
       'Windshield 627.70',
       'Body labor 7 62.00',
       'Frame labor 52.00',
@@ -229,7 +229,7 @@ describe('a sliver read as letters across several rows', () => {
   });
 
   it('is kept when read sure, as print that tall would be', () => {
-    expect(withoutSpecks([...rows, sliver(0.9)], 1)).toHaveLength(rows.length + 1);
+    expect(withoutSpecks([...rows, smudge(0.9)], 1)).toHaveLength(rows.length + 1);
   });
 });
 

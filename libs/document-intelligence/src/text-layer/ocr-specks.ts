@@ -35,10 +35,10 @@ const SPREAD_GLYPH = 2;
 /** An unsure word this many times the usual word height stands across rows, not on one. */
 const TALL_JUNK_HEIGHTS = 3;
 /**
- * Glyphs narrower than this share of their box's height are slivers, not letters: handwriting
+ * Glyphs narrower than this share of their box's height are strokes, not letters: handwriting
  * written large runs to a fifth and more (FUNSD's training forms: `posses`, `Task`).
  */
-const SLIVER_GLYPH = 0.15;
+const SMUDGE_GLYPH = 0.15;
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
 
@@ -73,7 +73,7 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
     words.filter(
       (w) =>
         !leaders.has(w) &&
-        (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect) || isTallSliver(w, usual, aspect)),
+        (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect) || isTallSmudge(w, usual, aspect)),
     ),
   );
   const cleaned = words.map((w) =>
@@ -285,12 +285,13 @@ export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]):
 
 /**
  * A word of letters read unsure from a smudge or a stroke of a ruling across several rows: a
- * harsh scan of draw 7023 read `De` in a box four rows tall and a glyph a ninth as wide as that. Kept, it
- * overlaps every row it crosses in full, and the next row's cells are chained to the row it
- * was chained to (an invoice line's amounts to the description under it). Print that tall (a
- * title) is read sure, its letters about as wide as they are tall.
+ * harsh scan of draw 7023 read `De` in a box four rows tall and a glyph a ninth as wide as that.
+ * Kept, it overlaps every row it crosses in full, and the next row's cells are chained to the
+ * row it was chained to (an invoice line's amounts to the description under it). Print that
+ * tall (a title) is read sure, its letters about as wide as they are tall. (The OCR runner's
+ * second pass has slivers of its own: columns of figures it reads again, second-pass.mjs.)
  */
-function isTallSliver(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
+function isTallSmudge(word: PositionedWord, usual: number | undefined, aspect: number): boolean {
   const text = word.text.trim();
   const height = boxHeight(word.box);
   if (usual === undefined || word.confidence >= UNSURE_MARK) return false;
@@ -298,5 +299,5 @@ function isTallSliver(word: PositionedWord, usual: number | undefined, aspect: n
   if ([...text].length < 2 || /\d/.test(text) || height < usual * TALL_JUNK_HEIGHTS) return false;
   const glyphWidth = (word.box.x1 - word.box.x0) / [...text].length;
   // Boxes are normalised per axis: the aspect ratio turns a height into a width.
-  return glyphWidth < SLIVER_GLYPH * height * aspect;
+  return glyphWidth < SMUDGE_GLYPH * height * aspect;
 }
