@@ -57,27 +57,38 @@ export function rightOfLabel(
   context: AnswerContext,
 ): { words: PositionedWord[]; position: 'same-segment' | 'next-segment' } | null {
   const { line, endWord } = match;
-  const segments = splitSegments(line);
+  const at = segmentOfMatchEnd(match);
+  if (!at) return null;
+  const { segments, index: s, end } = at;
+  if (endWord < end) {
+    // The match ends inside a printed caption ("INSURED" of "INSURED PARTY"): the rest of
+    // the caption is no value.
+    if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
+    const words = untilNextLabel(line.words.slice(endWord, end), context);
+    if (words.length === end - endWord && answerGoesOn(words, segments[s + 1], line))
+      words.push(...segments[s + 1].words);
+    return words.length > 0 ? { words, position: 'same-segment' } : null;
+  }
+  const next = segments[s + 1];
+  if (!next || looksLikeLabel(next.words, context)) return null;
+  const words = untilNextLabel(next.words, context);
+  if (words.length === next.words.length && answerGoesOn(words, segments[s + 2], line))
+    words.push(...segments[s + 2].words);
+  return words.length > 0 ? { words, position: 'next-segment' } : null;
+}
+
+/**
+ * The line's segments, the one the match's last word stands in, and the index after that
+ * segment's last word; null when the match ends past the line.
+ */
+function segmentOfMatchEnd(
+  match: LabelMatch,
+): { segments: ReturnType<typeof splitSegments>; index: number; end: number } | null {
+  const segments = splitSegments(match.line);
   let start = 0;
-  for (let s = 0; s < segments.length; s += 1) {
-    const end = start + segments[s].words.length;
-    if (endWord - 1 < end) {
-      if (endWord < end) {
-        // The match ends inside a printed caption ("INSURED" of "INSURED PARTY"): the rest of
-        // the caption is no value.
-        if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
-        const words = untilNextLabel(line.words.slice(endWord, end), context);
-        if (words.length === end - endWord && answerGoesOn(words, segments[s + 1], line))
-          words.push(...segments[s + 1].words);
-        return words.length > 0 ? { words, position: 'same-segment' } : null;
-      }
-      const next = segments[s + 1];
-      if (!next || looksLikeLabel(next.words, context)) return null;
-      const words = untilNextLabel(next.words, context);
-      if (words.length === next.words.length && answerGoesOn(words, segments[s + 2], line))
-        words.push(...segments[s + 2].words);
-      return words.length > 0 ? { words, position: 'next-segment' } : null;
-    }
+  for (const [index, segment] of segments.entries()) {
+    const end = start + segment.words.length;
+    if (match.endWord - 1 < end) return { segments, index, end };
     start = end;
   }
   return null;
@@ -97,21 +108,14 @@ export function answerAfterCaptionTail(
   match: LabelMatch,
   context: AnswerContext,
 ): PositionedWord[] | null {
-  const segments = splitSegments(match.line);
-  let start = 0;
-  for (const [s, segment] of segments.entries()) {
-    const end = start + segment.words.length;
-    if (match.endWord - 1 < end) {
-      const tail = match.line.words[match.endWord];
-      if (end - match.endWord !== 1 || !tail || !CAPITALISED_WORD.test(tail.text)) return null;
-      const next = segments[s + 1];
-      if (!next || looksLikeLabel(next.words, context)) return null;
-      const words = untilNextLabel(next.words, context);
-      return words.length >= 2 ? words : null;
-    }
-    start = end;
-  }
-  return null;
+  const at = segmentOfMatchEnd(match);
+  if (!at) return null;
+  const tail = match.line.words[match.endWord];
+  if (at.end - match.endWord !== 1 || !tail || !CAPITALISED_WORD.test(tail.text)) return null;
+  const next = at.segments[at.index + 1];
+  if (!next || looksLikeLabel(next.words, context)) return null;
+  const words = untilNextLabel(next.words, context);
+  return words.length >= 2 ? words : null;
 }
 
 /** How far right of its caption an answer on its own line may start, in page widths. */
