@@ -27,6 +27,18 @@ describe('amountGroups', () => {
   it('refuses a run holding anything but amounts and codes', () => {
     expect(amountGroups([word('Bumper', 0, 0.05), word('$20.00', 0.1, 0.15)])).toBeNull();
   });
+
+  // A harsh scan of draw 7024 read "$18,763.47 $0.00 $18,763.47" as "$18,763.47 $0. oe $18,763.47".
+  it('counts a currency figure whose cents OCR lost, with the speck read for them', () => {
+    const words = ['$18,763.47', '$0.', 'oe', '$11,577.', '$18,763.47'].map((t, i) =>
+      word(t, i * 0.1, i * 0.1 + 0.05),
+    );
+    expect(texts(amountGroups(words))).toEqual(['$18,763.47', '$0. oe', '$11,577.', '$18,763.47']);
+  });
+
+  it('takes no bare figure closing a sentence for an amount', () => {
+    expect(amountGroups([word('$20.00', 0, 0.05), word('12.', 0.1, 0.15)])).toBeNull();
+  });
 });
 
 describe('splitOverFigures', () => {
@@ -108,6 +120,26 @@ describe('splitOverFigures', () => {
     // Figures sharing most of their width stand over one another: no columns side by side.
     const stacked = [word('1,000.00', 0.6, 0.7), word('2,000.00', 0.62, 0.72)];
     expect(splitOverFigures(overlapping, [stacked, stacked])).toBeNull();
+  });
+
+  it('shares the caption out when OCR lost the cents of some figures', () => {
+    // Each figure flush right at x1; cents read as a speck stand at its right end.
+    const lost = (y: number, ...figures: Array<[string, number]>): PositionedWord[] =>
+      figures.flatMap(([text, x1]) => {
+        const [figure, speck] = text.split(' ');
+        return speck
+          ? [word(figure, x1 - 0.07, x1 - 0.03, y), word(speck, x1 - 0.025, x1, y)]
+          : [word(figure, x1 - 0.07, x1, y)];
+      });
+    const scanned = [
+      lost(0.31, ['$2,846.38', 0.661], ['$18,115.36', 0.785], ['$20,961.74', 0.909]),
+      lost(0.33, ['$16,693.55', 0.661], ['$11,577.', 0.785], ['$28,270.80', 0.909]),
+      lost(0.35, ['$18,763.47', 0.661], ['$0. oe', 0.785], ['$18,763.47', 0.909]),
+      lost(0.37, ['$17,534.07', 0.661], ['$0.', 0.785], ['$17,534.07', 0.909]),
+    ];
+    expect(
+      splitOverFigures(column, scanned)?.map((c) => c.header.map((w) => w.text).join(' ')),
+    ).toEqual(['Payments', 'Open Reserve', 'Incurred Amount']);
   });
 
   it('leaves a column alone whose rows print one figure', () => {

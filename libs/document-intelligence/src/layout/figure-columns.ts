@@ -17,6 +17,17 @@ import { wordPiece } from './word-pieces';
  * read a speck after it as a full stop or comma ("23,159.15.").
  */
 export const AMOUNT_WORD = /^\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?[.,]?$/;
+/**
+ * A currency figure whose cents OCR lost on a poor scan ("$11,577." for "$11,577.25", "$0." for
+ * "$0.00"): still a figure of its own when telling how many figures stand side by side. The
+ * currency sign is required, so that a count closing a sentence ("12.") is none.
+ */
+const CENTS_LOST = /^\(?-?[$€£]-?\d[\d,]*\.\)?$/;
+/** The lost cents read as a speck or two of letters after such a figure ("$0. oe"). */
+const CENTS_SPECK = /^[^\d\s$€£]{1,2}$/;
+
+const isFigure = (text: string): boolean => AMOUNT_WORD.test(text) || CENTS_LOST.test(text);
+
 /** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
@@ -42,7 +53,8 @@ export function gluedCodesApart(words: readonly PositionedWord[]): PositionedWor
 /**
  * The amounts of a run of words, each with the currency code printed before or after it
  * ("USD 15,661.18", "15,661.18 USD"), or null when the run holds anything but amounts and codes.
- * An amount and a code read as one word count as two (gluedCodesApart).
+ * An amount and a code read as one word count as two (gluedCodesApart); a currency figure whose
+ * cents OCR lost counts as an amount, with the speck its cents were read as.
  */
 export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][] | null {
   const words = gluedCodesApart(read);
@@ -52,8 +64,16 @@ export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][
   const groups: PositionedWord[][] = [];
   for (const word of words) {
     const current = groups[groups.length - 1];
-    const holdsAmount = current?.some((w) => AMOUNT_WORD.test(w.text)) ?? false;
-    if (AMOUNT_WORD.test(word.text)) {
+    const holdsAmount = current?.some((w) => isFigure(w.text)) ?? false;
+    const closing = current?.[current.length - 1];
+    if (
+      closing &&
+      CENTS_LOST.test(closing.text) &&
+      CENTS_SPECK.test(word.text) &&
+      !CURRENCY_CODE.test(word.text)
+    ) {
+      current.push(word);
+    } else if (isFigure(word.text)) {
       if (current && leading && !holdsAmount) current.push(word);
       else groups.push([word]);
     } else if (CURRENCY_CODE.test(word.text)) {
@@ -67,9 +87,7 @@ export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][
       } else groups.push([word]);
     } else return null;
   }
-  return groups.length > 0 && groups.every((g) => g.some((w) => AMOUNT_WORD.test(w.text)))
-    ? groups
-    : null;
+  return groups.length > 0 && groups.every((g) => g.some((w) => isFigure(w.text))) ? groups : null;
 }
 
 /**
