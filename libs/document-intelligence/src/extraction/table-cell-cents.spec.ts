@@ -1,4 +1,4 @@
-import { centsJoined } from './table-cell-cents';
+import { centsJoined, centsLostAfter } from './table-cell-cents';
 
 describe('centsJoined', () => {
   it('joins cents OCR read apart from their figure, with or without the point', () => {
@@ -23,5 +23,19 @@ describe('centsJoined', () => {
     expect(centsJoined('12 345')).toBeNull();
     expect(centsJoined('12 30')).toBeNull();
     expect(centsJoined('Unit 12 30')).toBeNull();
+  });
+});
+
+describe('centsLostAfter', () => {
+  it('sees the point closing a figure with no cents after it, or a speck for them (draw 7024)', () => {
+    expect(centsLostAfter('.')).toBe(true);
+    expect(centsLostAfter('. oe')).toBe(true);
+    expect(centsLostAfter(',')).toBe(true);
+  });
+
+  it('sees nothing after a whole figure or cents still to join', () => {
+    expect(centsLostAfter('')).toBe(false);
+    expect(centsLostAfter(' USD')).toBe(false);
+    expect(centsLostAfter('. 93')).toBe(false);
   });
 });

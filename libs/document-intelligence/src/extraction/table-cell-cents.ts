@@ -28,3 +28,19 @@ export function centsJoined(text: string): string | null {
     POINT_KEPT.exec(trimmed) ?? POINT_LOST.exec(trimmed) ?? COMMA_FOR_POINT.exec(trimmed);
   return match ? `${match[1]}.${match[2]}${match[3]}` : null;
 }
+
+/**
+ * What follows a money cell's figure when OCR lost its cents: the point with no digit after it,
+ * at most a speck read for them ("$11,577.", "$0. oe"). The figure read is the whole dollars
+ * only, right or not; a harsh scan of draw 7024 carried $11,577.25 so at 0.80, nothing saying
+ * the figure was cut.
+ */
+const CENTS_LOST_AFTER = /^[.,](?!\s*\d)/;
+
+/** The share of its confidence a figure keeps when its cents were lost. */
+export const CENTS_LOST_QUALITY = 0.5;
+
+/** Whether the text after a money cell's figure says OCR lost the figure's cents. */
+export function centsLostAfter(rest: string): boolean {
+  return CENTS_LOST_AFTER.test(rest);
+}

@@ -247,3 +247,21 @@ describe('a date column read from a fax-like scan', () => {
     expect(restored.cells.loss_date.confidence).toBeLessThan(0.7);
   });
 });
+
+describe('a money cell whose cents OCR lost', () => {
+  const page = makePage([
+    ...lossRunTable([
+      ['CLM-2024-528983', '11/30/2024', '1,469.16', '10,831.60'],
+      ['CLM-2023-643529', '04/11/2021', '$11,577.', '14,696.43'],
+      ['22-71115-JM', '05/01/2024', '5,060.78', '32,980.94'],
+    ]),
+  ]);
+  const [claims] = extractDocumentFields({ pages: [page] }, schema);
+
+  // A harsh scan of draw 7024 read $11,577.25 as "$11,577.", carried at the column's 0.80.
+  it('keeps the whole dollars read, at half the confidence of the figures beside it', () => {
+    const [first, cut] = claims.rows ?? [];
+    expect(cut.cells.paid.value).toEqual({ amount: 11577, currency: 'USD' });
+    expect(cut.cells.paid.confidence).toBeCloseTo(first.cells.paid.confidence / 2, 5);
+  });
+});

@@ -13,7 +13,7 @@ import { groundingOf, wordKey, wordsInSpan } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { captionSimilarity, sharedDefiningWords } from './caption-similarity';
 import { parseFit } from './column-fit';
-import { centsJoined } from './table-cell-cents';
+import { CENTS_LOST_QUALITY, centsJoined, centsLostAfter } from './table-cell-cents';
 import { slashedYearDigits, slashesRestored } from './table-cell-dates';
 import { placeColumnsByKind } from './table-column-filler';
 import { HEADERLESS_READING } from './table-doubts';
@@ -176,7 +176,10 @@ function readRows(
         confidence:
           Math.min(MAX_CONFIDENCE, match.similarity) *
           parsed.quality *
-          (restored ? RESTORED_SLASHES_QUALITY : 1),
+          (restored ? RESTORED_SLASHES_QUALITY : 1) *
+          (match.column.type === 'money' && centsLostAfter(text.slice(parsed.end))
+            ? CENTS_LOST_QUALITY
+            : 1),
         grounding: groundingOf(words.length > 0 ? words : [...cell.words], documentId),
       };
     }
