@@ -36,6 +36,13 @@ describe('amountGroups', () => {
     expect(texts(amountGroups(words))).toEqual(['$18,763.47', '$0. oe', '$11,577.', '$18,763.47']);
   });
 
+  it('takes a currency code OCR misread for a code (draw 7024: "uso", "usp", "usD")', () => {
+    const words = ['9,168.20', 'uso', '0.00', 'USD', '9,168.20', 'usD'].map((t, i) =>
+      word(t, i * 0.1, i * 0.1 + 0.05),
+    );
+    expect(texts(amountGroups(words))).toEqual(['9,168.20 uso', '0.00 USD', '9,168.20 usD']);
+  });
+
   it('takes no bare figure closing a sentence for an amount', () => {
     expect(amountGroups([word('$20.00', 0, 0.05), word('12.', 0.1, 0.15)])).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { upperMedian } from '../common/upper-median';
 import type { PositionedWord } from '../text-layer/line-grouper';
+import { readsAsCurrencyCode } from '../values/money-normaliser';
 import { wordPiece } from './word-pieces';
 
 /*
@@ -31,6 +32,9 @@ const isFigure = (text: string): boolean => AMOUNT_WORD.test(text) || CENTS_LOST
 /** A currency code printed with an amount ("15,661.18 USD"): three capitals (ISO 4217). */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
+/** A word standing for a currency code beside amounts: any three capitals, or a known code misread. */
+const isCode = (text: string): boolean => CURRENCY_CODE.test(text) || readsAsCurrencyCode(text);
+
 /** An amount and a currency code read as one word ("5,684.48USD", "USD5,684.48"). */
 const GLUED_CODE_AFTER = /^(\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?)([A-Z]{3})$/;
 const GLUED_CODE_BEFORE = /^([A-Z]{3})(\(?-?[$€£]?-?\d[\d,]*\.\d{2}\)?)$/;
@@ -60,7 +64,7 @@ export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][
   const words = gluedCodesApart(read);
   // A run that opens with a code prints every code before its amount ("USD 7,682.64 USD
   // 23,408.46"); otherwise after it ("7,682.64 USD 23,408.46 USD").
-  const leading = words.length > 0 && CURRENCY_CODE.test(words[0].text);
+  const leading = words.length > 0 && isCode(words[0].text);
   const groups: PositionedWord[][] = [];
   for (const word of words) {
     const current = groups[groups.length - 1];
@@ -70,19 +74,14 @@ export function amountGroups(read: readonly PositionedWord[]): PositionedWord[][
       closing &&
       CENTS_LOST.test(closing.text) &&
       CENTS_SPECK.test(word.text) &&
-      !CURRENCY_CODE.test(word.text)
+      !isCode(word.text)
     ) {
       current.push(word);
     } else if (isFigure(word.text)) {
       if (current && leading && !holdsAmount) current.push(word);
       else groups.push([word]);
-    } else if (CURRENCY_CODE.test(word.text)) {
-      if (
-        current &&
-        !leading &&
-        holdsAmount &&
-        !CURRENCY_CODE.test(current[current.length - 1].text)
-      ) {
+    } else if (isCode(word.text)) {
+      if (current && !leading && holdsAmount && !isCode(current[current.length - 1].text)) {
         current.push(word);
       } else groups.push([word]);
     } else return null;
@@ -106,8 +105,8 @@ export function codesOnward<S extends { readonly words: readonly PositionedWord[
     const last = words[words.length - 1];
     if (
       words.length >= 3 &&
-      CURRENCY_CODE.test(words[0].text) &&
-      CURRENCY_CODE.test(last.text) &&
+      isCode(words[0].text) &&
+      isCode(last.text) &&
       next.length > 0 &&
       AMOUNT_WORD.test(next[0].text) &&
       amountGroups(words.slice(0, -1)) !== null

@@ -1,4 +1,4 @@
-import { parseMoney, parseNumber } from './money-normaliser';
+import { parseMoney, parseNumber, readsAsCurrencyCode } from './money-normaliser';
 
 describe('parseMoney', () => {
   it.each([
@@ -56,5 +56,29 @@ describe('parseNumber', () => {
   it('reads a lone OCR "i" as 1 with reduced quality', () => {
     expect(parseNumber('i')).toMatchObject({ value: 1, quality: 0.7 });
     expect(parseMoney('i')).toBeNull();
+  });
+});
+
+describe('readsAsCurrencyCode', () => {
+  it('reads a known code as OCR may misread it: its first two letters, any case', () => {
+    expect(['USD', 'uso', 'usp', 'usD', 'EUB', 'gbp'].map(readsAsCurrencyCode)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('refuses other words (and: not AUD), and longer or shorter ones', () => {
+    expect(['per', 'and', 'USDX', 'US', 'U5D', 'Inc'].map(readsAsCurrencyCode)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -16,6 +16,18 @@ const CURRENCY_CODE = new RegExp(`^(?:${CODES})$`);
 export function isCurrencyCode(text: string): boolean {
   return CURRENCY_CODE.test(text.trim());
 }
+const KNOWN_CODES = CODES.split('|');
+
+/**
+ * A currency code as OCR may read it on a poor scan: three letters opening with a known code's
+ * first two, any case ("uso", "usp", "usD" for USD on a harsh scan of draw 7024; the last letter
+ * is the one it misread most). Only where a code is expected, between or beside amounts: alone
+ * such a word is any three letters.
+ */
+export function readsAsCurrencyCode(text: string): boolean {
+  const word = text.trim().toUpperCase();
+  return /^\p{L}{3}$/u.test(word) && KNOWN_CODES.some((code) => word.startsWith(code.slice(0, 2)));
+}
 const PLAIN_NUMBER = new RegExp(`(-)?(${NUMBER})(?!\\d)`, 'g');
 
 /**
