@@ -1,6 +1,6 @@
 import type { PositionedWord } from '../text-layer/line-grouper';
 import { makeSegment } from '../text-layer/line-grouper';
-import { apartAtEdges, flushLeftEdges } from './column-starts';
+import { apartAtEdges, edgesFollowed, flushLeftEdges } from './column-starts';
 
 function word(text: string, x0: number, x1: number): PositionedWord {
   return { text, box: { x0, y0: 0.3, x1, y1: 0.314 }, confidence: 1 } as PositionedWord;
@@ -52,5 +52,18 @@ describe('apartAtEdges', () => {
   it('keeps a phrase whose word only runs over the edge', () => {
     const words = [word('Replacement', 0.095, 0.25), word('bumper', 0.255, 0.3)];
     expect(texts(words, [0.246])).toEqual(['Replacement bumper']);
+  });
+});
+
+describe('edgesFollowed', () => {
+  // A harsh scan of draw 7024 set a loss run's dates 0.001 further left every row or two.
+  it('moves each edge to the word of the row starting nearest it', () => {
+    const row = [word('CLM-2024-386708', 0.095, 0.24), word('07/29/2020', 0.2495, 0.345)];
+    expect(edgesFollowed([0.2533, 0.397], row, TOLERANCE)).toEqual([0.2495, 0.397]);
+  });
+
+  it('keeps an edge no word of the row starts near', () => {
+    const row = [word('CLM-2024-386708', 0.095, 0.24), word('Closed', 0.41, 0.46)];
+    expect(edgesFollowed([0.2533, 0.397], row, TOLERANCE)).toEqual([0.2533, 0.397]);
   });
 });

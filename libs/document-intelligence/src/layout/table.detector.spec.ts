@@ -852,6 +852,20 @@ describe('detectTables on harsh scans', () => {
     ]);
   });
 
+  it('passes over a piece of a figure set on a line of its own, level with the rows it lies between', () => {
+    // A harsh scan of draw 7024 read "USD13,018.18" as "usm 18" in its row and "3,018." apart.
+    const tables = scannedTables([
+      ...scannedRow(72, ['Claim', 'Paid', 'Total']),
+      ...scannedRow(86, ['CL-A', '1,000.00', '1,500.00']),
+      ...scannedRow(100, ['CL-B', '2,000.00', '2,500.00']),
+      ...scannedRow(114, ['CL-C', '3,000.00', '18']),
+      { x: 440, y: 123, text: '3,018.', confidence: 0.6 },
+      ...scannedRow(130, ['CL-D', '4,000.00', '4,500.00']),
+      ...scannedRow(144, ['CL-E', '5,000.00', '5,500.00']),
+    ]);
+    expect(firstColumn(tables)).toEqual([['Claim', 'CL-A', 'CL-B', 'CL-C', 'CL-D', 'CL-E']]);
+  });
+
   it('ends a table of a few rows at a noise line, as a form does', () => {
     const afterNoise = scannedTables([
       ...scannedRow(100, ['Claim', 'Paid', 'Total']),

@@ -1,5 +1,10 @@
 import { upperMedian } from '../common/upper-median';
-import { boxHeight, horizontalOverlap, unionBox } from '../text-layer/box-geometry';
+import {
+  boxHeight,
+  horizontalOverlap,
+  unionBox,
+  verticalOverlapRatio,
+} from '../text-layer/box-geometry';
 import {
   makeSegment,
   type PositionedWord,
@@ -9,7 +14,7 @@ import {
 } from '../text-layer/line-grouper';
 import { alternatesAcross, formBands, gridRuns } from './caption-grid';
 import { joinCaptionPieces } from './caption-pieces';
-import { apartAtEdges, edgeTolerance, flushLeftEdges } from './column-starts';
+import { apartAtEdges, edgesFollowed, edgeTolerance, flushLeftEdges } from './column-starts';
 import { amountGroups, codesOnward, splitOverFigures } from './figure-columns';
 import { gluedHeaderWordsApart } from './glued-header-words';
 import { detectHeaderlessTables } from './headerless-table.detector';
@@ -378,6 +383,29 @@ function valuesOfNextRow(fragment: Row, text: string, next: Row, body: readonly 
 
 /** Rows read before a line that is no row of its own may be passed over: a table under way. */
 const ESTABLISHED_ROWS = 3;
+
+/**
+ * A piece of a row's figure the line grouper set on a line of its own, level with the rows
+ * around it: a harsh scan of draw 7024 read a loss run's `USD13,018.18` as `usm 18` in its row
+ * and `3,018.` a line apart, which ended the table after six of its thirty rows. Figures in one
+ * column, which the row after fills (else they may be its own, valuesOfNextRow), overlapping the
+ * row before or after in height: no row and no end of a table under way.
+ */
+function strayFigurePiece(
+  fragment: Row,
+  text: string,
+  next: Row | null,
+  overlapsRowAround: boolean,
+): boolean {
+  const [column] = fragment.keys();
+  return (
+    fragment.size === 1 &&
+    FIGURES_ONLY.test(text.trim()) &&
+    overlapsRowAround &&
+    (next?.has(column) ?? false) &&
+    (next?.size ?? 0) >= MIN_COLUMNS
+  );
+}
 /** Amounts, counts and dates, with their signs: no letter. */
 const FIGURES_ONLY = /^[\d\s.,/$€£()+-]+$/u;
 
@@ -561,7 +589,7 @@ function tableFrom(
   const tolerance = edgeTolerance(lines[start].charWidth);
   // Of the captions' glyphs, not the line's box, which a skewed scan's drift makes taller.
   const textHeight = upperMedian(lines[start].words.map((w) => boxHeight(w.box)));
-  const reading: RowReading = {
+  let reading: RowReading = {
     edges: flushLeftEdges(columns, firstRows, tolerance),
     tolerance,
     textHeight,
@@ -652,6 +680,21 @@ function tableFrom(
       last = i;
       continue;
     }
+    const overlapsRowAround = [lines[last], below].some(
+      (other) => other !== undefined && verticalOverlapRatio(line.box, other.box) > 0,
+    );
+    if (
+      body.length >= ESTABLISHED_ROWS &&
+      below?.pageNumber === line.pageNumber &&
+      strayFigurePiece(
+        row,
+        text,
+        rowOf(segmentsOf(i + 1), columns, reach, reading),
+        overlapsRowAround,
+      )
+    ) {
+      continue;
+    }
     if (row.size < MIN_COLUMNS) break;
     // A caption led to its answer by dots is a form's line: no table prints a leader in a row.
     if ([...row.values()].some((words) => words.some((w) => DOT_LEADER.test(w.text)))) break;
@@ -664,6 +707,10 @@ function tableFrom(
       break;
     }
     body.push(row);
+    reading = {
+      ...reading,
+      edges: edgesFollowed(reading.edges, [...row.values()].flat(), tolerance),
+    };
     last = i;
   }
   // One row under a header is a form's band of captions over answers, unless a totals line
