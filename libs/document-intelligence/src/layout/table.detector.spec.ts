@@ -866,6 +866,28 @@ describe('detectTables on harsh scans', () => {
     expect(firstColumn(tables)).toEqual([['Claim', 'CL-A', 'CL-B', 'CL-C', 'CL-D', 'CL-E']]);
   });
 
+  it('keeps a column of figures whose caption OCR lost, captionless', () => {
+    // A harsh scan of draw 7024 lost "COST" over a declarations table's premiums.
+    const columns = [50, 250, 350, 450];
+    const tables = scannedTables([
+      ...scannedRow(72, ['Coverages', 'Limits', 'Ded.'], columns),
+      ...scannedRow(86, ['Medical Payments', '50,000.00', '1,000.00'], columns),
+      ...scannedRow(100, ['Uninsured Motorist', '100,000.00', '1,000.00', '414.84'], columns),
+      ...scannedRow(114, ['Comprehensive', '5,000.00', '500.00', '46.20'], columns),
+      ...scannedRow(128, ['Towing and Labor', '5,000.00', '2,500.00', '614.08'], columns),
+    ]);
+    expect(tables.map((t) => grid(t))).toEqual([
+      [
+        ['Coverages', 'Limits', 'Ded.', ''],
+        ['Medical Payments', '50,000.00', '1,000.00', ''],
+        ['Uninsured Motorist', '100,000.00', '1,000.00', '414.84'],
+        ['Comprehensive', '5,000.00', '500.00', '46.20'],
+        ['Towing and Labor', '5,000.00', '2,500.00', '614.08'],
+      ],
+    ]);
+    expect(tables[0].cells.filter((c) => c.isHeader)).toHaveLength(3);
+  });
+
   it('ends a table of a few rows at a noise line, as a form does', () => {
     const afterNoise = scannedTables([
       ...scannedRow(100, ['Claim', 'Paid', 'Total']),

@@ -23,6 +23,7 @@ import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './lay
 import { withMarkedChoicesJoined } from './marked-choice';
 import { withoutStrayQuote } from './stray-quote';
 import { TOTALS } from './table-totals';
+import { withUncaptionedColumns } from './uncaptioned-column';
 
 /*
  * Tables without a schema, ruled or not (the text layer has no ruling lines, so both are read
@@ -573,7 +574,7 @@ function tableFrom(
   const firstBody = bodyLinesBelow(lines, Math.max(start, ...pieces), height)
     .map(segmentsOf)
     .filter(beforeTotals());
-  const columns: Column[] = joinCaptionPieces(
+  const captioned: Column[] = joinCaptionPieces(
     splitRunTogetherCaptions(
       withCaptionPieces(
         captionsOf(start).map((s) => ({ x0: s.box.x0, x1: s.box.x1, header: [...s.words] })),
@@ -583,6 +584,12 @@ function tableFrom(
       reach,
     ),
     firstBody,
+  );
+  const columns = withUncaptionedColumns(
+    captioned,
+    firstBody,
+    (segment) => columnOf(segment, captioned, reach),
+    (x0, x1) => ({ x0, x1, header: [] }),
   );
   // Columns set flush left under their captions, told from the first rows under the header.
   const firstRows = bodyLinesBelow(lines, Math.max(start, ...pieces), height).map(segmentsOf);
@@ -721,14 +728,21 @@ function tableFrom(
   // Plain text columns with no number anywhere are more often prose or a form than a table.
   if (!body.some((row) => hasValueSignal(rowText(row)))) return null;
 
-  const cells: LayoutCell[] = columns.map((column, columnIndex) => ({
-    ...layoutText(column.header),
-    rowIndex: 0,
-    columnIndex,
-    rowSpan: 1,
-    columnSpan: 1,
-    isHeader: true,
-  }));
+  // A column whose caption was lost has no header cell: its cells are read by what they hold.
+  const cells: LayoutCell[] = columns.flatMap((column, columnIndex) =>
+    column.header.length === 0
+      ? []
+      : [
+          {
+            ...layoutText(column.header),
+            rowIndex: 0,
+            columnIndex,
+            rowSpan: 1,
+            columnSpan: 1,
+            isHeader: true,
+          },
+        ],
+  );
   body.forEach((row, r) =>
     row.forEach((words, columnIndex) =>
       cells.push({
