@@ -44,6 +44,25 @@ describe('isSpeck: what OCR reads from noise and rulings', () => {
 });
 
 describe('withoutSpecks', () => {
+  it('drops a lone sign OCR gave next to no confidence, and keeps one read at all surely', () => {
+    // A harsh scan of draw 7024: "Estimated Amount & Insured Entity", the & read from a blot.
+    const words = [
+      word('Amount', 0.1, 0.2),
+      word('&', 0.2, 0.2, 0.0),
+      word('Insured', 0.25, 0.2),
+      word('Property', 0.1, 0.4),
+      word('&', 0.21, 0.4, 0.2),
+      word('Casualty', 0.24, 0.4),
+    ];
+    expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual([
+      'Amount',
+      'Insured',
+      'Property',
+      '&',
+      'Casualty',
+    ]);
+  });
+
   it('keeps an unsure colon read on its own right after a caption, and drops one standing apart', () => {
     const words = [
       word('BUSINESS', 0.1, 0.2),

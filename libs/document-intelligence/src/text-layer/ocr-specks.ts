@@ -39,6 +39,15 @@ const TALL_JUNK_HEIGHTS = 3;
  * written large runs to a fifth and more (FUNSD's training forms: `posses`, `Task`).
  */
 const SMUDGE_GLYPH = 0.15;
+/**
+ * A sign that carries meaning read alone (`&`, `#`, `%`) is print however unsure OCR was of it
+ * (0.90 and more on the harsh scans of draw 7024, `Property & Casualty`), save where OCR gave it
+ * next to nothing: there it read a blot. An `&` at 0.00 between `Estimated Amount` and `Insured
+ * Entity` ran the two captions into one phrase, and the amount under the first was lost.
+ */
+const UNSURE_SIGN = 0.1;
+const LONE_SIGN = /^[&#%]$/;
+
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
 
@@ -73,7 +82,10 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
     words.filter(
       (w) =>
         !leaders.has(w) &&
-        (isTinyLetter(w, usual) || isFlatJunk(w, usual, aspect) || isTallSmudge(w, usual, aspect)),
+        (isTinyLetter(w, usual) ||
+          isFlatJunk(w, usual, aspect) ||
+          isTallSmudge(w, usual, aspect) ||
+          isBlotSign(w)),
     ),
   );
   const cleaned = words.map((w) =>
@@ -102,6 +114,11 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
         ((isColon(word) && attached(word)) ||
           (!isSpeck(word) && (!isStop(word) || attached(word))))),
   );
+}
+
+/** A lone sign OCR was unsure of: a blot read as `&`, `#` or `%`. */
+function isBlotSign(word: PositionedWord): boolean {
+  return LONE_SIGN.test(word.text.trim()) && word.confidence < UNSURE_SIGN;
 }
 
 /** The page's usual word height (median of words of three characters or more), if it has enough. */
