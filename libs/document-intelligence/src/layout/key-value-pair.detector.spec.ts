@@ -418,6 +418,42 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads a column of captions over answers past a line of OCR noise between two of them', () => {
+    // A harsh scan of draw 7024 read a box edge as "]" at 0.00 between two bands.
+    const scanned = (placed: PlacedText[]) =>
+      detectKeyValuePairs(groupLines(makePage(placed, 1, 'ocr'))).map((p) => [
+        p.key.text,
+        p.value?.text ?? null,
+      ]);
+    const at = (y: number, text: string, x = 40, confidence = 0.95): PlacedText => ({
+      x,
+      y,
+      text,
+      confidence,
+    });
+    expect(
+      scanned([
+        at(70, 'ASSURED'),
+        at(82, 'David Thompson'),
+        at(100, 'BROKER'),
+        at(112, 'Aisha Thompson'),
+        at(130, 'INSURANCE PROVIDER'),
+        at(142, 'Bluewater Indemnity Co.'),
+        at(152, ']', 36, 0),
+        at(160, 'COVERAGE ENDS'),
+        at(172, 'October 7, 2024'),
+        at(190, 'CONTRACT NUMBER'),
+        at(202, 'PA-2024-532167'),
+      ]),
+    ).toEqual([
+      ['ASSURED', 'David Thompson'],
+      ['BROKER', 'Aisha Thompson'],
+      ['INSURANCE PROVIDER', 'Bluewater Indemnity Co.'],
+      ['COVERAGE ENDS', 'October 7, 2024'],
+      ['CONTRACT NUMBER', 'PA-2024-532167'],
+    ]);
+  });
+
   it('reads a colon printed apart from its caption as the caption’s', () => {
     expect(
       pairsOf([

@@ -20,6 +20,7 @@ import {
 } from './layout-text';
 import { LEADER, type LineParts, partsOf } from './line-parts';
 import { listedNames } from './listed-names';
+import { isNoisePhrase } from './noise-phrase';
 
 /*
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
@@ -340,8 +341,13 @@ export function detectKeyValuePairs(
     );
   }
 
+  // A line of OCR noise alone (a box edge read `]` at 0.00 between two bands of a harsh scan of
+  // draw 7024) stands in no grid: the grids are read as if it were not there.
+  const gridParts = parts.filter(
+    ({ segments }) => segments.length === 0 || !segments.every(isNoisePhrase),
+  );
   // Caption rows over answer rows told by their print, before grids could pair across a line.
-  for (const band of styledBands(parts, (segment) => !taken.has(segment))) {
+  for (const band of styledBands(gridParts, (segment) => !taken.has(segment))) {
     for (const { caption, answer } of band.pairs) {
       taken.add(caption);
       taken.add(answer);
@@ -349,9 +355,9 @@ export function detectKeyValuePairs(
     }
   }
 
-  for (const run of gridRuns(parts, (segment) => !taken.has(segment))) {
+  for (const run of gridRuns(gridParts, (segment) => !taken.has(segment))) {
     for (const index of run) {
-      const { segments } = parts[index];
+      const { segments } = gridParts[index];
       for (let k = 0; k + 1 < segments.length; k += 2) {
         taken.add(segments[k]);
         taken.add(segments[k + 1]);
@@ -360,7 +366,7 @@ export function detectKeyValuePairs(
     }
   }
 
-  for (const band of formBands(parts, (segment) => !taken.has(segment))) {
+  for (const band of formBands(gridParts, (segment) => !taken.has(segment))) {
     for (const { caption, answer } of band.pairs) {
       taken.add(caption);
       taken.add(answer);

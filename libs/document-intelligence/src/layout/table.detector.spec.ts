@@ -1,7 +1,8 @@
 import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { groupLines, splitSegments } from '../text-layer/line-grouper';
 import { detectKeyValuePairs } from './key-value-pair.detector';
-import { detectTableLayout, detectTables, isNoisePhrase, tableWords } from './table.detector';
+import { isNoisePhrase } from './noise-phrase';
+import { detectTableLayout, detectTables, tableWords } from './table.detector';
 import { tableFootPairs } from './table-foot';
 
 function grid(table: ReturnType<typeof detectTables>[number]): string[][] {

@@ -21,6 +21,7 @@ import { detectHeaderlessTables } from './headerless-table.detector';
 import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
 import { withMarkedChoicesJoined } from './marked-choice';
+import { fewGlyphs, isNoisePhrase, unsure } from './noise-phrase';
 import { withoutStrayQuote } from './stray-quote';
 import { TOTALS } from './table-totals';
 import { withUncaptionedColumns } from './uncaptioned-column';
@@ -86,30 +87,6 @@ function isHeaderLine(segments: readonly TextSegment[]): boolean {
   );
 }
 
-/** A noise phrase has at most this many letters and digits. */
-const NOISE_CHARACTERS = 3;
-
-/**
- * A phrase OCR read from noise, a shaded band or a ruling between cells ("ee", "i", "ASA", a
- * lone "5"), every word of it unsure and only a few characters long. Among a header's captions
- * or a row's cells it is neither a column nor a cell.
- */
-export function isNoisePhrase(segment: TextSegment): boolean {
-  return (
-    unsure(segment.words) &&
-    fewGlyphs(segment) &&
-    // An abbreviated caption ("DED.", "No.") is print, however unsure; a colon says a form's
-    // caption stands there, which no header row holds.
-    !/\p{L}[.:]$/u.test(segment.text) &&
-    !/[$€£]/.test(segment.text)
-  );
-}
-
-/** A phrase of a few letters and digits at most, as noise is read. */
-function fewGlyphs(segment: TextSegment): boolean {
-  return segment.text.replace(/[^\p{L}\p{N}]/gu, '').length <= NOISE_CHARACTERS;
-}
-
 /** Phrases of a few glyphs, each far less tall than the header's text (`textHeight`). */
 function specksOnly(segments: readonly TextSegment[], textHeight: number): boolean {
   return (
@@ -156,14 +133,6 @@ function columnOf(segment: TextSegment, columns: readonly Column[], reach: numbe
     }
   });
   return nearest;
-}
-
-/** OCR words read with less confidence than this may be a slip ("5" read as "H"). */
-const UNSURE_OCR = 0.6;
-
-/** A cell OCR read unsure of every word: it says little either way about what was printed. */
-function unsure(words: readonly PositionedWord[]): boolean {
-  return words.every((w) => w.confidence < UNSURE_OCR);
 }
 
 /** A phrase of amounts as one phrase an amount, each with its currency code. */
