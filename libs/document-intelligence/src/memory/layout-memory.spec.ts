@@ -329,6 +329,41 @@ describe('one-shot layout memory', () => {
   });
 });
 
+describe('a remembered caption the analysis of the next document paired with nothing', () => {
+  // A harsh scan of draw 7024: a speck before BROKER broke the column of captions over answers.
+  const bands = (rows: ReadonlyArray<readonly [string, string]>): TextPage =>
+    makePage(
+      rows.flatMap(([caption, answer], k) => [
+        { x: 40, y: 70 + k * 30, text: caption },
+        { x: 40, y: 82 + k * 30, text: answer },
+      ]),
+    );
+  const reviewed = bands([
+    ['ASSURED', 'David Novak'],
+    ['BROKER', 'Aisha Thompson'],
+    ['INSURANCE PROVIDER', 'Bluewater Indemnity Co.'],
+    ['COVERAGE ENDS', 'October 7, 2024'],
+    ['CONTRACT NUMBER', 'PA-2024-532167'],
+  ]);
+  const agent = [{ key: 'agent_name', type: 'string', label: 'Agent name' }] as const;
+  const memory = learnLayout(analysePages([reviewed]), [
+    { key: 'agent_name', pageNumber: 1, box: unionOf(reviewed, ['Aisha', 'Thompson']) },
+  ])!;
+  const next = bands([
+    ['ASSURED', 'Andre McAllister'],
+    ['BROKER', 'Elizabeth Nguyen'],
+  ]);
+
+  it('reads the value off the caption printed in place, letter for letter', () => {
+    expect(memory.fields.map((f) => f.anchorText)).toEqual(['BROKER']);
+    expect(analysePages([next])[0].layout.keyValuePairs.map((p) => p.key.text)).not.toContain(
+      'BROKER',
+    );
+    const read = applyLayoutMemory(analysePages([next]), memory, agent, undefined);
+    expect(read.map((f) => [f.key, f.value])).toEqual([['agent_name', 'Elizabeth Nguyen']]);
+  });
+});
+
 describe('a remembered value held to the reviewed form', () => {
   /** A scanned claim notice: OCR sure of its captions, only middling of the values. */
   const notice = (claim: string, address: string, confidence: number) =>

@@ -757,7 +757,10 @@ function wordsIn({ lines }: AnalysedPage, box: CornerBox, runOnFrom: number): Po
 /**
  * The page holding a remembered field's anchor and the anchor there: on the reviewed page first,
  * else on another page, the last first (a longer document of the layout prints its totals under
- * a table that ran on to a later page).
+ * a table that ran on to a later page). The anchor is a caption the layout analysis found, or,
+ * on the reviewed page, the caption printed letter for letter near its reviewed place: a harsh
+ * scan of draw 7024 read a speck before `BROKER` as an `i`, the analysis paired no caption
+ * there, and the broker remembered under `BROKER` was lost.
  */
 function rememberedPlace(
   pages: readonly AnalysedPage[],
@@ -771,7 +774,9 @@ function rememberedPlace(
   const others = pages.filter((p) => p.page.pageNumber !== remembered.pageNumber).reverse();
   for (const page of [...own, ...others]) {
     const captions = captionsOf(page);
-    const anchor = findAnchor(captions, remembered);
+    const anchor =
+      findAnchor(captions, remembered) ??
+      (own.includes(page) ? printedAnchor(page, remembered) : null);
     if (anchor) return { page, captions, anchor };
   }
   return null;
