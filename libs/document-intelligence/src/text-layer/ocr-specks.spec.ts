@@ -259,6 +259,19 @@ describe('withColonsRestored', () => {
     const prose = [word('broken;', 0.1, 0.2), word('then', 0.2, 0.2)];
     expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
   });
+
+  it('reads an unsure comma after a caption in capitals before an answer as its colon', () => {
+    // A harsh scan of draw 7024: "COVERAGE BEGINS, August 28, 2023", the comma at 0.60.
+    const line = (comma: number, answer: string) =>
+      withColonsRestored([
+        word('COVERAGE', 0.1, 0.2),
+        word('BEGINS,', 0.2, 0.2, comma),
+        word(answer, 0.3, 0.2),
+      ]).map((w) => w.text);
+    expect(line(0.6, 'August')).toEqual(['COVERAGE', 'BEGINS:', 'August']);
+    expect(line(0.95, 'August')).toEqual(['COVERAGE', 'BEGINS,', 'August']);
+    expect(line(0.6, 'JOHN')).toEqual(['COVERAGE', 'BEGINS,', 'JOHN']);
+  });
 });
 
 describe('withLeadersJoined', () => {

@@ -263,17 +263,34 @@ export function withoutGluedMarks<W extends PositionedWord>(word: W): W {
 const SEMICOLON_CAPTION_END = /^\p{Lu}[\p{L}\p{N}.#/&'-]*;$/u;
 /** What a caption's answer starts with; prose after a semicolon goes on in lower case. */
 const ANSWER_START = /^[\p{Lu}\p{N}$€£¥(#]/u;
+/**
+ * A word in capitals OCR ended with a comma it was unsure of ("BEGINS," at 0.60 in `COVERAGE
+ * BEGINS, August 28, 2023` on a harsh scan of draw 7024): the colon's dots read as one. A comma
+ * read surely, or one before more capitals ("DOE, JOHN"), is print.
+ */
+const COMMA_CAPTION_END = /^\p{Lu}{2,}[\p{Lu}.#/&'-]*,$/u;
+const UNSURE_COMMA = 0.8;
+const CAPITALS = /^[^\p{Ll}]*$/u;
+
+/** Whether a word ends a caption whose colon OCR read as a semicolon or an unsure comma. */
+function endsCaptionMisread(word: PositionedWord, next: PositionedWord): boolean {
+  if (!ANSWER_START.test(next.text)) return false;
+  if (SEMICOLON_CAPTION_END.test(word.text)) return true;
+  return (
+    COMMA_CAPTION_END.test(word.text) && word.confidence < UNSURE_COMMA && !CAPITALS.test(next.text)
+  );
+}
 
 /**
  * An OCR line's words with a caption's colon read as a semicolon put right ("Policy ID;
- * PA-2021-210767"): a capitalised word ending in one, followed on its line by an answer's
- * start. Prose after a semicolon goes on in lower case and is left as read.
+ * PA-2021-210767"), or as a comma OCR was unsure of after a caption in capitals: the word ending
+ * in one, followed on its line by an answer's start. Prose after a semicolon goes on in lower
+ * case and is left as read.
  */
 export function withColonsRestored<W extends PositionedWord>(line: readonly W[]): W[] {
   return line.map((word, i) => {
     const next = line[i + 1];
-    if (!next || !SEMICOLON_CAPTION_END.test(word.text) || !ANSWER_START.test(next.text))
-      return word;
+    if (!next || !endsCaptionMisread(word, next)) return word;
     return { ...word, text: `${word.text.slice(0, -1)}:` };
   });
 }
