@@ -2,6 +2,7 @@ import {
   capitalIForSmallL,
   garbledWord,
   garbledWordDoubt,
+  misreadDictionaryWord,
   misreadWordDoubts,
 } from './garbled-word';
 
@@ -40,5 +41,29 @@ describe('a small l OCR read as a capital I', () => {
       '"EIm" reads a capital I where print sets a small l',
     ]);
     expect(misreadWordDoubts('788 Elm Ct')).toEqual([]);
+  });
+});
+
+describe('a word one misread letter away from an English word', () => {
+  // A harsh scan of draw 7024 read "Casualty" as "Casuaity", sure of it (0.92).
+  it('finds a word that is none, with the word a confused letter read back makes', () => {
+    expect(misreadDictionaryWord('Northgate Property & Casuaity')).toEqual({
+      read: 'Casuaity',
+      meant: 'casualty',
+    });
+    expect(misreadDictionaryWord('Water Darnage')).toEqual({ read: 'Darnage', meant: 'damage' });
+  });
+
+  it('leaves English words, names no letter makes a word of, and short words alone', () => {
+    expect(misreadDictionaryWord('Northgate Property & Casualty')).toBeNull();
+    expect(misreadDictionaryWord('Maria Schwarz')).toBeNull();
+    expect(misreadDictionaryWord('Keystone Fidelity Insurance')).toBeNull();
+    expect(misreadDictionaryWord('Ciay')).toBeNull();
+  });
+
+  it('says so among the misread words of a value', () => {
+    expect(misreadWordDoubts('Northgate Property & Casuaity')).toEqual([
+      '"Casuaity" is no word, "casualty" with one letter misread',
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import { isLemma } from '../vocabulary/word-senses';
+
 /*
  * OCR reads ink it cannot make out (two texts printed over each other, a stain, a fold) as a
  * symbol wedged between letters or digits: `8028@ire` where a postcode ran into the next
@@ -40,12 +42,62 @@ export function capitalIForSmallL(text: string): string | null {
   return null;
 }
 
-/** What the words of a text OCR read say against it: a garbled word, a small l read as I. */
+/**
+ * Letters OCR reads for one another on a poor scan: a small l as an i (`Casuaity` for Casualty on
+ * a harsh scan of draw 7024, read sure at 0.92), and back, and the pairs that run together.
+ */
+const CONFUSED_LETTERS: ReadonlyArray<readonly [string, string]> = [
+  ['i', 'l'],
+  ['l', 'i'],
+  ['rn', 'm'],
+  ['m', 'rn'],
+  ['cl', 'd'],
+  ['c', 'e'],
+  ['e', 'c'],
+];
+
+/** Words shorter than this are too often some word whichever letter OCR read. */
+const MIN_DICTIONARY_LETTERS = 5;
+
+/** The word `token` would be with one confused letter read back, each place in turn. */
+function readBack(token: string): string[] {
+  const lower = token.toLowerCase();
+  return CONFUSED_LETTERS.flatMap(([read, meant]) => {
+    const found: string[] = [];
+    for (let at = lower.indexOf(read); at >= 0; at = lower.indexOf(read, at + 1))
+      found.push(lower.slice(0, at) + meant + lower.slice(at + read.length));
+    return found;
+  });
+}
+
+/**
+ * The first word of `text` that is no word of English but one confused letter away from one
+ * (WordNet's lemmas, inflections folded), with that word; null when there is none. A name OCR
+ * read right is seldom one letter off an English word it is not.
+ */
+export function misreadDictionaryWord(text: string): { read: string; meant: string } | null {
+  for (const token of text.split(/\s+/)) {
+    const word = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+    if (!/^\p{L}+$/u.test(word) || word.length < MIN_DICTIONARY_LETTERS || isLemma(word)) continue;
+    const meant = readBack(word).find((candidate) => isLemma(candidate));
+    if (meant) return { read: word, meant };
+  }
+  return null;
+}
+
+/**
+ * What the words of a text OCR read say against it: a garbled word, a small l read as I, a word
+ * one misread letter away from an English word.
+ */
 export function misreadWordDoubts(text: string): string[] {
   const garbled = garbledWord(text);
   const capitalI = capitalIForSmallL(text);
+  const misread = misreadDictionaryWord(text);
   return [
     ...(garbled ? [garbledWordDoubt(garbled)] : []),
     ...(capitalI ? [`"${capitalI}" reads a capital I where print sets a small l`] : []),
+    ...(misread
+      ? [`"${misread.read}" is no word, "${misread.meant}" with one letter misread`]
+      : []),
   ];
 }
