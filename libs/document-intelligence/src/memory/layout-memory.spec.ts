@@ -364,6 +364,41 @@ describe('a remembered caption the analysis of the next document paired with not
   });
 });
 
+describe('a remembered identifier read in another form than the reviewed one', () => {
+  const page = (value: string, confidence: number): TextPage =>
+    makePage(
+      [
+        { x: 60, y: 50, text: 'LOSS HISTORY', size: 14 },
+        { x: 60, y: 100, text: 'Contract Number:', confidence: 0.95 },
+        { x: 200, y: 100, text: value, confidence },
+      ],
+      1,
+      'ocr',
+    );
+  const reviewed = page('WYI9036855', 0.95);
+  const memory = learnLayout(analysePages([reviewed]), [
+    { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'WYI9036855'), text: 'WYI9036855' },
+  ])!;
+  const policy = [{ key: 'policy_number', type: 'string', label: 'Policy number' }] as const;
+  const read = (value: string, confidence: number) =>
+    applyLayoutMemory(analysePages([page(value, confidence)]), memory, policy, undefined)[0];
+
+  // A scan of draw 7025 read HO-74-0582899 as H0-74-0582899 at 0.81, and it went straight through.
+  it('doubts a digit beside a capital OCR read unsure', () => {
+    expect(read('H0-74-0582899', 0.81).doubts).toContain(
+      'a digit beside a capital, read unsure, may be the letter it looks like',
+    );
+    expect(read('H0-74-0582899', 0.95).doubts ?? []).toEqual([]);
+  });
+
+  // A harsh scan of draw 7024 read the invoice number I066819 as 1066819, sure of it.
+  it('doubts a lead digit OCR reads for a capital where the reviewed value opened with a letter', () => {
+    expect(read('1066819', 0.95).doubts).toEqual([
+      'opens with a digit OCR reads for a capital, where the reviewed value of this layout opened with a letter',
+    ]);
+  });
+});
+
 describe('a remembered value held to the reviewed form', () => {
   /** A scanned claim notice: OCR sure of its captions, only middling of the values. */
   const notice = (claim: string, address: string, confidence: number) =>

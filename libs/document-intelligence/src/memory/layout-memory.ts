@@ -33,8 +33,10 @@ import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 import {
   endsShortOfForm,
+  lookAlikeDigitBesideCapital,
   ofAnotherKind,
   oneSlipFromForm,
+  opensWithLookAlikeDigit,
   reviewedForm,
   runsPastClosingNumber,
   valueForm,
@@ -889,6 +891,12 @@ function wordSureness(words: readonly PositionedWord[], agreed: boolean): number
   return agreed && mean >= MIDDLING_WORD_CONFIDENCE ? Math.max(mean, AGREED_WORD_CONFIDENCE) : mean;
 }
 
+/**
+ * A word OCR read below this, a digit set against a capital in it, may hold the letter's
+ * look-alike: the scans of draw 7025 read `H0-74-0582899` at 0.81 one-shot, straight through.
+ */
+const UNSURE_LOOK_ALIKE_WORD = 0.9;
+
 /** A value read at its remembered place, with what `cutShortDoubts` weighs it against. */
 interface RememberedPlaceRead {
   /** The page read: its lines hold the words around the place; OCR alone misplaces captions. */
@@ -960,6 +968,24 @@ function cutShortDoubts(read: RememberedPlaceRead): string[] {
   )
     doubts.push(
       "one OCR slip from the reviewed value's printed form (a look-alike, a separator or a space)",
+    );
+  // Out of the reviewed form, nothing vouches for OCR's guess between a digit and a capital.
+  if (
+    field.type === 'string' &&
+    page.page.source === 'ocr' &&
+    remembered.form !== undefined &&
+    valueForm(printed) !== remembered.form &&
+    words.some((w) => w.confidence < UNSURE_LOOK_ALIKE_WORD && lookAlikeDigitBesideCapital(w.text))
+  )
+    doubts.push('a digit beside a capital, read unsure, may be the letter it looks like');
+  if (
+    field.type === 'string' &&
+    page.page.source === 'ocr' &&
+    remembered.form !== undefined &&
+    opensWithLookAlikeDigit(printed, remembered.form)
+  )
+    doubts.push(
+      'opens with a digit OCR reads for a capital, where the reviewed value of this layout opened with a letter',
     );
   return doubts;
 }

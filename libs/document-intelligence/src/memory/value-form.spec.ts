@@ -1,7 +1,9 @@
 import {
   endsShortOfForm,
+  lookAlikeDigitBesideCapital,
   ofAnotherKind,
   oneSlipFromForm,
+  opensWithLookAlikeDigit,
   reviewedForm,
   runsPastClosingNumber,
   valueForm,
@@ -102,5 +104,33 @@ describe('reviewedForm', () => {
     expect(reviewedForm('07/15/2024', '2024-07-15')).toBe('99/99/9999');
     expect(reviewedForm('MJIM1941033', 'MJM1941033')).toBe(valueForm('MJIM1941033'));
     expect(reviewedForm('RD113-79461')).toBe('A999-99999');
+  });
+});
+
+describe('opensWithLookAlikeDigit', () => {
+  // A harsh scan of draw 7024 read the invoice number I066819 as 1066819, sure of it.
+  it('finds a lead digit OCR reads for a capital where the reviewed value opened with a letter', () => {
+    expect(opensWithLookAlikeDigit('1066819', 'A-99999')).toBe(true);
+    expect(opensWithLookAlikeDigit('0P-2231', 'AA-9999')).toBe(true);
+  });
+
+  it('leaves other lead digits, and values of layouts whose reviewed value opened with one', () => {
+    expect(opensWithLookAlikeDigit('22-98312-II', 'A-9999-999999')).toBe(false);
+    expect(opensWithLookAlikeDigit('1066819', '9999999')).toBe(false);
+    expect(opensWithLookAlikeDigit('I066819', 'A-99999')).toBe(false);
+  });
+});
+
+describe('lookAlikeDigitBesideCapital', () => {
+  // A scan of draw 7025 read HO-74-0582899 as H0-74-0582899 at 0.81, one-shot, straight through.
+  it('finds a digit OCR reads for a capital set against a capital', () => {
+    expect(lookAlikeDigitBesideCapital('H0-74-0582899')).toBe(true);
+    expect(lookAlikeDigitBesideCapital('ZEM0549033')).toBe(true);
+  });
+
+  it('leaves figures apart from letters, and other digits beside them', () => {
+    expect(lookAlikeDigitBesideCapital('CLM-2024-531351')).toBe(false);
+    expect(lookAlikeDigitBesideCapital('PA2022070093')).toBe(false);
+    expect(lookAlikeDigitBesideCapital('23-26965-ZL')).toBe(false);
   });
 });

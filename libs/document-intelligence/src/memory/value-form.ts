@@ -161,3 +161,28 @@ export function oneSlipFromForm(text: string, reviewedForm: string): boolean {
       (char === ' ' && inForm(withChar(i, ''))),
   );
 }
+
+/**
+ * Whether a value opens with a digit OCR reads for a capital (`1066819` for I066819 on a harsh
+ * scan of draw 7024, read sure at 0.90) where the reviewed value of the layout opened with a
+ * capital: a layout's identifiers keep their lead letter from document to document, whatever
+ * else of their form changes.
+ */
+export function opensWithLookAlikeDigit(text: string, reviewedForm: string): boolean {
+  const first = [...text.trim()][0];
+  return (
+    reviewedForm.startsWith('A') &&
+    first !== undefined &&
+    /[0-9]/.test(first) &&
+    [...(LOOK_ALIKES[first] ?? '')].some((alike) => /\p{Lu}/u.test(alike))
+  );
+}
+
+/**
+ * Whether a word sets a digit OCR reads for a capital (0, 1, 5, 8) against a capital
+ * (`H0-74-0582899` for HO-74-0582899 on a scan of draw 7025): where the two meet, which one was
+ * printed is OCR's guess.
+ */
+export function lookAlikeDigitBesideCapital(text: string): boolean {
+  return /\p{Lu}[0158]|[0158]\p{Lu}/u.test(text);
+}
