@@ -45,6 +45,19 @@ describe('answerGoesOn: an answer OCR split into two phrases', () => {
     ).toBe(true);
   });
 
+  it('takes a unit printed in a column of units, further off, when it closes the line', () => {
+    // FUNSD training form 0000989556: "Net Net Tobacco  749      mg".
+    const line = (...after: PlacedText[]) =>
+      goesOn([
+        { x: 40, y: 100, text: 'Net Net Tobacco' },
+        { x: 280, y: 100, text: '749' },
+        { x: 335, y: 100, text: 'mg' },
+        ...after,
+      ]);
+    expect(line()).toBe(true);
+    expect(line({ x: 420, y: 100, text: '12' })).toBe(false);
+  });
+
   it('leaves another caption, a far phrase and a word that is no unit', () => {
     const after = (text: string, x = 305) =>
       goesOn([

@@ -12,6 +12,12 @@ import type { PositionedWord } from '../text-layer/text-layer.types';
 const UNIT = /^(?:%|[a-z]{1,3}(?:\/[a-z]{1,3})?\.?)$/;
 /** Further than this many line heights apart, two phrases are two things. */
 const MAX_GAP_HEIGHTS = 3;
+/**
+ * A form may print its units in a column of their own, further from the figures ("749" and
+ * "mg" 4 line heights apart on FUNSD's training form 0000989556): a unit closing its line
+ * still finishes the figure before it from this far.
+ */
+const MAX_UNIT_COLUMN_GAP_HEIGHTS = 6;
 
 /** The next phrase of the line, when it finishes the answer read so far. */
 export function answerGoesOn(
@@ -21,10 +27,15 @@ export function answerGoesOn(
 ): boolean {
   const last = answer[answer.length - 1];
   if (!last || !next) return false;
-  if (next.box.x0 - last.box.x1 > MAX_GAP_HEIGHTS * line.heightInWidthUnits) return false;
+  const gap = next.box.x0 - last.box.x1;
   const first = next.words[0].text;
+  // "64" then "mm": a measure's unit, alone in its phrase; from further off when it ends the line.
+  const unit = /\d$/.test(last.text) && next.words.length === 1 && UNIT.test(first);
+  const closesLine = next.words[0] === line.words[line.words.length - 1];
+  if (unit && closesLine && gap <= MAX_UNIT_COLUMN_GAP_HEIGHTS * line.heightInWidthUnits)
+    return true;
+  if (gap > MAX_GAP_HEIGHTS * line.heightInWidthUnits) return false;
   // "March 27," then "1984": a date or a list goes on after its comma.
   if (/\d,$/.test(last.text) && /^\d{2,4}\b/.test(first)) return true;
-  // "64" then "mm": a measure's unit, alone in its phrase.
-  return /\d$/.test(last.text) && next.words.length === 1 && UNIT.test(first);
+  return unit;
 }
