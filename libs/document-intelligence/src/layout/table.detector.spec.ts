@@ -867,6 +867,27 @@ describe('detectTables on harsh scans', () => {
     expect(firstColumn(tables)).toEqual([['Claim', 'CL-A', 'CL-B', 'CL-C', 'CL-D', 'CL-E']]);
   });
 
+  it('joins the rest of a row a skewed scan set on a line of its own to the row', () => {
+    // A harsh scan of draw 7025: the first row's incurred read under its end with a speck,
+    // "ee uso 23,176.69", which ended the table as a totals line.
+    const columns = [50, 250, 350, 420];
+    const tables = scannedTables([
+      ...scannedRow(72, ['Claim', 'Paid', 'Open', 'Total'], columns),
+      ...scannedRow(86, ['CL-A', '1,000.00', '0.00'], columns),
+      { x: 352, y: 93, text: 'ee', confidence: 0.4 },
+      { x: 420, y: 93, text: 'uso 1,000.00', confidence: 0.9 },
+      ...scannedRow(104, ['CL-B', '2,000.00', '500.00', '2,500.00'], columns),
+      ...scannedRow(118, ['CL-C', '3,000.00', '0.00', '3,000.00'], columns),
+    ]);
+    expect(tables.map((t) => grid(t).slice(1))).toEqual([
+      [
+        ['CL-A', '1,000.00', '0.00', 'uso 1,000.00'],
+        ['CL-B', '2,000.00', '500.00', '2,500.00'],
+        ['CL-C', '3,000.00', '0.00', '3,000.00'],
+      ],
+    ]);
+  });
+
   it('keeps a column of figures whose caption OCR lost, captionless', () => {
     // A harsh scan of draw 7024 lost "COST" over a declarations table's premiums.
     const columns = [50, 250, 350, 450];

@@ -12,6 +12,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
+import { readsAsCurrencyCode } from '../values/money-normaliser';
 import { alternatesAcross, formBands, gridRuns } from './caption-grid';
 import { joinCaptionPieces } from './caption-pieces';
 import { apartAtEdges, edgesFollowed, edgeTolerance, flushLeftEdges } from './column-starts';
@@ -351,6 +352,28 @@ function valuesOfNextRow(fragment: Row, text: string, next: Row, body: readonly 
   );
 }
 
+/** Figures, each with at most its currency code (as OCR may misread it: `uso 23,176.69`). */
+function amountsOnly(words: readonly PositionedWord[]): boolean {
+  const figures = words.filter((w) => !readsAsCurrencyCode(w.text));
+  return figures.length > 0 && FIGURES_ONLY.test(layoutText(figures).text);
+}
+
+/**
+ * The rest of the row before, which a skewed scan set on a line of its own level with it: a
+ * harsh scan of draw 7025 read a loss run's first row as `22-93834- VB ... usp 9. Gif` and,
+ * just under its end, `ee uso 23,176.69` (the row's incurred), which read as a totals line
+ * ("ee" a caption in a column of figures) ended the table at its first row. Figures in columns
+ * the row before left empty, with at most noise in others, on a line overlapping that row's.
+ */
+function restOfRowBefore(row: Row, before: Row, line: TextLine, beforeLine: TextLine): boolean {
+  const cells = [...row].filter(([, words]) => !isNoisePhrase(makeSegment(words)));
+  return (
+    cells.length > 0 &&
+    cells.every(([column, words]) => !before.has(column) && amountsOnly(words)) &&
+    verticalOverlapRatio(line.box, beforeLine.box) > 0
+  );
+}
+
 /** Rows read before a line that is no row of its own may be passed over: a table under way. */
 const ESTABLISHED_ROWS = 3;
 
@@ -618,6 +641,13 @@ function tableFrom(
     if (!row) break;
     carried?.forEach((words, column) => row.set(column, [...words, ...(row.get(column) ?? [])]));
     carried = null;
+    const rowBefore = body[body.length - 1];
+    if (rowBefore && restOfRowBefore(row, rowBefore, line, lines[last])) {
+      row.forEach((words, column) => {
+        if (!isNoisePhrase(makeSegment(words))) rowBefore.set(column, words);
+      });
+      continue;
+    }
     const text = rowText(row);
     if (
       TOTALS.test(text.trim()) ||
