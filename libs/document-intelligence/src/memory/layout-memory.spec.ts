@@ -391,6 +391,13 @@ describe('a remembered identifier read in another form than the reviewed one', (
     expect(read('H0-74-0582899', 0.95).doubts ?? []).toEqual([]);
   });
 
+  // A harsh scan of draw 7025 read HO-74-0582899 as `HO-74-05828 99`, the figure split in two.
+  it('doubts a space inside a figure where the reviewed value printed none', () => {
+    expect(read('HO-74-05828 99', 0.95).doubts).toEqual([
+      'a space inside a figure, where the reviewed value of this layout printed none',
+    ]);
+  });
+
   // A harsh scan of draw 7024 read the invoice number I066819 as 1066819, sure of it.
   it('doubts a lead digit OCR reads for a capital where the reviewed value opened with a letter', () => {
     expect(read('1066819', 0.95).doubts).toEqual([

@@ -969,6 +969,16 @@ function cutShortDoubts(read: RememberedPlaceRead): string[] {
     doubts.push(
       "one OCR slip from the reviewed value's printed form (a look-alike, a separator or a space)",
     );
+  // `HO-74-05828 99` where the reviewed policy number of its layout printed no space (a harsh
+  // scan of draw 7025, 0.72): OCR split a figure the layout prints whole.
+  if (
+    field.type === 'string' &&
+    page.page.source === 'ocr' &&
+    remembered.form !== undefined &&
+    !remembered.form.includes(' ') &&
+    /\d \d/.test(printed)
+  )
+    doubts.push('a space inside a figure, where the reviewed value of this layout printed none');
   // Out of the reviewed form, nothing vouches for OCR's guess between a digit and a capital.
   if (
     field.type === 'string' &&
