@@ -928,7 +928,7 @@ interface RememberedPlaceRead {
  * reviewed one did (a postcode read one group short).
  */
 function cutShortDoubts(read: RememberedPlaceRead): string[] {
-  const { page, words, captions, anchor, printed, field, remembered } = read;
+  const { page, words, captions, anchor, remembered } = read;
   const doubts: string[] = [];
   const other = page.page.source === 'ocr' && otherCaptionBefore(page, words, captions, anchor);
   if (other && anchorsAnother(other, read.memory, remembered))
@@ -942,58 +942,40 @@ function cutShortDoubts(read: RememberedPlaceRead): string[] {
   const under = next && overprinted(next, captions, anchor);
   if (next && under)
     doubts.push(`the value runs on under another caption ("${next.text}" over "${under.text}")`);
-  if (
-    field.type === 'string' &&
-    remembered.form !== undefined &&
-    endsShortOfForm(valueForm(printed), remembered.form)
-  )
+  return [...doubts, ...formDoubts(read)];
+}
+
+/**
+ * What a text value's form says against it beside the reviewed value's: a form cut short, run
+ * on or of another kind; on OCR text, OCR's slips besides.
+ */
+function formDoubts({ page, words, printed, field, remembered }: RememberedPlaceRead): string[] {
+  const form = remembered.form;
+  if (field.type !== 'string' || form === undefined) return [];
+  const read = valueForm(printed);
+  const doubts: string[] = [];
+  if (endsShortOfForm(read, form))
     doubts.push('ends in fewer digits than the reviewed value of this layout');
-  if (
-    field.type === 'string' &&
-    remembered.form !== undefined &&
-    runsPastClosingNumber(valueForm(printed), remembered.form)
-  )
+  if (runsPastClosingNumber(read, form))
     doubts.push('runs on past the number the reviewed value of this layout closed on');
-  if (
-    field.type === 'string' &&
-    remembered.form !== undefined &&
-    ofAnotherKind(valueForm(printed), remembered.form)
-  )
+  if (ofAnotherKind(read, form))
     doubts.push('printed as an amount or a date, which the reviewed value of this layout was not');
-  if (
-    field.type === 'string' &&
-    page.page.source === 'ocr' &&
-    remembered.form !== undefined &&
-    oneSlipFromForm(printed, remembered.form)
-  )
+  if (page.page.source !== 'ocr') return doubts;
+  if (oneSlipFromForm(printed, form))
     doubts.push(
       "one OCR slip from the reviewed value's printed form (a look-alike, a separator or a space)",
     );
   // `HO-74-05828 99` where the reviewed policy number of its layout printed no space (a harsh
   // scan of draw 7025, 0.72): OCR split a figure the layout prints whole.
-  if (
-    field.type === 'string' &&
-    page.page.source === 'ocr' &&
-    remembered.form !== undefined &&
-    !remembered.form.includes(' ') &&
-    /\d \d/.test(printed)
-  )
+  if (!form.includes(' ') && /\d \d/.test(printed))
     doubts.push('a space inside a figure, where the reviewed value of this layout printed none');
   // Out of the reviewed form, nothing vouches for OCR's guess between a digit and a capital.
-  if (
-    field.type === 'string' &&
-    page.page.source === 'ocr' &&
-    remembered.form !== undefined &&
-    valueForm(printed) !== remembered.form &&
-    words.some((w) => w.confidence < UNSURE_LOOK_ALIKE_WORD && lookAlikeDigitBesideCapital(w.text))
-  )
+  const unsureLookAlike = words.some(
+    (w) => w.confidence < UNSURE_LOOK_ALIKE_WORD && lookAlikeDigitBesideCapital(w.text),
+  );
+  if (read !== form && unsureLookAlike)
     doubts.push('a digit beside a capital, read unsure, may be the letter it looks like');
-  if (
-    field.type === 'string' &&
-    page.page.source === 'ocr' &&
-    remembered.form !== undefined &&
-    opensWithLookAlikeDigit(printed, remembered.form)
-  )
+  if (opensWithLookAlikeDigit(printed, form))
     doubts.push(
       'opens with a digit OCR reads for a capital, where the reviewed value of this layout opened with a letter',
     );
