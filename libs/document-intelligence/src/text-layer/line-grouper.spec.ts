@@ -138,8 +138,8 @@ describe('groupLines', () => {
   it('keeps a wide speck of one letter from pulling the words under it into its line', () => {
     const page = letterPage(
       [
-        // A ruling OCR read as "i": one letter in a box a fifth of the page wide.
-        { text: 'i', box: { x0: 0.09, y0: 0.334, x1: 0.2, y1: 0.373 }, confidence: 0.3 },
+        // A ruling OCR read as "e": one letter in a box a fifth of the page wide.
+        { text: 'e', box: { x0: 0.09, y0: 0.334, x1: 0.2, y1: 0.373 }, confidence: 0.3 },
         { text: 'Toes', box: { x0: 0.15, y0: 0.33, x1: 0.25, y1: 0.345 }, confidence: 0.07 },
       ],
       'ocr',

@@ -44,6 +44,18 @@ describe('isSpeck: what OCR reads from noise and rulings', () => {
 });
 
 describe('withoutSpecks', () => {
+  it('drops a lone small i or l OCR was unsure of, a stroke read as a letter', () => {
+    // Harsh scans of draw 7024: a box's edge read "i" before "BROKER" (0.35) and "insured".
+    const words = [
+      word('i', 0.076, 0.2, 0.35),
+      word('BROKER', 0.09, 0.2),
+      word('l', 0.3, 0.2, 0.5),
+      word('Item', 0.1, 0.4),
+      word('i', 0.2, 0.4, 0.95),
+    ];
+    expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual(['BROKER', 'Item', 'i']);
+  });
+
   it('drops a lone sign OCR gave next to no confidence, and keeps one read at all surely', () => {
     // A harsh scan of draw 7024: "Estimated Amount & Insured Entity", the & read from a blot.
     const words = [
@@ -106,7 +118,7 @@ describe('specks read as letters and marks glued to words', () => {
       word('EST.', 0.5, 0.2),
       word('DAMAGE', 0.56, 0.2),
       word('POLICY', 0.1, 0.3),
-      word('l', 0.7, 0.2, 0.3),
+      word('a', 0.7, 0.2, 0.3),
       word('9', 0.8, 0.2, 0.3),
     ];
     expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual([
@@ -115,7 +127,7 @@ describe('specks read as letters and marks glued to words', () => {
       'EST.',
       'DAMAGE',
       'POLICY',
-      'l',
+      'a',
       '9',
     ]);
   });

@@ -47,6 +47,14 @@ const SMUDGE_GLYPH = 0.15;
  */
 const UNSURE_SIGN = 0.1;
 const LONE_SIGN = /^[&#%]$/;
+/**
+ * A lone small `i` or `l` is no English word: OCR reads one from a box's edge, a rule or a speck
+ * (`i BROKER`, `i insured` on the harsh scans of draws 7024; 19 such words on the scans of
+ * 7024, 7025 and 606, 75 on FUNSD's forms, none of them an annotated word), and unless read sure
+ * it stands between a caption's words or before them. Below this it is a speck.
+ */
+const SURE_STROKE = 0.9;
+const STROKE_LETTER = /^[il]$/;
 
 /** A colon this close (line heights) after a word is that word's caption end. */
 const ATTACHED_COLON_GAP = 0.6;
@@ -85,7 +93,8 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
         (isTinyLetter(w, usual) ||
           isFlatJunk(w, usual, aspect) ||
           isTallSmudge(w, usual, aspect) ||
-          isBlotSign(w)),
+          isBlotSign(w) ||
+          isStrokeLetter(w)),
     ),
   );
   const cleaned = words.map((w) =>
@@ -114,6 +123,11 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
         ((isColon(word) && attached(word)) ||
           (!isSpeck(word) && (!isStop(word) || attached(word))))),
   );
+}
+
+/** A lone small i or l OCR was unsure of: a stroke of a box or a rule read as a letter. */
+function isStrokeLetter(word: PositionedWord): boolean {
+  return STROKE_LETTER.test(word.text.trim()) && word.confidence < SURE_STROKE;
 }
 
 /** A lone sign OCR was unsure of: a blot read as `&`, `#` or `%`. */
