@@ -287,6 +287,19 @@ describe('withColonsRestored', () => {
 });
 
 describe('withLeadersJoined', () => {
+  it("reads unsure junk in small letters at a leader's end, before an answer, as the leader's", () => {
+    // A harsh scan of draw 7025: "Broker ......... ere Nathan Hughes", "ere" at 0.15.
+    const line = (answer: number) =>
+      withLeadersJoined([
+        word('Broker', 0.1, 0.2),
+        word('.........', 0.16, 0.2),
+        word('ere', 0.3, 0.2, 0.15),
+        word('Nathan', 0.4, 0.2, answer),
+      ]).map((w) => w.text);
+    expect(line(0.63)).toEqual(['Broker', '.........', '...', 'Nathan']);
+    expect(line(0.3)).toEqual(['Broker', '.........', 'ere', 'Nathan']);
+  });
+
   it('reads unsure junk between two leader words as part of the leader', () => {
     const line = [
       word('Bill', 0.1, 0.2),

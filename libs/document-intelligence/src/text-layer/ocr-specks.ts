@@ -309,11 +309,15 @@ export function withColonsRestored<W extends PositionedWord>(line: readonly W[])
   });
 }
 
+/** An answer's first word read at least this sure after junk at a leader's end is print. */
+const SURE_ANSWER_AFTER_LEADER = 0.6;
+
 /**
  * An OCR line's words with the junk OCR read inside a dotted leader made part of it: a word read
  * unsure, with no digit, standing between two leader words ("Bill Number ....... ER ...
- * INV/10038"). The runner found the leader's dots on either side but not the blurred ones
- * between; as text the junk would be the caption's answer.
+ * INV/10038"), or in small letters at the leader's end before an answer read sure. The runner
+ * found the leader's dots on either side but not the blurred ones between; as text the junk
+ * would be the caption's answer, or its first word.
  */
 export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]): W[] {
   const isLeader = (word: W | undefined): boolean =>
@@ -326,7 +330,13 @@ export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]):
     while (before >= 0 && junk(line[before]!)) before -= 1;
     let after = i + 1;
     while (after < line.length && junk(line[after]!)) after += 1;
-    if (!isLeader(line[before]) || !isLeader(line[after])) return word;
+    // Between two leader words; or after the leader, lower case, before an answer read sure
+    // (`Broker ......... ere Nathan Hughes`, `ere` at 0.15 on a harsh scan of draw 7025).
+    const closesLeader =
+      /^\p{Ll}+$/u.test(word.text.trim()) &&
+      line[after] !== undefined &&
+      line[after]!.confidence >= SURE_ANSWER_AFTER_LEADER;
+    if (!isLeader(line[before]) || !(isLeader(line[after]) || closesLeader)) return word;
     return { ...word, text: '.'.repeat(Math.max(3, [...word.text.trim()].length)) };
   });
 }
