@@ -2,7 +2,11 @@ import type { AnalysedDocument } from '../layout/analysed-document';
 import type { ExtractedField, MoneyValue } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition, TableFieldDefinition } from '../schema/field-schema.types';
 import type { TextLine } from '../text-layer/line-grouper';
-import { cellsKeepingRowArithmetic, rowsBreakingArithmetic } from '../validation/row-arithmetic';
+import {
+  cellsKeepingRowArithmetic,
+  repairedByRowArithmetic,
+  rowsBreakingArithmetic,
+} from '../validation/row-arithmetic';
 import { orderDates } from './date-order';
 import type { FieldMatches } from './field-matching';
 import { asksForIssuer, fromLetterhead, letterheadLine } from './letterhead';
@@ -34,12 +38,19 @@ export function settleAcrossFields(
   // And the cells the page's arithmetic vouches for: a column adding up to its printed total,
   // a row whose figures make one another.
   confirmTableCells(tables, results, analysed.lines);
-  // A row breaking the arithmetic the table's other rows keep: one of its figures is misread.
+  // A row breaking the arithmetic the table's other rows keep: one of its figures is misread,
+  // and taken back when exactly one look-alike digit or two make the row keep it (in doubt).
   for (const table of tables) {
     const reading = results.get(table.key);
-    const broken = reading?.rows ? rowsBreakingArithmetic(table, reading.rows) : [];
-    if (reading && broken.length > 0)
-      results.set(table.key, { ...reading, doubts: [...(reading.doubts ?? []), ...broken] });
+    if (!reading?.rows) continue;
+    const repair = repairedByRowArithmetic(table, reading.rows);
+    const broken = rowsBreakingArithmetic(table, repair.rows);
+    if (repair.doubts.length + broken.length > 0)
+      results.set(table.key, {
+        ...reading,
+        rows: repair.rows,
+        doubts: [...(reading.doubts ?? []), ...repair.doubts, ...broken],
+      });
   }
 }
 

@@ -1,6 +1,10 @@
 import type { ExtractedRow } from '../schema/extraction-result.types';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
-import { cellsKeepingRowArithmetic, rowsBreakingArithmetic } from './row-arithmetic';
+import {
+  cellsKeepingRowArithmetic,
+  repairedByRowArithmetic,
+  rowsBreakingArithmetic,
+} from './row-arithmetic';
 
 const claims: TableFieldDefinition = {
   key: 'claims',
@@ -143,5 +147,65 @@ describe('rowsBreakingArithmetic', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('repairedByRowArithmetic', () => {
+  /** Rows whose cells print as given: a harsh scan's reading. */
+  const printed = (rows: ReadonlyArray<readonly [string, string, string]>): ExtractedRow[] =>
+    rowsOf(
+      rows.map((r) => r.map((t) => Number(t.replace(/[^\d.]/g, ''))) as [number, number, number]),
+    ).map((row, i) => ({
+      ...row,
+      cells: Object.fromEntries(
+        Object.entries(row.cells).map(([key, cell]) => [
+          key,
+          key === 'claim'
+            ? cell
+            : { ...cell, text: rows[i][['paid', 'reserve', 'incurred'].indexOf(key)] },
+        ]),
+      ),
+    }));
+
+  // A harsh scan of draw 7025 read a reserve of 0.00 as `USD 9.00`, a paid 10,870.41 as 16,870.41.
+  it('takes back a look-alike digit that alone breaks a row the table keeps, in doubt', () => {
+    const rows = printed([
+      ['USD 1,200.50', 'USD 300.25', 'USD 1,500.75'],
+      ['USD 800.00', 'USD 150.00', 'USD 950.00'],
+      ['USD 2,340.10', 'USD 9.00', 'USD 2,340.10'],
+      ['USD 16,870.41', 'USD 500.00', 'USD 11,370.41'],
+      ['USD 420.00', 'USD 80.00', 'USD 500.00'],
+    ]);
+    // OCR was unsure of the misread figures, sure of the others.
+    const box = { x0: 0, y0: 0, x1: 0.1, y1: 0.01 };
+    const read = (row: ExtractedRow, key: string, confidence: number): void => {
+      const cell = row.cells[key];
+      (row.cells as Record<string, typeof cell>)[key] = {
+        ...cell,
+        grounding: { page: 1, box, words: [{ text: cell.text, box, confidence }] },
+      };
+    };
+    rows.forEach((row) => ['paid', 'reserve', 'incurred'].forEach((key) => read(row, key, 0.95)));
+    read(rows[2], 'reserve', 0.4);
+    read(rows[3], 'paid', 0.5);
+    const repair = repairedByRowArithmetic(claims, rows);
+    expect(repair.rows[2].cells.reserve.value).toEqual({ amount: 0, currency: 'USD' });
+    expect(repair.rows[3].cells.paid.value).toEqual({ amount: 10870.41, currency: 'USD' });
+    expect(repair.doubts).toEqual([
+      'row 3: reserve read "USD 9.00", taken as 0 so that incurred is paid + reserve',
+      'row 4: paid read "USD 16,870.41", taken as 10870.41 so that incurred is paid + reserve',
+    ]);
+    expect(rowsBreakingArithmetic(claims, repair.rows)).toEqual([]);
+  });
+
+  it('leaves a row two repairs would mend alike, and one no look-alike repair mends', () => {
+    const rows = printed([
+      ['USD 1,200.50', 'USD 300.25', 'USD 1,500.75'],
+      ['USD 800.00', 'USD 150.00', 'USD 950.00'],
+      ['USD 2,340.10', 'USD 9.00', 'USD 2,340.10'],
+      ['USD 2,340.10', 'USD 4.00', 'USD 2,340.10'],
+      ['USD 420.00', 'USD 80.00', 'USD 500.00'],
+    ]);
+    expect(repairedByRowArithmetic(claims, rows).doubts).toEqual([]);
   });
 });

@@ -128,3 +128,116 @@ export function rowsBreakingArithmetic(
   }
   return [...doubts.entries()].sort(([a], [b]) => a - b).map(([, doubt]) => doubt);
 }
+
+/**
+ * Digits OCR reads for one another on a poor scan (a 0 as 6, 8 or 9 on the harsh scans of draw
+ * 7025: `9.00`, `0.88`, `0.66` for 0.00, `16,870.41` for 10,870.41).
+ */
+const DIGIT_LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '0': '689',
+  '6': '058',
+  '8': '0369',
+  '9': '08',
+  '1': '7',
+  '7': '1',
+  '3': '8',
+  '5': '6',
+};
+/** A repair changes at most this many digits of what OCR read. */
+const MAX_REPAIRED_DIGITS = 2;
+
+/** Whether `read` (a cell's printed figure) is `target` with a look-alike digit or two misread. */
+function misreadOf(read: string, target: number): boolean {
+  if (target < 0 || !Number.isFinite(target)) return false;
+  const decimals = /\.(\d{1,2})\D*$/.exec(read)?.[1].length ?? 0;
+  const wanted = target.toFixed(decimals).replace('.', '');
+  const printed = read.replace(/\D/g, '');
+  if (wanted.length !== printed.length) return false;
+  const changed = [...printed].flatMap((digit, i) => (digit === wanted[i] ? [] : [i]));
+  return (
+    changed.length > 0 &&
+    changed.length <= MAX_REPAIRED_DIGITS &&
+    changed.every((i) => (DIGIT_LOOK_ALIKES[printed[i]] ?? '').includes(wanted[i]))
+  );
+}
+
+/** What each cell of an identity would have to be for the row to keep it. */
+function solvedCells(row: ExtractedRow, [a, b, c, make]: Identity): Array<[string, number]> {
+  const [x, y, z] = [a, b, c].map((key) => amountOf(row.cells[key]?.value));
+  if (x === null || y === null || z === null) return [];
+  const sum = make(2, 3) === 5;
+  const solved: Array<[string, number | null]> = [
+    [c, make(x, y)],
+    [a, sum ? z - y : y !== 0 ? z / y : null],
+    [b, sum ? z - x : x !== 0 ? z / x : null],
+  ];
+  return solved.flatMap(([key, value]) =>
+    value === null ? [] : [[key, Math.round(value * 100) / 100] as [string, number]],
+  );
+}
+
+/** How much less sure OCR must have been of one figure than of the others to pick it. */
+const SURENESS_MARGIN = 0.1;
+
+/** A figure's least sure word as OCR read it; 1 without words (born-digital text is sure). */
+function sureness(row: ExtractedRow, key: string): number {
+  const words = row.cells[key]?.grounding?.words ?? [];
+  return Math.min(1, ...words.map((w) => w.confidence));
+}
+
+/**
+ * The one repair among those that fit: the only one, or the figure OCR was clearly least sure
+ * of (`USD 9.00` at 0.4 beside an incurred at 0.95 that `9.00` would also mend).
+ */
+function leastSure(
+  fits: ReadonlyArray<[string, number]>,
+  row: ExtractedRow,
+): [string, number] | null {
+  if (fits.length <= 1) return fits[0] ?? null;
+  const ranked = [...fits].sort((p, q) => sureness(row, p[0]) - sureness(row, q[0]));
+  return sureness(row, ranked[1][0]) - sureness(row, ranked[0][0]) >= SURENESS_MARGIN
+    ? ranked[0]
+    : null;
+}
+
+/**
+ * Rows breaking an identity the table keeps (as for `rowsBreakingArithmetic`) where one cell,
+ * read with a look-alike digit or two the other way, makes the row keep it (the only such cell,
+ * or the one OCR was clearly least sure of): that cell is repaired, and a doubt says so (the
+ * reviewer still sees it). Rows and doubts, the rows as given
+ * when nothing was repaired.
+ */
+export function repairedByRowArithmetic(
+  field: TableFieldDefinition,
+  rows: readonly ExtractedRow[],
+): { rows: ExtractedRow[]; doubts: string[] } {
+  const repaired = [...rows];
+  const doubts: string[] = [];
+  for (const identity of identities(field)) {
+    const standings = repaired.map((row) => standing(row, identity));
+    const witnesses = standings.filter((s) => s === 'kept').length;
+    const broken = standings.filter((s) => s === 'broken').length;
+    if (broken === 0 || witnesses < WITNESS_ROWS || broken >= BROKEN_SHARE * (witnesses + broken))
+      continue;
+    standings.forEach((s, i) => {
+      if (s !== 'broken') return;
+      const row = repaired[i];
+      const fits = solvedCells(row, identity).filter(([key, value]) =>
+        misreadOf(row.cells[key]?.text ?? '', value),
+      );
+      const fit = leastSure(fits, row);
+      if (!fit) return;
+      const [key, amount] = fit;
+      const cell = row.cells[key];
+      const value =
+        typeof cell.value === 'object' && cell.value !== null && 'amount' in cell.value
+          ? { ...(cell.value as MoneyValue), amount }
+          : amount;
+      repaired[i] = { ...row, cells: { ...row.cells, [key]: { ...cell, value } } };
+      doubts.push(
+        `row ${i + 1}: ${key} read "${cell.text}", taken as ${amount} so that ${identityText(identity).replace(' is not ', ' is ')}`,
+      );
+    });
+  }
+  return { rows: repaired, doubts };
+}
