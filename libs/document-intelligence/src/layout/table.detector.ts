@@ -12,7 +12,6 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
-import { readsAsCurrencyCode } from '../values/money-normaliser';
 import { alternatesAcross, formBands, gridRuns } from './caption-grid';
 import { joinCaptionPieces } from './caption-pieces';
 import { apartAtEdges, edgesFollowed, edgeTolerance, flushLeftEdges } from './column-starts';
@@ -23,6 +22,14 @@ import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
 import { withMarkedChoicesJoined } from './marked-choice';
 import { fewGlyphs, isNoisePhrase, unsure } from './noise-phrase';
+import {
+  ESTABLISHED_ROWS,
+  MIN_COLUMNS,
+  restOfRowBefore,
+  strayFigurePiece,
+  type TableRow,
+  valuesOfNextRow,
+} from './row-fragments';
 import { withoutStrayQuote } from './stray-quote';
 import { TOTALS } from './table-totals';
 import { withUncaptionedColumns } from './uncaptioned-column';
@@ -39,7 +46,6 @@ import { withUncaptionedColumns } from './uncaptioned-column';
 const MAX_ROW_GAP = 2.2;
 /** A wrapped cell line sits closer than this many line heights under its row. */
 const CONTINUATION_GAP = 0.9;
-const MIN_COLUMNS = 2;
 const MIN_BODY_ROWS = 2;
 /** A table's last page of one row holds a full row: a form's band seldom holds this many. */
 const MIN_LAST_PAGE_CELLS = 3;
@@ -50,7 +56,7 @@ interface Column {
   header: PositionedWord[];
 }
 
-type Row = Map<number, PositionedWord[]>;
+type Row = TableRow;
 
 /** A dot leader, alone or closing a caption ("EFFECTIVE...", "NO........"). */
 const DOT_LEADER = /^[.…·]{3,}$|[.…·]{5,}$/;
@@ -334,73 +340,6 @@ function isSummaryRow(row: Row, body: readonly Row[]): boolean {
       body.some((r) => holdsValue(r, column)),
   );
 }
-
-/**
- * A line holding a value or two of the row under it, which a skewed scan set apart ("433.60"
- * read level with the row above, over "Radiator support", on a fax-like scan of draw 7021):
- * values in columns the next row leaves empty, which together with it make a row. Such a line
- * no longer ends the table.
- */
-function valuesOfNextRow(fragment: Row, text: string, next: Row, body: readonly Row[]): boolean {
-  return (
-    body.length >= ESTABLISHED_ROWS &&
-    // Figures alone: a line holding words ("TOTAL: $6,600.00") is a form's, not a row's piece.
-    FIGURES_ONLY.test(text.trim()) &&
-    [...fragment.keys()].every((column) => !next.has(column)) &&
-    fragment.size + next.size >= MIN_COLUMNS &&
-    ![...next.values()].some((words) => words.some((w) => COLON_END.test(w.text)))
-  );
-}
-
-/** Figures, each with at most its currency code (as OCR may misread it: `uso 23,176.69`). */
-function amountsOnly(words: readonly PositionedWord[]): boolean {
-  const figures = words.filter((w) => !readsAsCurrencyCode(w.text));
-  return figures.length > 0 && FIGURES_ONLY.test(layoutText(figures).text);
-}
-
-/**
- * The rest of the row before, which a skewed scan set on a line of its own level with it: a
- * harsh scan of draw 7025 read a loss run's first row as `22-93834- VB ... usp 9. Gif` and,
- * just under its end, `ee uso 23,176.69` (the row's incurred), which read as a totals line
- * ("ee" a caption in a column of figures) ended the table at its first row. Figures in columns
- * the row before left empty, with at most noise in others, on a line overlapping that row's.
- */
-function restOfRowBefore(row: Row, before: Row, line: TextLine, beforeLine: TextLine): boolean {
-  const cells = [...row].filter(([, words]) => !isNoisePhrase(makeSegment(words)));
-  return (
-    cells.length > 0 &&
-    cells.every(([column, words]) => !before.has(column) && amountsOnly(words)) &&
-    verticalOverlapRatio(line.box, beforeLine.box) > 0
-  );
-}
-
-/** Rows read before a line that is no row of its own may be passed over: a table under way. */
-const ESTABLISHED_ROWS = 3;
-
-/**
- * A piece of a row's figure the line grouper set on a line of its own, level with the rows
- * around it: a harsh scan of draw 7024 read a loss run's `USD13,018.18` as `usm 18` in its row
- * and `3,018.` a line apart, which ended the table after six of its thirty rows. Figures in one
- * column, which the row after fills (else they may be its own, valuesOfNextRow), overlapping the
- * row before or after in height: no row and no end of a table under way.
- */
-function strayFigurePiece(
-  fragment: Row,
-  text: string,
-  next: Row | null,
-  overlapsRowAround: boolean,
-): boolean {
-  const [column] = fragment.keys();
-  return (
-    fragment.size === 1 &&
-    FIGURES_ONLY.test(text.trim()) &&
-    overlapsRowAround &&
-    (next?.has(column) ?? false) &&
-    (next?.size ?? 0) >= MIN_COLUMNS
-  );
-}
-/** Amounts, counts and dates, with their signs: no letter. */
-const FIGURES_ONLY = /^[\d\s.,/$€£()+-]+$/u;
 
 /** Lines close enough under a header line to be its first rows (looked at before reading them). */
 const HEADER_LOOKAHEAD = 6;
