@@ -217,9 +217,16 @@ describe('console sessions in a browser', () => {
   it('a refused token refreshes once, then asks to sign in and comes back to the same place', async () => {
     await withContext(async (context) => {
       const page = await context.newPage();
+      // The upload page asks for the workspaces once signed in. Ended before that answer, the
+      // session would be found over by that request, not by the click below (a race this test
+      // lost under load, the Items link gone before it was clicked).
+      const workspacesRead = page.waitForResponse((response) =>
+        new URL(response.url()).pathname.endsWith('/workspaces'),
+      );
       await page.goto(`${SITE}/console/upload`);
       await signIn(page, riley);
       await signedInAs(page, riley);
+      await workspacesRead;
       // The session ends without this tab hearing of it (signed out from another device).
       expect((await page.request.post(`${SITE}/auth/logout`, { data: {} })).status()).toBe(200);
       const refreshes: string[] = [];
