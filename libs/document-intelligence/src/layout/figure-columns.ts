@@ -140,7 +140,7 @@ function spanOf(words: readonly PositionedWord[]): Span {
 const SIDE_BY_SIDE_OVERLAP = 0.25;
 
 /** How much of the narrower span two spans share (0 when apart). */
-function overlapShare(a: Span, b: Span): number {
+export function overlapShare(a: Span, b: Span): number {
   const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const narrower = Math.min(a.x1 - a.x0, b.x1 - b.x0);
   return narrower > 0 ? Math.max(0, shared) / narrower : 1;

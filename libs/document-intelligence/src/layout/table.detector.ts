@@ -56,8 +56,6 @@ interface Column {
   header: PositionedWord[];
 }
 
-type Row = TableRow;
-
 /** A dot leader, alone or closing a caption ("EFFECTIVE...", "NO........"). */
 const DOT_LEADER = /^[.…·]{3,}$|[.…·]{5,}$/;
 
@@ -204,8 +202,8 @@ function rowOf(
   columns: readonly Column[],
   reach: number,
   reading: RowReading = PLAIN_READING,
-): Row | null {
-  const row: Row = new Map();
+): TableRow | null {
+  const row: TableRow = new Map();
   const phrases = codesOnward(
     segments.flatMap((s) => apartAtEdges(s, reading.edges, reading.tolerance)),
     makeSegment,
@@ -221,7 +219,7 @@ function rowOf(
   return row;
 }
 
-function rowText(row: Row): string {
+function rowText(row: TableRow): string {
   return [...row.values()].map((words) => words.map((w) => w.text).join(' ')).join(' ');
 }
 
@@ -244,7 +242,7 @@ interface Detected {
 }
 
 /** A totals row as a caption and its amounts by column, when it holds two amounts or more. */
-function footOf(row: Row, columns: readonly Column[]): TableFoot | null {
+function footOf(row: TableRow, columns: readonly Column[]): TableFoot | null {
   const caption: PositionedWord[] = [];
   const amounts: Array<TableFoot['amounts'][number]> = [];
   [...row]
@@ -322,11 +320,11 @@ function oneGlyph(words: readonly PositionedWord[]): boolean {
  * (a scan's narrow column of quantities OCR lost in most rows: a caption there with an amount
  * after it is the totals line, not a row whose description moved).
  */
-function isSummaryRow(row: Row, body: readonly Row[]): boolean {
+function isSummaryRow(row: TableRow, body: readonly TableRow[]): boolean {
   if (body.length === 0 || row.has(0)) return false;
-  const holdsValue = (r: Row, column: number): boolean =>
+  const holdsValue = (r: TableRow, column: number): boolean =>
     r.has(column) && hasValueSignal(layoutText(r.get(column)!).text);
-  const valueLike = (r: Row, column: number): boolean =>
+  const valueLike = (r: TableRow, column: number): boolean =>
     holdsValue(r, column) ||
     (r.has(column) && (unsure(r.get(column)!) || oneGlyph(r.get(column)!)));
   const figureAfter = (column: number): boolean =>
@@ -553,11 +551,11 @@ function tableFrom(
     last = head + 1;
   }
 
-  const body: Row[] = [];
+  const body: TableRow[] = [];
   let foot: TableFoot | null = null;
   let endedAtTotals = false;
   // Cells of the next row read on a line of their own (see valuesOfNextRow).
-  let carried: Row | null = null;
+  let carried: TableRow | null = null;
   for (let i = last + 1; i < lines.length; i += 1) {
     const line = lines[i];
     if (line.pageNumber !== lines[start].pageNumber) break;

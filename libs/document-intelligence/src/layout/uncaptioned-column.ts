@@ -1,5 +1,6 @@
 import { upperMedian } from '../common/upper-median';
 import type { PositionedWord, TextSegment } from '../text-layer/line-grouper';
+import { overlapShare } from './figure-columns';
 import { hasValueSignal } from './layout-text';
 
 /*
@@ -23,12 +24,6 @@ const MIN_ROWS = 2;
 
 /** How much of the narrower of two figures' spans they share to stand in one column. */
 const SAME_COLUMN_OVERLAP = 0.3;
-
-function overlapShare(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
-  const shared = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const narrower = Math.min(a.x1 - a.x0, b.x1 - b.x0);
-  return narrower > 0 ? Math.max(0, shared) / narrower : 0;
-}
 
 /**
  * The columns with a captionless one added for each run of figures that fits no captioned

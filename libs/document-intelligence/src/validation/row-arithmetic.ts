@@ -102,6 +102,20 @@ function identityText([a, b, c, make]: Identity): string {
 }
 
 /**
+ * How many rows keep an identity that some rows break, when it is the table's all the same (at
+ * least WITNESS_ROWS keep it, and more than break it); null otherwise.
+ */
+function witnessesAgainstBroken(
+  standings: ReadonlyArray<ReturnType<typeof standing>>,
+): number | null {
+  const witnesses = standings.filter((s) => s === 'kept').length;
+  const broken = standings.filter((s) => s === 'broken').length;
+  return broken === 0 || witnesses < WITNESS_ROWS || broken >= BROKEN_SHARE * (witnesses + broken)
+    ? null
+    : witnesses;
+}
+
+/**
  * Rows breaking an identity the table's other rows keep (at least WITNESS_ROWS of them, and
  * more than break it): a misread digit (`18,753.07` for 15,753.07 incurred on a scan of draw
  * 7006, paid plus reserve in every other row) or a lost decimal point (a quantity `45` for 4.5).
@@ -114,10 +128,8 @@ export function rowsBreakingArithmetic(
   const doubts = new Map<number, string>();
   for (const identity of identities(field)) {
     const standings = rows.map((row) => standing(row, identity));
-    const witnesses = standings.filter((s) => s === 'kept').length;
-    const broken = standings.filter((s) => s === 'broken').length;
-    if (broken === 0 || witnesses < WITNESS_ROWS || broken >= BROKEN_SHARE * (witnesses + broken))
-      continue;
+    const witnesses = witnessesAgainstBroken(standings);
+    if (witnesses === null) continue;
     standings.forEach((s, i) => {
       if (s === 'broken' && !doubts.has(i))
         doubts.set(
@@ -215,10 +227,7 @@ export function repairedByRowArithmetic(
   const doubts: string[] = [];
   for (const identity of identities(field)) {
     const standings = repaired.map((row) => standing(row, identity));
-    const witnesses = standings.filter((s) => s === 'kept').length;
-    const broken = standings.filter((s) => s === 'broken').length;
-    if (broken === 0 || witnesses < WITNESS_ROWS || broken >= BROKEN_SHARE * (witnesses + broken))
-      continue;
+    if (witnessesAgainstBroken(standings) === null) continue;
     standings.forEach((s, i) => {
       if (s !== 'broken') return;
       const row = repaired[i];
