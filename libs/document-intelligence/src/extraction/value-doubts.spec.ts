@@ -1,7 +1,7 @@
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { STRAY_WORD_NAME_DOUBT } from '../values/split-name';
+import { CAPTION_SHAPED_DOUBT, UNPAIRED_BRACKET_DOUBT } from '../values/value-print';
 import {
-  CAPTION_SHAPED_DOUBT,
   DIGITLESS_PHONE_DOUBT,
   MISPRINTED_PHONE_DOUBT,
   ONE_WORD_NAME_DOUBT,
@@ -52,6 +52,19 @@ describe('valueShapeDoubts', () => {
     ]);
     expect(valueShapeDoubts(field('Insured Name'), 'Ann Noble')).toEqual([]);
     expect(valueShapeDoubts(field('Reference'), '#')).toEqual([]);
+  });
+
+  it('doubts a value holding a bracket without its pair: a letter or mark OCR misread', () => {
+    expect(valueShapeDoubts(field('Claim Number'), '23-54243-B)')).toEqual([
+      UNPAIRED_BRACKET_DOUBT,
+    ]);
+    expect(valueShapeDoubts(field('Insured Name'), 'Acme (Pty Ltd')).toEqual([
+      UNPAIRED_BRACKET_DOUBT,
+    ]);
+    expect(valueShapeDoubts(field('Insured Name'), 'Acme (Pty) Ltd')).toEqual([]);
+    expect(valueShapeDoubts(field('Claim Number'), 'CLM-[2023]-77')).toEqual([]);
+    // A phone's own doubt names it once.
+    expect(valueShapeDoubts(field('Phone'), '(960 560-9068')).toEqual([MISPRINTED_PHONE_DOUBT]);
   });
 
   it('doubts an identifier too short to be one: a caption word such as "ID" misread', () => {

@@ -7,6 +7,12 @@ import {
   SPLIT_NAME_DOUBT,
   STRAY_WORD_NAME_DOUBT,
 } from '../values/split-name';
+import {
+  CAPTION_SHAPED_DOUBT,
+  endsAsCaption,
+  hasUnpairedBracket,
+  UNPAIRED_BRACKET_DOUBT,
+} from '../values/value-print';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
 
@@ -36,16 +42,6 @@ function readsAsWords(text: string): boolean {
 /** Why an identifier read so is doubted. */
 export const WORDY_IDENTIFIER_DOUBT =
   'reads as words, not an identifier: another caption may have been read';
-
-/**
- * A caption's tail: a colon, a number sign or "No." ends a caption ("Certificate No.", "Ref #",
- * "Insured:"), never a value. A value read so is most often the next caption.
- */
-const CAPTION_TAIL = /(?:\bNo\.|#|:)$/i;
-
-/** Why a value read so is doubted. */
-export const CAPTION_SHAPED_DOUBT =
-  'reads as a caption, not a value: another caption may have been read';
 
 /**
  * Fewer than three letters and digits: too short for an identifier a document asks for by
@@ -135,7 +131,9 @@ export function valueShapeDoubts(field: ScalarFieldDefinition, text: string): st
   ) {
     doubts.push(MISPRINTED_PHONE_DOUBT);
   }
-  if (/\p{L}{2}/u.test(text) && CAPTION_TAIL.test(text.trim())) doubts.push(CAPTION_SHAPED_DOUBT);
+  if (endsAsCaption(text)) doubts.push(CAPTION_SHAPED_DOUBT);
+  if (!doubts.includes(MISPRINTED_PHONE_DOUBT) && hasUnpairedBracket(text))
+    doubts.push(UNPAIRED_BRACKET_DOUBT);
   doubts.push(...misreadWordDoubts(text));
   return doubts;
 }

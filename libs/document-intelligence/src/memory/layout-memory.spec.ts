@@ -6,6 +6,7 @@ import { makePage, type PlacedText } from '../testing/text-page.fixture';
 import { CENTS_APART_DOUBT } from '../text-layer/split-figure.joiner';
 import type { TextPage } from '../text-layer/text-layer.types';
 import { MARKED_OPTION_NOTE } from '../values/marked-option';
+import { CAPTION_SHAPED_DOUBT, UNPAIRED_BRACKET_DOUBT } from '../values/value-print';
 import {
   AGREEMENT_NOTE,
   applyLayoutMemory,
@@ -403,6 +404,43 @@ describe('a remembered identifier read in another form than the reviewed one', (
     expect(read('1066819', 0.95).doubts).toEqual([
       'opens with a digit OCR reads for a capital, where the reviewed value of this layout opened with a letter',
     ]);
+  });
+});
+
+describe('a remembered value whose characters say it is none', () => {
+  const page = (carrier: string, policy: string): TextPage =>
+    makePage([
+      { x: 60, y: 50, text: 'POLICY SUMMARY', size: 14 },
+      { x: 60, y: 100, text: 'Issuing Company' },
+      { x: 180, y: 100, text: carrier },
+      { x: 60, y: 130, text: 'Policy No.' },
+      { x: 180, y: 130, text: policy },
+    ]);
+  const reviewed = page('Harborline Casualty Company', 'AB-1234');
+  const memory = learnLayout(analysePages([reviewed]), [
+    {
+      key: 'carrier',
+      pageNumber: 1,
+      box: unionOf(reviewed, ['Harborline', 'Company']),
+      text: 'Harbor Mutual',
+    },
+    { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'AB-1234'), text: 'AB-1234' },
+  ])!;
+  const fields = [
+    { key: 'carrier', type: 'string', label: 'Carrier' },
+    { key: 'policy_number', type: 'string', label: 'Policy number' },
+  ] as const;
+  const read = (carrier: string, policy: string) =>
+    applyLayoutMemory(analysePages([page(carrier, policy)]), memory, fields, undefined);
+
+  // Draw 7026: a carrier's name long enough to reach the next caption was read with it, and a
+  // claim number's J read as a bracket; both went straight through one-shot.
+  it('doubts a value ending as a caption does, and a bracket without its pair', () => {
+    const [carrier, policy] = read('Lakeshore Mutual Policy No.', 'AB-12J)');
+    expect(carrier.doubts).toContain(CAPTION_SHAPED_DOUBT);
+    expect(policy.doubts).toContain(UNPAIRED_BRACKET_DOUBT);
+    const right = read('Lakeshore Mutual Insurance', 'AB-(12)');
+    expect(right.map((f) => f.doubts ?? [])).toEqual([[], []]);
   });
 });
 

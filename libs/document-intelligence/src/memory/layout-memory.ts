@@ -17,6 +17,12 @@ import { misreadWordDoubts } from '../values/garbled-word';
 import { identifierShape } from '../values/identifier-shape';
 import { MARKED_OPTION_NOTE, MARKED_QUALITY, printedChoice } from '../values/marked-option';
 import { parseScalar } from '../values/scalar-value.parser';
+import {
+  CAPTION_SHAPED_DOUBT,
+  endsAsCaption,
+  hasUnpairedBracket,
+  UNPAIRED_BRACKET_DOUBT,
+} from '../values/value-print';
 import { groundingOf, joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
 import { captionLetters, lettersSimilarity } from './caption-letters';
 import { confirmedWords } from './confirmed-words';
@@ -960,6 +966,11 @@ function formDoubts({ page, words, printed, field, remembered }: RememberedPlace
     doubts.push('runs on past the number the reviewed value of this layout closed on');
   if (ofAnotherKind(read, form))
     doubts.push('printed as an amount or a date, which the reviewed value of this layout was not');
+  // A value longer than the reviewed one ran on into the next caption, which the analysis did
+  // not read as one (`Lakeshore General Insurance Policy No.` on a declarations page of draw
+  // 7026, where the carrier's name reached the caption: straight through, digital and fillable).
+  if (endsAsCaption(printed) && !endsAsCaption(form)) doubts.push(CAPTION_SHAPED_DOUBT);
+  if (hasUnpairedBracket(printed) && !hasUnpairedBracket(form)) doubts.push(UNPAIRED_BRACKET_DOUBT);
   if (page.page.source !== 'ocr') return doubts;
   if (oneSlipFromForm(printed, form))
     doubts.push(
