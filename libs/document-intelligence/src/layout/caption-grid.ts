@@ -356,3 +356,38 @@ export function styledBands(
   }
   return chains.filter((chain) => chain.length >= 2 && chain.every(styled)).flat();
 }
+
+/** The lines a chain of bands spans, each band's caption line to its answer line. */
+function chainSpans(bands: readonly FormBand[]): Array<{ first: number; last: number }> {
+  const spans: Array<{ first: number; last: number }> = [];
+  for (const band of bands) {
+    const span = spans[spans.length - 1];
+    if (span && band.captionLine === span.last + 1) span.last = band.captionLine + 1;
+    else spans.push({ first: band.captionLine, last: band.captionLine + 1 });
+  }
+  return spans;
+}
+
+/**
+ * The grid runs a chain of bands does not read better. Captions over answers, read across as a
+ * grid, lose their first caption row (no value in it: a header, says the grid) and their last
+ * answer row (a value where the grid wants a caption), and the rows between pair an answer
+ * with the answer beside it. A chain of bands that holds every line of a run and more lines
+ * besides reads them all ("Policy Type  Coverage Ends" / "Personal Auto  10/31/2025" / "Your
+ * Representative  Policy ID" / "Priya Novak  PA-2022-470189" / ... on a declarations page of
+ * draw 7026, whose grid reading paired "Personal Auto" with the date and lost six fields,
+ * digital and scanned). A run the chain reads no more of stays a grid.
+ */
+export function gridRunsBesideBands(
+  parts: readonly GridLine[],
+  isFree: (segment: TextSegment) => boolean,
+): number[][] {
+  const spans = chainSpans(formBands(parts, isFree).filter((band) => band.repeated));
+  return gridRuns(parts, isFree).filter((run) => {
+    const first = run[0];
+    const last = run[run.length - 1];
+    return !spans.some(
+      (span) => span.first <= first && span.last >= last && span.last - span.first > last - first,
+    );
+  });
+}

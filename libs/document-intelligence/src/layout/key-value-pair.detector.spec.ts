@@ -260,6 +260,34 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads caption rows over answer rows as bands where a grid across the lines would read fewer', () => {
+    // A declarations page of draw 7026: read across as a grid, the first caption row was a
+    // header, the last answer row no grid row, and "Personal Auto" the caption of the date.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Policy Type', size: 9 },
+        { x: 300, y: 100, text: 'Coverage Ends', size: 9 },
+        { x: 50, y: 114, text: 'Personal Auto' },
+        { x: 300, y: 114, text: '10/31/2025' },
+        { x: 50, y: 136, text: 'Your Representative', size: 9 },
+        { x: 300, y: 136, text: 'Policy ID', size: 9 },
+        { x: 50, y: 150, text: 'Priya Novak' },
+        { x: 300, y: 150, text: 'PA-2022-470189' },
+        { x: 50, y: 172, text: 'Policy Period From', size: 9 },
+        { x: 300, y: 172, text: 'Issuing Company', size: 9 },
+        { x: 50, y: 186, text: '10/31/2024' },
+        { x: 300, y: 186, text: 'Bluewater Indemnity Co.' },
+      ]),
+    ).toEqual([
+      ['Policy Type', 'Personal Auto', 'below'],
+      ['Coverage Ends', '10/31/2025', 'below'],
+      ['Your Representative', 'Priya Novak', 'below'],
+      ['Policy ID', 'PA-2022-470189', 'below'],
+      ['Policy Period From', '10/31/2024', 'below'],
+      ['Issuing Company', 'Bluewater Indemnity Co.', 'below'],
+    ]);
+  });
+
   it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
     const pairs = pairsOf([
       { x: 50, y: 100, text: 'BRAND ONE', size: 8 },

@@ -6,7 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { hasOwnAnswer, headingBlock } from './answer-guards';
-import { alignedUnder, formBands, gridRuns, styledBands } from './caption-grid';
+import { alignedUnder, formBands, gridRunsBesideBands, styledBands } from './caption-grid';
 import { gluedCaptions } from './glued-caption';
 import type { KeyValuePair, PairArrangement } from './layout.types';
 import {
@@ -355,7 +355,7 @@ export function detectKeyValuePairs(
     }
   }
 
-  for (const run of gridRuns(gridParts, (segment) => !taken.has(segment))) {
+  for (const run of gridRunsBesideBands(gridParts, (segment) => !taken.has(segment))) {
     for (const index of run) {
       const { segments } = gridParts[index];
       for (let k = 0; k + 1 < segments.length; k += 2) {
