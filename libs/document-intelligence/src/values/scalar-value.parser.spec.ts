@@ -98,6 +98,9 @@ describe('parseScalar for strings', () => {
     expect(read('‘Maria Schwartz')?.value).toBe('Maria Schwartz');
     expect(read('"Blue Ridge" Holdings')?.value).toBe('"Blue Ridge" Holdings');
     expect(read("O'Brien Logistics")?.value).toBe("O'Brien Logistics");
+    expect(read('‘9352 Cedar Ln, Tacoma, WA 98402')?.value).toBe('9352 Cedar Ln, Tacoma, WA 98402');
+    // A year cut to two digits keeps its apostrophe.
+    expect(read("'94")?.value).toBe("'94");
   });
 
   it('reads punctuation OCR misread where the value’s shape says what was printed', () => {

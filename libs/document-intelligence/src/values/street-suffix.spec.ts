@@ -26,6 +26,12 @@ describe('a text opening as a street address', () => {
     expect(opensAsStreetAddress('12 Harbor View Blvd')).toBe(true);
   });
 
+  it('opens so after a quote a speck left of the house number read as', () => {
+    // A harsh scan of draw 7026 read the loss location `‘9352 Cedar Ln, Tacoma, WA 98402`.
+    expect(opensAsStreetAddress('‘9352 Cedar Ln, Tacoma, WA 98402')).toBe(true);
+    expect(opensAsStreetAddress("'9352 Cedar Ln")).toBe(true);
+  });
+
   it('is not a figure, a sentence or a name', () => {
     expect(opensAsStreetAddress('3 rooms flooded, carpets lost')).toBe(false);
     expect(opensAsStreetAddress('Windows were broken')).toBe(false);

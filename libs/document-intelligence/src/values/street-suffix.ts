@@ -1,3 +1,5 @@
+import { strayQuoteLength } from './stray-quote';
+
 /**
  * A street address's suffix that OCR misread by a look-alike letter ("Park PI" for "Park Pl",
  * "Oak Bivd" for "Oak Blvd"): the suffix is one of a published, closed list, so a word in the
@@ -68,9 +70,11 @@ export function withStreetSuffixRead(text: string): string | null {
 
 /**
  * Whether the text opens as a street address: a house number, a street's name, and one of the
- * published suffixes before the first comma or the end ("8040 Forest Dr, Denver, CO 80202").
+ * published suffixes before the first comma or the end ("8040 Forest Dr, Denver, CO 80202"),
+ * after any stray quote OCR read into the house number's left edge.
  */
 export function opensAsStreetAddress(text: string): boolean {
-  const match = STREET.exec(text.trim());
+  const trimmed = text.trim();
+  const match = STREET.exec(trimmed.slice(strayQuoteLength(trimmed)));
   return match !== null && USPS_STREET_SUFFIXES.has(match[2].toUpperCase());
 }
