@@ -288,6 +288,38 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads a caption whose first capital OCR read small, in title case after it', () => {
+    // A harsh scan of draw 7026 read "Insured Entity" as "insured Entity" at 0.91.
+    const band = (caption: string) =>
+      pairsOf([
+        { x: 50, y: 100, text: caption, size: 9 },
+        { x: 300, y: 100, text: 'Daytime Phone', size: 9 },
+        { x: 50, y: 114, text: 'Tyrone Underwood' },
+        { x: 300, y: 114, text: '(715) 546-2274' },
+        { x: 50, y: 136, text: 'Claim No.', size: 9 },
+        { x: 300, y: 136, text: 'Loss Cause', size: 9 },
+        { x: 50, y: 150, text: 'CLM2022820162' },
+        { x: 300, y: 150, text: 'Collision' },
+      ]);
+    expect(band('insured Entity')).toEqual([
+      ['insured Entity', 'Tyrone Underwood', 'below'],
+      ['Daytime Phone', '(715) 546-2274', 'below'],
+      ['Claim No.', 'CLM2022820162', 'below'],
+      ['Loss Cause', 'Collision', 'below'],
+    ]);
+    // A sentence's next line, or a word no capital looks like, is no caption.
+    expect(band('with Coverage Ends')).not.toContainEqual([
+      'with Coverage Ends',
+      'Tyrone Underwood',
+      'below',
+    ]);
+    expect(band('named Insured')).not.toContainEqual([
+      'named Insured',
+      'Tyrone Underwood',
+      'below',
+    ]);
+  });
+
   it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
     const pairs = pairsOf([
       { x: 50, y: 100, text: 'BRAND ONE', size: 8 },

@@ -43,12 +43,47 @@ export function isUpperCase(text: string): boolean {
 }
 
 /**
+ * Small letters OCR reads for their capitals: alike but for size (c, o, s, v, w, x, z), or a
+ * stroke read as i or l for I.
+ */
+const LIKE_ITS_CAPITAL = /^[coswvxzil]\p{Ll}{2,}$/u;
+/** Words of three letters or more that go on a sentence, never open a caption. */
+const SENTENCE_WORDS = new Set([
+  'with',
+  'was',
+  'were',
+  'which',
+  'while',
+  'into',
+  'onto',
+  'over',
+  'its',
+  'our',
+]);
+
+/**
+ * A caption OCR read with its first capital small: the first word opens with a letter its
+ * capital looks like, and every word after it opens with a capital (`insured Entity` on a
+ * harsh scan of draw 7026, read at 0.91): title case a sentence's next line does not print.
+ */
+function capitalReadSmall(text: string): boolean {
+  const [first, ...rest] = text.split(/\s+/);
+  return (
+    rest.length > 0 &&
+    LIKE_ITS_CAPITAL.test(first) &&
+    !SENTENCE_WORDS.has(first) &&
+    rest.every((word) => /^\p{Lu}/u.test(word))
+  );
+}
+
+/**
  * A colon-less caption: label-like text that starts as a heading does (a capital, "#", "(") and
  * does not end a clause (",", ";", or a full stop after a whole word, while "No." still counts).
- * A line starting in lower case continues a sentence.
+ * A line starting in lower case continues a sentence, unless OCR read its capital small.
  */
 export function captionShaped(text: string): boolean {
-  if (!looksLikeLabelText(text) || !/^[\p{Lu}#(]/u.test(text)) return false;
+  if (!looksLikeLabelText(text) || !(/^[\p{Lu}#(]/u.test(text) || capitalReadSmall(text)))
+    return false;
   if (/[,;]$/.test(text)) return false;
   const last = text.split(/\s+/).pop() ?? '';
   return !(last.endsWith('.') && last.length > 5);
