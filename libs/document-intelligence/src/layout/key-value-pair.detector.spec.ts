@@ -320,6 +320,25 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads a Y or an N under a caption as its answer, however small OCR boxed it', () => {
+    // The scans of draw 7026 boxed "N" under "Reported to Police" shorter than the caption.
+    const form = (answer: string) =>
+      pairsOf([
+        { x: 50, y: 100, text: 'Reported to Police', size: 10 },
+        { x: 50, y: 114, text: answer, size: 8 },
+      ]);
+    expect(form('N')).toEqual([['Reported to Police', 'N', 'below']]);
+    expect(form('Y')).toEqual([['Reported to Police', 'Y', 'below']]);
+    expect(form('Notes')).toEqual([]);
+    // A one-word heading over a lone letter is a column of marks.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'STOUT', size: 10 },
+        { x: 50, y: 114, text: 'N', size: 8 },
+      ]),
+    ).toEqual([]);
+  });
+
   it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
     const pairs = pairsOf([
       { x: 50, y: 100, text: 'BRAND ONE', size: 8 },

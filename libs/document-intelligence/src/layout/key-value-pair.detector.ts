@@ -203,14 +203,30 @@ function stackedCaption(caption: TextSegment, below: TextSegment): boolean {
 const HANDWRITING_RATIO = 1.5;
 
 /**
- * An answer under a colon-less caption: it carries a value (digits, amounts, dates), or is
- * written clearly larger than the caption, or a little larger and does not read as another
- * caption. Two plain text lines
- * one above the other are most often a heading and a subheading, or a wrapped sentence.
+ * A Y or an N alone answers the caption over it, whatever its print: OCR boxes a lone capital
+ * tighter than a caption with descenders (`N` under `Reported to Police` on the scans of draw
+ * 7026 was read shorter than its caption, and the answer was lost on every scan of the layout).
+ * A whole `Yes` or `No` is more often an option printed under its question.
+ */
+const YES_OR_NO = /^[YN]$/;
+
+/**
+ * A Y or N under a caption of two words or more: a one-word heading over a lone letter is a
+ * column of marks (FUNSD testing: `STOUT` over `N`, a brand ticked in a list).
+ */
+function yesOrNoAnswer(caption: TextSegment, answer: TextSegment): boolean {
+  return YES_OR_NO.test(answer.text) && caption.words.length >= 2;
+}
+
+/**
+ * An answer under a colon-less caption: it carries a value (digits, amounts, dates), or is a
+ * lone Y or N, or is written clearly larger than the caption, or a little larger and does not
+ * read as another caption. Two plain text lines one above the other are most often a heading and
+ * a subheading, or a wrapped sentence.
  */
 function answersBelow(caption: TextSegment, answer: TextSegment): boolean {
   if (/^\p{Ll}/u.test(answer.text)) return false;
-  if (hasValueSignal(answer.text)) return true;
+  if (hasValueSignal(answer.text) || yesOrNoAnswer(caption, answer)) return true;
   if (stackedCaption(caption, answer)) return false;
   // Handwriting or typing in a boxed form's space is clearly larger than its printed caption.
   if (boxHeight(caption.box) < 0.8 * boxHeight(answer.box)) return true;
