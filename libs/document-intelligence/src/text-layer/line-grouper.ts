@@ -4,6 +4,7 @@ import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geo
 import { splitGluedWord } from './glued-word.splitter';
 import {
   withColonsRestored,
+  withIdCaptionRead,
   withLeadersJoined,
   withoutGluedMarks,
   withoutSpecks,
@@ -69,7 +70,9 @@ function makeLine(
     [...words].sort((a, b) => a.box.x0 - b.box.x0),
     ocr,
   );
-  const sorted = ocr ? withLeadersJoined(withColonsRestored(joined)) : joined;
+  const sorted = ocr
+    ? withLeadersJoined(withColonsRestored(withIdCaptionRead(joined, aspect)))
+    : joined;
   return {
     pageNumber,
     words: sorted,

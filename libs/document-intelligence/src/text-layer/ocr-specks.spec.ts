@@ -2,6 +2,7 @@ import { groupLines } from './line-grouper';
 import {
   isSpeck,
   withColonsRestored,
+  withIdCaptionRead,
   withLeadersJoined,
   withoutGluedMarks,
   withoutSpecks,
@@ -300,6 +301,21 @@ describe('withLeadersJoined', () => {
     expect(line(0.3)).toEqual(['Broker', '.........', 'ere', 'Nathan']);
   });
 
+  it("reads capitals at next to no confidence at a leader's end as the leader's, not surer ones", () => {
+    // A harsh scan of draw 7027: "POLICY ID ...... HER RE HO-19-9652903", 0.27 and 0.14.
+    const line = (confidence: number) =>
+      withLeadersJoined([
+        word('POLICY', 0.1, 0.2),
+        word('......', 0.18, 0.2),
+        word('HER', 0.3, 0.2, confidence),
+        word('RE', 0.36, 0.2, 0.14),
+        word('HO-19-9652903', 0.4, 0.2, 0.88),
+      ]).map((w) => w.text);
+    expect(line(0.27)).toEqual(['POLICY', '......', '...', '...', 'HO-19-9652903']);
+    // An answer's first word in capitals, read unsure but not blind, stays.
+    expect(line(0.45)).toEqual(['POLICY', '......', 'HER', '...', 'HO-19-9652903']);
+  });
+
   it('reads unsure junk between two leader words as part of the leader', () => {
     const line = [
       word('Bill', 0.1, 0.2),
@@ -338,5 +354,28 @@ describe('withLeadersJoined', () => {
       'Page',
       '...',
     ]);
+  });
+});
+
+describe('withIdCaptionRead', () => {
+  const read = (words: PositionedWord[]) => withIdCaptionRead(words, 1).map((w) => w.text);
+
+  it("reads a caption's ID back where OCR took its I for a 1 or an l", () => {
+    // Harsh scans of draws 7026 and 7027 read "Claim ID" as "Claim 1D", sure of it.
+    expect(read([word('Claim', 0.1, 0.2), word('1D', 0.165, 0.2), word('Loss', 0.4, 0.2)])).toEqual(
+      ['Claim', 'ID', 'Loss'],
+    );
+    expect(read([word('Policy', 0.1, 0.2), word('lD:', 0.175, 0.2)])).toEqual(['Policy', 'ID:']);
+  });
+
+  it('leaves a 1D that goes on with its phrase or stands apart from any word', () => {
+    // An apartment in an address goes on with its street.
+    expect(read([word('Apt', 0.1, 0.2), word('1D', 0.14, 0.2), word('Main', 0.17, 0.2)])).toEqual([
+      'Apt',
+      '1D',
+      'Main',
+    ]);
+    expect(read([word('Unit', 0.1, 0.2), word('1D', 0.3, 0.2)])).toEqual(['Unit', '1D']);
+    expect(read([word('12', 0.1, 0.2), word('1D', 0.13, 0.2)])).toEqual(['12', '1D']);
   });
 });

@@ -309,8 +309,51 @@ export function withColonsRestored<W extends PositionedWord>(line: readonly W[])
   });
 }
 
+/** `ID` as OCR reads it: a 1, an l or a bar for the I. */
+const MISREAD_ID = /^[1l|]D([:.#]?)$/;
+/** A caption's noun before it: a word of letters alone. */
+const CAPTION_NOUN = /^\p{L}{3,}$/u;
+/** Words further apart than this many line heights stand in different phrases. */
+const PHRASE_GAP_HEIGHTS = 1;
+
+/**
+ * An OCR line's words with a caption's `ID` read back where OCR took its I for a 1 or an l
+ * (`Claim 1D` at 0.93 on harsh scans of draws 7026 and 7027): after a word of letters in its
+ * phrase, ending that phrase. As a value, such a caption read `1D` stands where the answer
+ * belongs, and with a digit in it the caption is no caption. (`Apt 1D` in an address goes on
+ * with its street: it does not end its phrase.)
+ */
+export function withIdCaptionRead<W extends PositionedWord>(
+  line: readonly W[],
+  aspect: number,
+): W[] {
+  return line.map((word, i) => {
+    const misread = MISREAD_ID.exec(word.text);
+    const before = line[i - 1];
+    const after = line[i + 1];
+    if (!misread || !before || !CAPTION_NOUN.test(before.text)) return word;
+    // Boxes are normalised per axis: the aspect ratio turns a height into a width.
+    const height = boxHeight(word.box) * aspect;
+    const apart = (left: W, right: W): boolean =>
+      right.box.x0 - left.box.x1 > PHRASE_GAP_HEIGHTS * height;
+    if (apart(before, word) || (after && !apart(word, after))) return word;
+    return { ...word, text: `ID${misread[1]}` };
+  });
+}
+
 /** An answer's first word read at least this sure after junk at a leader's end is print. */
 const SURE_ANSWER_AFTER_LEADER = 0.6;
+/** Capitals read below this at a leader's end are no answer's first word but blurred dots. */
+const BLURRED_DOTS_IN_CAPITALS = 0.3;
+
+/** Junk as OCR reads a leader's blurred end: small letters, or capitals at next to no confidence. */
+function leaderTail(word: PositionedWord): boolean {
+  const text = word.text.trim();
+  return (
+    /^\p{Ll}+[,.;]?$/u.test(text) ||
+    (word.confidence < BLURRED_DOTS_IN_CAPITALS && /^\p{Lu}+$/u.test(text))
+  );
+}
 
 /**
  * An OCR line's words with the junk OCR read inside a dotted leader made part of it: a word read
@@ -330,10 +373,12 @@ export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]):
     while (before >= 0 && junk(line[before]!)) before -= 1;
     let after = i + 1;
     while (after < line.length && junk(line[after]!)) after += 1;
-    // Between two leader words; or after the leader, lower case, before an answer read sure
-    // (`Broker ......... ere Nathan Hughes`, `ere` at 0.15 on a harsh scan of draw 7025).
+    // Between two leader words; or after the leader, lower case (or capitals read at next to
+    // no confidence), before an answer read sure (`Broker ......... ere Nathan Hughes`, `ere` at
+    // 0.15 on a harsh scan of draw 7025; `POLICY ID ...... HER RE HO-19-9652903`, 0.27 and 0.14,
+    // on one of draw 7027).
     const closesLeader =
-      /^\p{Ll}+$/u.test(word.text.trim()) &&
+      leaderTail(word) &&
       line[after] !== undefined &&
       line[after]!.confidence >= SURE_ANSWER_AFTER_LEADER;
     if (!isLeader(line[before]) || !(isLeader(line[after]) || closesLeader)) return word;
