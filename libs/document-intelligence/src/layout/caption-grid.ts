@@ -60,12 +60,45 @@ function continuesGrid(above: GridLine, below: GridLine): boolean {
     .every((s, k) => Math.abs(s.box.x0 - below.segments[k].box.x0) <= tolerance);
 }
 
+/** Lines this many or more, printed alike and evenly, make a grid without mostly values. */
+const MIN_EVEN_LINES = 4;
+/** Line pitches within this ratio of one another count as even. */
+const EVEN_PITCH = 1.25;
+/**
+ * Print heights within this ratio count as one size: OCR's word boxes vary with descenders and
+ * skew (1.28 on a harsh scan of one size of print).
+ */
+const ONE_SIZE = 1.5;
+
+function withinRatio(values: readonly number[], ratio: number): boolean {
+  return values.length > 0 && Math.max(...values) <= ratio * Math.min(...values);
+}
+
+/**
+ * Caption/answer lines printed in one size and set at one pitch, some answers values: a grid
+ * read across, whatever share of its answers are names ("Broker  Karen Novak" / "Client  Thomas
+ * Holloway" / "Coverage Ends  February 15, 2025" / ... on a schedule of draw 7027). Bands of
+ * captions over answers pair their lines by spacing or print captions smaller; read as bands,
+ * such a grid paired "Client" with "Coverage Ends", digital and scanned.
+ */
+function evenlyPrinted(parts: readonly GridLine[], run: readonly number[]): boolean {
+  if (run.length < MIN_EVEN_LINES) return false;
+  const lines = run.map((i) => parts[i].line);
+  const pitches = lines.slice(1).map((line, k) => line.box.y0 - lines[k].box.y0);
+  const heights = lines.map((line) => line.heightInWidthUnits);
+  const values = run.filter((i) =>
+    parts[i].segments.some((s, k) => k % 2 === 1 && hasValueSignal(s.text)),
+  ).length;
+  return values >= 2 && withinRatio(pitches, EVEN_PITCH) && withinRatio(heights, ONE_SIZE);
+}
+
 /**
  * Grids of captions and answers without colons ("Our Ref  2426576NR" / "Nature of Loss  Fire" /
  * ..., in one or two column pairs): consecutive lines with captions at even places and answers
  * after them, aligned from line to line, where some answer column mostly holds values. The
  * column then says what an answer is, even one that reads like a caption ("Fire", "Jennifer
- * Castillo"). A first line with no value anywhere may be a table's header and is left out.
+ * Castillo"), or lines printed alike at one pitch (evenlyPrinted). A first line with no value
+ * anywhere may be a table's header and is left out, unless the lines are printed so.
  */
 export function gridRuns(
   parts: readonly GridLine[],
@@ -80,10 +113,12 @@ export function gridRuns(
     const byOwnDate = run.some((i) =>
       parts[i].segments.some((_, k) => k % 2 === 0 && datedBesideItsDate(parts[i].segments, k)),
     );
+    const byEvenPrint = evenlyPrinted(parts, run);
     // A caption in capitals beside an answer that is not says the line is a pair, not a header.
     if (
       first !== undefined &&
       !byOwnDate &&
+      !byEvenPrint &&
       !parts[first].segments.some((s) => hasValueSignal(s.text)) &&
       !alternatesAcross(parts[first])
     ) {
@@ -97,7 +132,8 @@ export function gridRuns(
     // A code in capitals ("BD-FF") may break the alternation on a line or so.
     const alternating = run.filter((i) => alternatesAcross(parts[i])).length;
     const byPrint = alternating >= 3 && alternating * 3 >= run.length * 2;
-    if (run.length >= 2 && (answersAreValues || byPrint || byOwnDate)) runs.push(run);
+    if (run.length >= 2 && (answersAreValues || byPrint || byOwnDate || byEvenPrint))
+      runs.push(run);
     run = [];
   };
   parts.forEach((line, index) => {

@@ -339,6 +339,26 @@ describe('detectKeyValuePairs', () => {
     ).toEqual([]);
   });
 
+  it('reads lines printed alike at one pitch as a grid across, whatever its answers are', () => {
+    // A schedule of draw 7027: read as bands, "Client" took "Coverage Ends" for its answer.
+    const lines = [
+      ['Broker', 'Karen Novak'],
+      ['Client', 'Thomas Holloway'],
+      ['Coverage Ends', 'February 15, 2025'],
+      ['Underwriter', 'Northgate Property & Casualty'],
+      ['Form Type', 'Homeowners'],
+      ['Policy Period From', 'February 15, 2024'],
+    ];
+    expect(
+      pairsOf(
+        lines.flatMap(([caption, answer], k) => [
+          { x: 50, y: 100 + 16 * k, text: caption },
+          { x: 200, y: 100 + 16 * k, text: answer },
+        ]),
+      ),
+    ).toEqual(lines.map(([caption, answer]) => [caption, answer, 'right']));
+  });
+
   it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
     const pairs = pairsOf([
       { x: 50, y: 100, text: 'BRAND ONE', size: 8 },
