@@ -104,6 +104,21 @@ describe('wordsFromPdfText', () => {
     expect(words.map((word) => word.text)).toEqual(['Company:Granite']);
   });
 
+  it('parts runs touching where the font changes from a small letter to a capital', () => {
+    // Draw 7026: a carrier's name in the value font reached the next caption in the caption
+    // font, and the two read "InsurancePolicy".
+    const value = run('General Insurance', 100, 700, 10, { fontName: 'f2' });
+    const touching = (caption: string, fontName: string) =>
+      wordsFromPdfText(
+        page([value, run(caption, 100 + value.width - 0.8, 700, 10, { fontName })]),
+      ).map((word) => word.text);
+
+    expect(touching('Policy No.', 'f1')).toEqual(['General', 'Insurance', 'Policy', 'No.']);
+    // In one font (a kerned word), or going on in small letters, the runs are one word.
+    expect(touching('Policy No.', 'f2')).toEqual(['General', 'InsurancePolicy', 'No.']);
+    expect(touching('s Ltd', 'f1')).toEqual(['General', 'Insurances', 'Ltd']);
+  });
+
   it('places words of a page rotated by 90 degrees', () => {
     // pdf.js' viewport for /Rotate 90: x' = y, y' = x (the page's top edge is now on the right).
     const rotated: Matrix = [0, 1, 1, 0, 0, 0];

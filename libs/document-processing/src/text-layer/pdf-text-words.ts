@@ -33,6 +33,8 @@ interface Piece {
   end: Vector;
   direction: Vector;
   fontHeight: number;
+  /** The run's font: a word split into runs for kerning keeps its font. */
+  font: string;
   /** Touches the start / end of its run with no whitespace: may continue a neighbouring run. */
   openStart: boolean;
   openEnd: boolean;
@@ -116,6 +118,7 @@ function splitRun(
       end: at(to, 0),
       direction,
       fontHeight: upLength,
+      font: item.fontName,
       openStart: first === 0,
       openEnd: last === characters.length,
     });
@@ -137,8 +140,20 @@ function closeLastWord(pieces: Piece[]): void {
   if (last !== undefined) last.openEnd = false;
 }
 
+/**
+ * Two runs touching where the font changes from a small letter to a capital are two words: a
+ * value long enough to reach the next caption (`Lakeshore General Insurance` set against `Policy
+ * No.` in the caption's bold on a declarations page of draw 7026 read `InsurancePolicy`). A word
+ * split into runs for kerning keeps its font; one set in two fonts mid-word changes case rarely.
+ */
+function startsAnotherWord(previous: Piece, next: Piece): boolean {
+  return (
+    previous.font !== next.font && /\p{Ll}$/u.test(previous.text) && /^\p{Lu}/u.test(next.text)
+  );
+}
+
 function continues(previous: Piece, next: Piece): boolean {
-  if (!previous.openEnd || !next.openStart) return false;
+  if (!previous.openEnd || !next.openStart || startsAnotherWord(previous, next)) return false;
   const sameDirection =
     previous.direction[0] * next.direction[0] + previous.direction[1] * next.direction[1] > 0.999;
   const height = Math.max(previous.fontHeight, next.fontHeight);
