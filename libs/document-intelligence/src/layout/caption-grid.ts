@@ -250,13 +250,20 @@ function nextBandFollows(
   if (next.segments.length === captions.segments.length) {
     return captions.segments.every((s, k) => alignedUnder(s, next.segments[k], tolerance));
   }
-  return (
-    next.segments.length < captions.segments.length &&
-    shapes[j + 2] !== null &&
-    shapes[j + 2]!.every(styleContrast) &&
-    next.segments.every((s) => captions.segments.some((c) => alignedUnder(c, s, tolerance))) &&
-    !nextBandFollows(parts, j + 2, shapes)
+  if (
+    next.segments.length >= captions.segments.length ||
+    shapes[j + 2] === null ||
+    !next.segments.every((s) => captions.segments.some((c) => alignedUnder(c, s, tolerance)))
+  )
+    return false;
+  // Set at the chain's own spacing, the short band goes on with it, bands after it too
+  // ("Nature of Loss" / "Theft" / "Details" / ... under two-column bands of draw 7026), unless
+  // an answer is printed in capitals as its caption is (a list of names checked on a form).
+  const printedApart = shapes[j + 2]!.every(
+    (pair) => !(isUpperCase(pair.caption.text) && isUpperCase(pair.answer.text)),
   );
+  if (printedApart && pairedBySpacing(parts, [j, j + 2])) return true;
+  return shapes[j + 2]!.every(styleContrast) && !nextBandFollows(parts, j + 2, shapes);
 }
 
 /**

@@ -359,6 +359,22 @@ describe('detectKeyValuePairs', () => {
     ).toEqual(lines.map(([caption, answer]) => [caption, answer, 'right']));
   });
 
+  it("goes on past a short band set at the bands' own spacing", () => {
+    // A claim notice of draw 7026: two-column bands, then "Nature of Loss" over "Theft" alone.
+    const band = (y: number, captions: string[], answers: string[]) =>
+      captions.flatMap((caption, k) => [
+        { x: 50 + 250 * k, y, text: caption, size: 9 },
+        { x: 50 + 250 * k, y: y + 14, text: answers[k] },
+      ]);
+    expect(
+      pairsOf([
+        ...band(100, ['Date Notified', 'When Did It Happen'], ['2023-06-18', '2023-06-17']),
+        ...band(136, ['Assured', 'Loss Estimate'], ['Monica Thompson', '$28,583.41']),
+        ...band(172, ['Nature of Loss'], ['Theft']),
+      ]),
+    ).toContainEqual(['Nature of Loss', 'Theft', 'below']);
+  });
+
   it('ends a grid of bands at a short band whose answer is printed as its caption is', () => {
     const pairs = pairsOf([
       { x: 50, y: 100, text: 'BRAND ONE', size: 8 },
