@@ -11,6 +11,16 @@ function pairsOf(runs: readonly PlacedText[]): Array<[string, string | null, str
   ]);
 }
 
+/** Bands of captions (in smaller print) over answers, columns 250 apart, a band every 36 points. */
+function bands(rows: ReadonlyArray<readonly [readonly string[], readonly string[]]>): PlacedText[] {
+  return rows.flatMap(([captions, answers], b) =>
+    captions.flatMap((caption, k) => [
+      { x: 50 + 250 * k, y: 100 + 36 * b, text: caption, size: 9 },
+      { x: 50 + 250 * k, y: 114 + 36 * b, text: answers[k]! },
+    ]),
+  );
+}
+
 describe('detectKeyValuePairs', () => {
   it('pairs captions ending in a colon with the answer after them, several on one line', () => {
     expect(
@@ -264,20 +274,22 @@ describe('detectKeyValuePairs', () => {
     // A declarations page of draw 7026: read across as a grid, the first caption row was a
     // header, the last answer row no grid row, and "Personal Auto" the caption of the date.
     expect(
-      pairsOf([
-        { x: 50, y: 100, text: 'Policy Type', size: 9 },
-        { x: 300, y: 100, text: 'Coverage Ends', size: 9 },
-        { x: 50, y: 114, text: 'Personal Auto' },
-        { x: 300, y: 114, text: '10/31/2025' },
-        { x: 50, y: 136, text: 'Your Representative', size: 9 },
-        { x: 300, y: 136, text: 'Policy ID', size: 9 },
-        { x: 50, y: 150, text: 'Priya Novak' },
-        { x: 300, y: 150, text: 'PA-2022-470189' },
-        { x: 50, y: 172, text: 'Policy Period From', size: 9 },
-        { x: 300, y: 172, text: 'Issuing Company', size: 9 },
-        { x: 50, y: 186, text: '10/31/2024' },
-        { x: 300, y: 186, text: 'Bluewater Indemnity Co.' },
-      ]),
+      pairsOf(
+        bands([
+          [
+            ['Policy Type', 'Coverage Ends'],
+            ['Personal Auto', '10/31/2025'],
+          ],
+          [
+            ['Your Representative', 'Policy ID'],
+            ['Priya Novak', 'PA-2022-470189'],
+          ],
+          [
+            ['Policy Period From', 'Issuing Company'],
+            ['10/31/2024', 'Bluewater Indemnity Co.'],
+          ],
+        ]),
+      ),
     ).toEqual([
       ['Policy Type', 'Personal Auto', 'below'],
       ['Coverage Ends', '10/31/2025', 'below'],
@@ -291,16 +303,18 @@ describe('detectKeyValuePairs', () => {
   it('reads a caption whose first capital OCR read small, in title case after it', () => {
     // A harsh scan of draw 7026 read "Insured Entity" as "insured Entity" at 0.91.
     const band = (caption: string) =>
-      pairsOf([
-        { x: 50, y: 100, text: caption, size: 9 },
-        { x: 300, y: 100, text: 'Daytime Phone', size: 9 },
-        { x: 50, y: 114, text: 'Tyrone Underwood' },
-        { x: 300, y: 114, text: '(715) 546-2274' },
-        { x: 50, y: 136, text: 'Claim No.', size: 9 },
-        { x: 300, y: 136, text: 'Loss Cause', size: 9 },
-        { x: 50, y: 150, text: 'CLM2022820162' },
-        { x: 300, y: 150, text: 'Collision' },
-      ]);
+      pairsOf(
+        bands([
+          [
+            [caption, 'Daytime Phone'],
+            ['Tyrone Underwood', '(715) 546-2274'],
+          ],
+          [
+            ['Claim No.', 'Loss Cause'],
+            ['CLM2022820162', 'Collision'],
+          ],
+        ]),
+      );
     expect(band('insured Entity')).toEqual([
       ['insured Entity', 'Tyrone Underwood', 'below'],
       ['Daytime Phone', '(715) 546-2274', 'below'],
@@ -361,17 +375,20 @@ describe('detectKeyValuePairs', () => {
 
   it("goes on past a short band set at the bands' own spacing", () => {
     // A claim notice of draw 7026: two-column bands, then "Nature of Loss" over "Theft" alone.
-    const band = (y: number, captions: string[], answers: string[]) =>
-      captions.flatMap((caption, k) => [
-        { x: 50 + 250 * k, y, text: caption, size: 9 },
-        { x: 50 + 250 * k, y: y + 14, text: answers[k] },
-      ]);
     expect(
-      pairsOf([
-        ...band(100, ['Date Notified', 'When Did It Happen'], ['2023-06-18', '2023-06-17']),
-        ...band(136, ['Assured', 'Loss Estimate'], ['Monica Thompson', '$28,583.41']),
-        ...band(172, ['Nature of Loss'], ['Theft']),
-      ]),
+      pairsOf(
+        bands([
+          [
+            ['Date Notified', 'When Did It Happen'],
+            ['2023-06-18', '2023-06-17'],
+          ],
+          [
+            ['Assured', 'Loss Estimate'],
+            ['Monica Thompson', '$28,583.41'],
+          ],
+          [['Nature of Loss'], ['Theft']],
+        ]),
+      ),
     ).toContainEqual(['Nature of Loss', 'Theft', 'below']);
   });
 

@@ -422,7 +422,7 @@ describe('a remembered value whose characters say it is none', () => {
       key: 'carrier',
       pageNumber: 1,
       box: unionOf(reviewed, ['Harborline', 'Company']),
-      text: 'Harbor Mutual',
+      text: 'Harborline Casualty Company',
     },
     { key: 'policy_number', pageNumber: 1, box: boxOf(reviewed, 'AB-1234'), text: 'AB-1234' },
   ])!;
