@@ -6,6 +6,14 @@ describe('captionSimilarity', () => {
     expect(captionSimilarity(['Policy Number'], 'Policy Ref.')).toBeGreaterThan(0.85);
   });
 
+  it('reads no caption as asking for what it says its amount leaves out', () => {
+    // Draw 7026: "TOTAL BEFORE TAX" is no tax; for the total it stays a caption with words over.
+    expect(captionSimilarity(['Tax'], 'TOTAL BEFORE TAX')).toBe(0);
+    expect(captionSimilarity(['Tax'], 'Premium excl. VAT')).toBe(0);
+    expect(captionSimilarity(['Total'], 'TOTAL BEFORE TAX')).toBeGreaterThan(0.5);
+    expect(captionSimilarity(['Tax'], 'VAT')).toBeGreaterThan(0.5);
+  });
+
   it('reads a word cut short as the word it abbreviates', () => {
     expect(captionSimilarity(['Total Incurred'], 'Inc. Total')).toBeGreaterThan(0.8);
     expect(captionSimilarity(['Estimated Loss'], 'Est. Loss')).toBeGreaterThan(0.8);

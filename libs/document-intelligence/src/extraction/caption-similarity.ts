@@ -1,5 +1,10 @@
 import { tokenSimilarity } from '../text-layer/text-normaliser';
-import { type CaptionTerm, captionTerms, otherParty } from '../vocabulary/label-vocabulary';
+import {
+  type CaptionTerm,
+  captionTerms,
+  otherParty,
+  withoutLeftOut,
+} from '../vocabulary/label-vocabulary';
 import { tradeTermSimilarity } from '../vocabulary/trade-terms';
 import {
   definitionWords,
@@ -226,6 +231,23 @@ export function captionSimilarity(
   phrases: readonly string[],
   caption: string,
   shared: SharedWords = NONE_SHARED,
+): number {
+  // What a caption says its amount leaves out is not what it asks for: "Total Before Tax" is no
+  // tax (draw 7026 read an invoice's subtotal for the tax and its VAT for the subtotal). The
+  // words stay in the caption, unexplained, for any other field.
+  const kept = withoutLeftOut(caption);
+  if (kept === caption) return similarityAsPrinted(phrases, caption, shared);
+  if (kept === '') return 0;
+  return Math.min(
+    similarityAsPrinted(phrases, caption, shared),
+    similarityAsPrinted(phrases, kept, shared),
+  );
+}
+
+function similarityAsPrinted(
+  phrases: readonly string[],
+  caption: string,
+  shared: SharedWords,
 ): number {
   const printedReadings = readings(caption);
   return Math.max(

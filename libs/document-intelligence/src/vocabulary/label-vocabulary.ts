@@ -48,6 +48,19 @@ export function abbreviatesNumber(word: string): boolean {
   return ABBREVIATIONS[word.toLowerCase()]?.join(' ') === 'number';
 }
 
+/**
+ * Words after which a caption names what its amount leaves out ("Total Before Tax", "Amount
+ * excl. VAT", "Premium less Discount"): the words that follow say what the value is not.
+ */
+const LEAVES_OUT = /^(?:before|excluding|excl\.?|without|less|minus|ex)$/i;
+
+/** The caption without the part that names what it leaves out: "Total Before Tax" -> "Total". */
+export function withoutLeftOut(caption: string): string {
+  const words = caption.trim().split(/\s+/);
+  const at = words.findIndex((word) => LEAVES_OUT.test(word));
+  return at < 0 ? caption : words.slice(0, at).join(' ');
+}
+
 /** Words that do not change what a caption asks for ("Name of the insured" = "Insured name"). */
 const STOP_WORDS: ReadonlySet<string> = new Set([
   'a',
