@@ -12,6 +12,8 @@ describe('captionSimilarity', () => {
     expect(captionSimilarity(['Tax'], 'Premium excl. VAT')).toBe(0);
     expect(captionSimilarity(['Total'], 'TOTAL BEFORE TAX')).toBeGreaterThan(0.5);
     expect(captionSimilarity(['Tax'], 'VAT')).toBeGreaterThan(0.5);
+    // A caption that is nothing but what is left out asks for that amount.
+    expect(captionSimilarity(['Discount'], 'Less Discount')).toBeGreaterThan(0.5);
   });
 
   it('reads a word cut short as the word it abbreviates', () => {

@@ -235,9 +235,9 @@ export function captionSimilarity(
   // What a caption says its amount leaves out is not what it asks for: "Total Before Tax" is no
   // tax (draw 7026 read an invoice's subtotal for the tax and its VAT for the subtotal). The
   // words stay in the caption, unexplained, for any other field.
+  // A caption that is nothing but what is left out ("Less Discount") asks for that amount.
   const kept = withoutLeftOut(caption);
-  if (kept === caption) return similarityAsPrinted(phrases, caption, shared);
-  if (kept === '') return 0;
+  if (kept === caption || kept === '') return similarityAsPrinted(phrases, caption, shared);
   return Math.min(
     similarityAsPrinted(phrases, caption, shared),
     similarityAsPrinted(phrases, kept, shared),

@@ -299,6 +299,15 @@ describe('withLeadersJoined', () => {
       ]).map((w) => w.text);
     expect(line(0.63)).toEqual(['Broker', '.........', '...', 'Nathan']);
     expect(line(0.3)).toEqual(['Broker', '.........', 'ere', 'Nathan']);
+    // Junk OCR ended with a comma or a stop is the leader's too.
+    expect(
+      withLeadersJoined([
+        word('Agent', 0.1, 0.2),
+        word('.......', 0.16, 0.2),
+        word('oivnii,', 0.3, 0.2, 0.05),
+        word('Sofia', 0.4, 0.2, 0.9),
+      ]).map((w) => w.text),
+    ).toEqual(['Agent', '.......', '.......', 'Sofia']);
   });
 
   it("reads capitals at next to no confidence at a leader's end as the leader's, not surer ones", () => {
