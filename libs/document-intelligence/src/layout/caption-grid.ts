@@ -390,6 +390,13 @@ export function styledBands(
     parts[band.captionLine].segments.every((s) => isUpperCase(s.text)) &&
     band.pairs.every(styleContrast);
   // A chain is kept or left whole: one band of it alone is no evidence of the alternation.
+  return bandChains(bands)
+    .filter((chain) => chain.length >= 2 && chain.every(styled))
+    .flat();
+}
+
+/** Bands grouped into chains: each band's caption line right under the band before it. */
+function bandChains(bands: readonly FormBand[]): FormBand[][] {
   const chains: FormBand[][] = [];
   for (const band of bands) {
     const chain = chains[chains.length - 1];
@@ -397,18 +404,7 @@ export function styledBands(
     if (last && band.captionLine === last.captionLine + 2) chain.push(band);
     else chains.push([band]);
   }
-  return chains.filter((chain) => chain.length >= 2 && chain.every(styled)).flat();
-}
-
-/** The lines a chain of bands spans, each band's caption line to its answer line. */
-function chainSpans(bands: readonly FormBand[]): Array<{ first: number; last: number }> {
-  const spans: Array<{ first: number; last: number }> = [];
-  for (const band of bands) {
-    const span = spans[spans.length - 1];
-    if (span && band.captionLine === span.last + 1) span.last = band.captionLine + 1;
-    else spans.push({ first: band.captionLine, last: band.captionLine + 1 });
-  }
-  return spans;
+  return chains;
 }
 
 /**
@@ -425,7 +421,10 @@ export function gridRunsBesideBands(
   parts: readonly GridLine[],
   isFree: (segment: TextSegment) => boolean,
 ): number[][] {
-  const spans = chainSpans(formBands(parts, isFree).filter((band) => band.repeated));
+  // The lines each chain spans, its first caption line to its last answer line.
+  const spans = bandChains(formBands(parts, isFree).filter((band) => band.repeated)).map(
+    (chain) => ({ first: chain[0]!.captionLine, last: chain[chain.length - 1]!.captionLine + 1 }),
+  );
   return gridRuns(parts, isFree).filter((run) => {
     const first = run[0];
     const last = run[run.length - 1];
