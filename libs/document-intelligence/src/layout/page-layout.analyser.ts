@@ -12,7 +12,20 @@ import { tableFootPairs, tableFootWords } from './table-foot';
  * then reading order.
  */
 export function analysePageLines(page: TextPage, lines: readonly TextLine[]): PageLayout {
-  const { tables, feet } = detectTableLayout(lines);
+  return analyseLinesAfter(page, lines, []).layout;
+}
+
+/**
+ * A page's layout after the document's earlier pages, whose tables' header lines
+ * (`earlierHeaders`) may head the last rows of a table run on to this page; with this page's
+ * header lines added, for the page after.
+ */
+export function analyseLinesAfter(
+  page: TextPage,
+  lines: readonly TextLine[],
+  earlierHeaders: readonly TextLine[],
+): { layout: PageLayout; headerLines: readonly TextLine[] } {
+  const { tables, feet, headerLines } = detectTableLayout(lines, earlierHeaders);
   // A table found without a header is a guess from its rows' shape: its words stay open to
   // key-value pairs, so a form whose answers happen to align is still read as a form.
   const taken = tableWords(tables.filter((table) => table.headerRows > 0));
@@ -21,12 +34,15 @@ export function analysePageLines(page: TextPage, lines: readonly TextLine[]): Pa
     (a, b) => a.key.box.y0 - b.key.box.y0 || a.key.box.x0 - b.key.box.x0,
   );
   return {
-    pageNumber: page.pageNumber,
-    width: page.width,
-    height: page.height,
-    keyValuePairs,
-    tables,
-    readingOrder: readingOrder(lines),
+    layout: {
+      pageNumber: page.pageNumber,
+      width: page.width,
+      height: page.height,
+      keyValuePairs,
+      tables,
+      readingOrder: readingOrder(lines),
+    },
+    headerLines: [...earlierHeaders, ...headerLines],
   };
 }
 
@@ -34,6 +50,12 @@ export function analysePage(page: TextPage): PageLayout {
   return analysePageLines(page, groupLines(page));
 }
 
+/** Each page's layout, in page order, each read after the pages before it. */
 export function analyseDocument(document: DocumentPages): PageLayout[] {
-  return document.pages.map(analysePage);
+  let headerLines: readonly TextLine[] = [];
+  return document.pages.map((page) => {
+    const analysed = analyseLinesAfter(page, groupLines(page), headerLines);
+    headerLines = analysed.headerLines;
+    return analysed.layout;
+  });
 }

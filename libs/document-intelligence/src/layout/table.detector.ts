@@ -22,6 +22,7 @@ import type { LayoutCell, LayoutTable } from './layout.types';
 import { COLON_END, hasValueSignal, layoutText, looksLikeLabelText } from './layout-text';
 import { withMarkedChoicesJoined } from './marked-choice';
 import { fewGlyphs, isNoisePhrase, unsure } from './noise-phrase';
+import { repeatsHeaderLine } from './repeated-header';
 import {
   ESTABLISHED_ROWS,
   MIN_COLUMNS,
@@ -237,6 +238,8 @@ export interface TableFoot {
 
 interface Detected {
   readonly table: LayoutTable;
+  /** The line the header's captions were read from. */
+  readonly headerLine: TextLine;
   readonly lastLine: number;
   readonly foot: TableFoot | null;
 }
@@ -496,6 +499,7 @@ function tableFrom(
   start: number,
   segmentsOf: (index: number) => TextSegment[],
   captionsOf: (index: number) => TextSegment[],
+  repeatedHeader: boolean,
 ): Detected | null {
   const height = boxHeight(lines[start].box);
   const reach = lines[start].heightInWidthUnits * 3;
@@ -657,9 +661,11 @@ function tableFrom(
     last = i;
   }
   // One row under a header is a form's band of captions over answers, unless a totals line
-  // closes it: the last page of a table run on from the page before ("CLAIM NO. ..." repeated
-  // over its one last row, then "Total Paid").
-  const lastPage = body.length === 1 && endedAtTotals && body[0].size >= MIN_LAST_PAGE_CELLS;
+  // closes it or the header is one an earlier page's table printed: the last page of a table
+  // run on from the page before ("CLAIM NO. ..." repeated over its one last row, then "Total
+  // Paid"; repeated-header.ts).
+  const lastPage =
+    body.length === 1 && (endedAtTotals || repeatedHeader) && body[0].size >= MIN_LAST_PAGE_CELLS;
   if (body.length < MIN_BODY_ROWS && !lastPage) return null;
   // Plain text columns with no number anywhere are more often prose or a form than a table.
   if (!body.some((row) => hasValueSignal(rowText(row)))) return null;
@@ -699,6 +705,7 @@ function tableFrom(
       headerRows: 1,
       cells,
     },
+    headerLine: lines[start],
     lastLine: last,
     foot,
   };
@@ -725,10 +732,18 @@ export function detectTables(lines: readonly TextLine[]): LayoutTable[] {
   return detectTableLayout(lines).tables;
 }
 
-/** The tables of a page, and the totals lines that sum two or more of their columns. */
-export function detectTableLayout(lines: readonly TextLine[]): {
+/**
+ * The tables of a page, the totals lines that sum two or more of their columns, and the line
+ * each table's header was read from (for the pages after: `earlierHeaders`, the header lines of
+ * the document's earlier pages, whose repetition heads a table's last rows).
+ */
+export function detectTableLayout(
+  lines: readonly TextLine[],
+  earlierHeaders: readonly TextLine[] = [],
+): {
   tables: LayoutTable[];
   feet: TableFoot[];
+  headerLines: TextLine[];
 } {
   const segments = lines.map((line) => splitSegments(line));
   // Header rows are told without OCR noise; body rows keep every phrase (an unsure cell
@@ -756,6 +771,7 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   }
   const tables: LayoutTable[] = [];
   const feet: TableFoot[] = [];
+  const headerLines: TextLine[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     if (band.has(i) || !isHeaderLine(captions[i])) continue;
     // The first line of a two-line header: the line under it sets the columns (headerAbove).
@@ -765,9 +781,11 @@ export function detectTableLayout(lines: readonly TextLine[]): {
       i,
       (index) => segments[index],
       (index) => captions[index],
+      repeatsHeaderLine(lines[i], earlierHeaders),
     );
     if (!found) continue;
     tables.push(found.table);
+    headerLines.push(found.headerLine);
     if (found.foot) feet.push(found.foot);
     i = found.lastLine;
   }
@@ -775,7 +793,7 @@ export function detectTableLayout(lines: readonly TextLine[]): {
   // still make a table, its columns left for the values they hold to name.
   if (tables.length === 0)
     tables.push(...detectHeaderlessTables(lines, (index) => captions[index], formLines));
-  return { tables, feet };
+  return { tables, feet, headerLines };
 }
 
 /** Every word a table cell holds, so pair detection leaves them alone. */
