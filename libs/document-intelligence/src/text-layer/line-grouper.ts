@@ -10,6 +10,7 @@ import {
   withoutSpecks,
 } from './ocr-specks';
 import { levelled, pageSlope } from './page-skew';
+import { withoutRereadPieces } from './reread-pieces';
 import { joinSplitFigures } from './split-figure.joiner';
 import type { PositionedWord, TextPage } from './text-layer.types';
 
@@ -101,8 +102,12 @@ export function groupLines(page: TextPage): TextLine[] {
     )
     .filter((word) => word.text.trim().length > 0 && boxHeight(word.box) > 0)
     .sort((a, b) => a.box.x0 - b.box.x0 || a.box.y0 - b.box.y0);
-  // Noise and rulings OCR read as marks would break the lines they stand among.
-  const words = page.source === 'ocr' ? withoutSpecks(read, aspect).map(withoutGluedMarks) : read;
+  // Noise and rulings OCR read as marks, and a word's piece read twice, would break the lines
+  // they stand among.
+  const words =
+    page.source === 'ocr'
+      ? withoutSpecks(withoutRereadPieces(read), aspect).map(withoutGluedMarks)
+      : read;
 
   // A skewed scan's lines climb or fall across the page: words are compared as if levelled.
   const slope = page.source === 'ocr' ? pageSlope(words, aspect) : 0;
