@@ -9,6 +9,8 @@ import { tradeTermSimilarity } from '../vocabulary/trade-terms';
 import {
   definitionWords,
   isLemma,
+  namesAGroup,
+  namesARole,
   type SenseRelation,
   senseRelation,
 } from '../vocabulary/word-senses';
@@ -292,6 +294,25 @@ const NAME_WORDS: ReadonlySet<string> = new Set(['name']);
 /** The field (or caption) asks for a name ("Insured Name", "Account Name", "Name of Agent"). */
 export function asksForName(phrases: readonly string[]): boolean {
   return namesAnyOf(phrases, NAME_WORDS);
+}
+
+/**
+ * The field (or caption) names a party by its role, its last word a noun the dictionary holds
+ * for a person ("Client", "Account Executive", "Agent", "Named Insured"; word-senses.ts): it asks
+ * for that party's name, a person's or a firm's, though it never says "name". With `onlyPerson`,
+ * not a role the dictionary also gives a firm ("Carrier": a transport company).
+ */
+export function asksForParty(phrases: readonly string[], onlyPerson = false): boolean {
+  return phrases.some((phrase) => {
+    const words = phrase.toLowerCase().match(/[a-z]+/g) ?? [];
+    const last = words[words.length - 1];
+    return (
+      last !== undefined &&
+      last.length >= 3 &&
+      namesARole(last) &&
+      !(onlyPerson && namesAGroup(last))
+    );
+  });
 }
 
 const PLACE_WORDS: ReadonlySet<string> = new Set(['address', 'location', 'premises', 'site']);

@@ -302,6 +302,74 @@ describe('fields of a type no caption names', () => {
     expect(fields.total.confidence).toBeLessThan(0.5);
   });
 
+  it('take the names left under captions naming a party by its role for the parties a field names by role, after the names asked for by name', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Client: Robert Castillo' },
+      { x: 50, y: 120, text: 'Account Executive: Jennifer Hughes' },
+      { x: 50, y: 160, text: 'Product: General Liability' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'named_insured', type: 'string', label: 'Named Insured' },
+            { key: 'agent_name', type: 'string', label: 'Agent' },
+          ],
+        },
+      ),
+    );
+    expect(fields.named_insured.value).toBe('Robert Castillo');
+    expect(fields.agent_name.value).toBe('Jennifer Hughes');
+    expect(fields.agent_name.notes[0]).toBe(
+      `one of the 2 party answers left on the page, taken in the configuration's order, under caption "Account Executive"`,
+    );
+    expect(fields.agent_name.confidence).toBeLessThan(0.5);
+  });
+
+  it('place a name asked for by name first, whatever party fields are open', () => {
+    // "Carrier" is a role (someone who carries) and a firm (a transport company).
+    const page = makePage([
+      { x: 50, y: 100, text: 'Account Name: Kim Logistics LLC' },
+      { x: 50, y: 120, text: 'Adjuster: Omar Brennan' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'insured_name', type: 'string', label: 'Insured Name' },
+            { key: 'carrier', type: 'string', label: 'Carrier' },
+          ],
+        },
+      ),
+    );
+    expect(fields.insured_name.value).toBe('Kim Logistics LLC');
+    // A role the dictionary also gives a firm does not take a person named by another role as
+    // its party (the one text answer left may still be taken by elimination, in doubt).
+    expect(fields.carrier.notes[0]).not.toMatch(/party answer/);
+  });
+
+  it('leave a party field alone where the name left is under a caption naming no party ("Policy Type")', () => {
+    const page = makePage([
+      { x: 50, y: 100, text: 'Client: Robert Castillo' },
+      { x: 50, y: 120, text: 'Policy Type: General Liability' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'named_insured', type: 'string', label: 'Named Insured' },
+            { key: 'agent_name', type: 'string', label: 'Agent' },
+          ],
+        },
+      ),
+    );
+    expect(fields.named_insured.value).toBeNull();
+    expect(fields.agent_name.value).toBeNull();
+  });
+
   it('take the one identifier left, printed under a caption naming an identifier, for the one identifier field left', () => {
     const page = makePage([
       { x: 50, y: 100, text: 'LOSS REFERENCE: 24-90349-OD' },

@@ -416,10 +416,12 @@ function onlyOfItsType(
   const pageOf = new Map(layouts.flatMap((l) => l.keyValuePairs.map((p) => [p, l.pageNumber])));
   for (const kind of VALUE_KINDS) {
     const asking = fields.filter(
-      (f) => kind.asks(f) && !chosen.has(f.key) && !printedEmpty(f, layouts),
+      (f) => kind.asks(f) && !chosen.has(f.key) && !result.has(f.key) && !printedEmpty(f, layouts),
     );
     if (asking.length === 0) continue;
+    const placedBefore = new Set([...result.values()].map((c) => c.pair));
     const answers = free
+      .filter((pair) => !placedBefore.has(pair))
       .flatMap((pair) => {
         const parsed = kind.answers(asking[0], pair);
         return parsed ? [{ pair, parsed }] : [];

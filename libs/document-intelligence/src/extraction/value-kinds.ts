@@ -6,7 +6,13 @@ import type { ParsedValue } from '../values/parsed-value.types';
 import { parseScalar } from '../values/scalar-value.parser';
 import { opensAsStreetAddress } from '../values/street-suffix';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { asksForIdentifier, asksForName, asksForPhone, asksForPlace } from './caption-similarity';
+import {
+  asksForIdentifier,
+  asksForName,
+  asksForParty,
+  asksForPhone,
+  asksForPlace,
+} from './caption-similarity';
 
 /*
  * What an answer's own text says about the kind of value it is, without its caption: a date or
@@ -161,6 +167,22 @@ export const VALUE_KINDS: readonly ValueKind[] = [
       f.type === 'string' && asksForName(fieldPhrases(f)) && !asksForIdentifier(fieldPhrases(f)),
     answers: (field, pair) =>
       NAME_SHAPE.test(pair.value!.text.trim()) && asksForName([pair.key.text])
+        ? whollyTyped(field, pair)
+        : null,
+  },
+  {
+    // After the names asked for in so many words: a party asked for by its role ("Agent",
+    // "Named Insured") takes a name printed under a caption naming a role or a name ("Client",
+    // "Account Executive"). A field whose role names a firm as well ("Carrier") is left out: a
+    // person under "Adjuster" is no carrier.
+    name: 'party',
+    asks: (f) =>
+      f.type === 'string' &&
+      asksForParty(fieldPhrases(f), true) &&
+      !asksForIdentifier(fieldPhrases(f)),
+    answers: (field, pair) =>
+      NAME_SHAPE.test(pair.value!.text.trim()) &&
+      (asksForName([pair.key.text]) || asksForParty([pair.key.text]))
         ? whollyTyped(field, pair)
         : null,
   },

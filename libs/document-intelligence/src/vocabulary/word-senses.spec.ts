@@ -1,4 +1,4 @@
-import { definitionWords, isLemma, namesAPerson, senseRelation } from './word-senses';
+import { definitionWords, isLemma, namesAPerson, namesARole, senseRelation } from './word-senses';
 
 describe('senseRelation (WordNet)', () => {
   it('knows words that share a sense as synonyms, in either order', () => {
@@ -53,5 +53,20 @@ describe('senseRelation (WordNet)', () => {
     // "insure" is a verb only; no inflection is folded to reach a noun.
     expect(namesAPerson('insure')).toBe(false);
     expect(namesAPerson('insureds')).toBe(false);
+  });
+});
+
+describe('namesARole (WordNet)', () => {
+  it('knows a role by a person sense first, or second and met nearly as often in the tagged corpus', () => {
+    expect(namesARole('client')).toBe(true);
+    expect(namesARole('executive')).toBe(true);
+    // "agent": first a cause (21 tagged), then a representative (6).
+    expect(namesAPerson('agent')).toBe(false);
+    expect(namesARole('agent')).toBe(true);
+    // "type": a person of a kind is its second sense, but met 7 times to 136.
+    expect(namesARole('type')).toBe(false);
+    expect(namesARole('company')).toBe(false);
+    expect(namesARole('name')).toBe(false);
+    expect(namesARole('xqzv')).toBe(false);
   });
 });

@@ -306,3 +306,72 @@ export function namesAPerson(word: string): boolean {
   const line = lineAt(nouns.data, Math.floor(first / 4));
   return Number(line.split(' ', 2)[1]) === PERSON_NOUNS;
 }
+
+/**
+ * A role's person sense may come second ("agent" is first a cause, "a chemical agent", then "a
+ * representative who acts on behalf of others"); it counts when the sense-tagged corpus
+ * WordNet publishes (index.sense, its tag counts) met it at least this share as often as the
+ * first. "type" as "a person of a specified kind" is met 7 times to 136: no role.
+ */
+const ROLE_SHARE = 0.2;
+
+/**
+ * WordNet holds this very word as a noun naming a person, in its most frequent sense or in a
+ * second one used nearly as often: a role a caption asks a person's or a firm's name by
+ * ("Client", "Agent", "Account Executive", "Adjuster"); not "company", "type" or "name".
+ */
+export function namesARole(word: string): boolean {
+  if (namesAPerson(word)) return true;
+  const senses = nounSenseCounts(lemmaSpelling(word));
+  const first = senses.get(1);
+  const second = senses.get(2);
+  return (
+    first !== undefined &&
+    second !== undefined &&
+    second.lexFile === PERSON_NOUNS &&
+    second.tagged >= ROLE_SHARE * first.tagged
+  );
+}
+
+/** WordNet's lexicographer file of nouns that name groups: firms, institutions (noun.group). */
+const GROUP_NOUNS = 14;
+
+/**
+ * WordNet gives this very word a sense naming a group, a firm or an institution ("carrier": a
+ * transport company; "executive": the executive branch), whatever its person senses.
+ */
+export function namesAGroup(word: string): boolean {
+  return [...nounSenseCounts(lemmaSpelling(word)).values()].some((s) => s.lexFile === GROUP_NOUNS);
+}
+
+let senseIndex: Buffer | undefined;
+
+/**
+ * A noun lemma's senses by their number: the lexicographer file each is filed in and how often
+ * the tagged corpus met it (index.sense lines: "agent%1:18:02:: 09796794 2 6").
+ */
+function nounSenseCounts(lemma: string): Map<number, { lexFile: number; tagged: number }> {
+  senseIndex ??= readFileSync(join(wordNetFolder, 'index.sense'));
+  const prefix = `${lemma}%1:`;
+  const senses = new Map<number, { lexFile: number; tagged: number }>();
+  // The first line at or after the prefix, by binary search over the sorted lines.
+  let low = 0;
+  let high = senseIndex.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const start = middle === 0 ? 0 : lineStartAfter(senseIndex, middle - 1);
+    if (start >= high) {
+      high = middle;
+      continue;
+    }
+    if (lineAt(senseIndex, start) < prefix) low = lineStartAfter(senseIndex, start);
+    else high = start;
+  }
+  for (let at = low; at < senseIndex.length; at = lineStartAfter(senseIndex, at)) {
+    const line = lineAt(senseIndex, at);
+    if (!line.startsWith(prefix)) break;
+    const [key, , number, tagged] = line.split(' ');
+    senses.set(Number(number), { lexFile: Number(key.split(':')[1]), tagged: Number(tagged) });
+  }
+  return senses;
+}
