@@ -122,6 +122,19 @@ describe('joinSplitFigures: amounts whose decimal point OCR lost', () => {
     expect(texts(joinSplitFigures(words(['11', '7.30', 'USD']), true))).toEqual(['117.30', 'USD']);
   });
 
+  it('puts a leading digit cut closer than a word space back on an amount grouped in thousands', () => {
+    expect(texts(joinSplitFigures(words(['Total', '1', '2,313.30'], 0.45), true))).toEqual([
+      'Total',
+      '12,313.30',
+    ]);
+    // A word space apart, or a grouping the digit would break, and they stay two words.
+    expect(texts(joinSplitFigures(words(['2', '1,520.06'], 0.6), true))).toEqual(['2', '1,520.06']);
+    expect(texts(joinSplitFigures(words(['123', '4,567.00'], 0.3), true))).toEqual([
+      '123',
+      '4,567.00',
+    ]);
+  });
+
   it('leaves figures with no currency, far apart, going on, or in a PDF text layer', () => {
     expect(texts(joinSplitFigures(words(['Items', '541', '77']), true))).toEqual([
       'Items',

@@ -73,6 +73,15 @@ const WHOLE_UNITS = /^[$€£]?\d{1,3}(?:,\d{3})*$/;
 const CURRENCY_CODE = /^(?:USD|EUR|GBP|CAD|AUD)$/i;
 /** A lost separator shows as a gap at most this many character widths wide. */
 const MAX_LOST_SEPARATOR_CHARACTERS = 1.2;
+/**
+ * Digits cut apart where the figure prints no separator leave less than a word space between
+ * them: "1" and "2,313.30" stood 0.45 of the amount's character widths apart on a harsh scan of
+ * draw 7028, where the words of its lines stood 0.55 apart and more (a "1" is narrow: the
+ * amount's own glyphs are the measure).
+ */
+const MAX_CUT_DIGITS_CHARACTERS = 0.5;
+/** An amount grouped in thousands, its first group short enough to take digits before it. */
+const GROUPED_AMOUNT = /^\d{1,2}(?:,\d{3})+\.\d{2}$/;
 
 /**
  * An amount whose decimal point OCR lost, read as two words ("$996 68", "USD 541 77"), or
@@ -86,6 +95,16 @@ function lostSeparator(words: readonly PositionedWord[], i: number): string | nu
   const gap = rest.box.x0 - units.box.x1;
   if (gap < 0 || gap > MAX_LOST_SEPARATOR_CHARACTERS * characterWidth([units, rest])) return null;
   if (/^\d{1,3}$/.test(units.text) && /^\d{1,3}\.\d{2}$/.test(rest.text)) {
+    const text = units.text + rest.text;
+    return AMOUNT.test(text) ? text : null;
+  }
+  // "1" "2,313.30": a leading digit cut from an amount grouped in thousands, the grouping
+  // still right with it ("12,313.30"; never "123" "4,567.00").
+  if (
+    /^\d{1,2}$/.test(units.text) &&
+    GROUPED_AMOUNT.test(rest.text) &&
+    gap <= MAX_CUT_DIGITS_CHARACTERS * characterWidth([rest])
+  ) {
     const text = units.text + rest.text;
     return AMOUNT.test(text) ? text : null;
   }
