@@ -207,3 +207,37 @@ describe('memories stored with the old fingerprint', () => {
     expect(matchingMemory(other, [old])).toBeNull();
   });
 });
+
+describe('two harsh scans of one page turned about 5 degrees apart', () => {
+  // The fingerprints of two declarations pages of draw 7028 (a totals caption under the table,
+  // placed from the table's foot: "t0.012").
+  const taught = [
+    '~charge@0.859,0.425',
+    '~coveragebeglns@0.065,0.242',
+    '~ethanmcalllster@0.065,0.173',
+    '~explres@0.056,0.282',
+    '~llmltofllablllty@0.462,0.432',
+    '~lnsuranceprovlder@0.064,0.193',
+    '~pollcyno@0.070,0.322',
+    '~pollcytype@0.072,0.368',
+    '~protectlon@0.073,0.445',
+    '~rachelqulnn@0.063,0.131',
+    '~totalcost@0.558,t0.012',
+    '~youpayflrst@0.653,0.430',
+  ];
+  const next = [
+    '~charge@0.865,0.451',
+    '~cllent@0.100,0.089',
+    '~coveragebeglns@0.098,0.214',
+    '~explres@0.095,0.254',
+    '~ofllmltllablllty@0.469,0.432',
+    '~omarokafor@0.103,0.149',
+    '~protectlon@0.080,0.423',
+    '~totalcost@0.546,t0.016',
+    '~youpayflrst@0.660,0.441',
+  ];
+
+  it('are one layout: the turn is fitted on the captions over the table alone', () => {
+    expect(layoutSimilarity(next, taught)).toBeGreaterThanOrEqual(SAME_LAYOUT_SIMILARITY);
+  });
+});
