@@ -365,6 +365,76 @@ describe('a remembered caption the analysis of the next document paired with not
   });
 });
 
+describe('a remembered caption OCR read past recognition on the next scan', () => {
+  // A scan of draw 7028 read DOL as poL: the date of loss under it was lost one-shot.
+  const notice = (dol: string, date: string, dx: number, dy: number): TextPage =>
+    makePage([
+      { x: 60 + dx, y: 80 + dy, text: dol },
+      { x: 300 + dx, y: 80 + dy, text: 'ASSURED' },
+      { x: 60 + dx, y: 94 + dy, text: date },
+      { x: 300 + dx, y: 94 + dy, text: 'Thomas Fischer' },
+      { x: 60 + dx, y: 130 + dy, text: 'CAUSE OF LOSS' },
+      { x: 300 + dx, y: 130 + dy, text: 'ESTIMATED AMOUNT' },
+      { x: 60 + dx, y: 144 + dy, text: 'Hail' },
+      { x: 300 + dx, y: 144 + dy, text: '21,430.07 USD' },
+    ]);
+  const reviewed = makePage([
+    ...notice('DOL', '02/11/2023', 0, 0).words.map((w) => ({
+      x: w.box.x0 * 612,
+      y: w.box.y0 * 792,
+      text: w.text,
+    })),
+    { x: 60, y: 180, text: 'WHERE IT HAPPENED' },
+    { x: 60, y: 194, text: '3151 Elm Ct, Austin, TX 78701' },
+  ]);
+  const schema = [
+    { key: 'date_of_loss', type: 'date', label: 'Date of loss' },
+    { key: 'insured_name', type: 'string', label: 'Insured' },
+    { key: 'loss_type', type: 'string', label: 'Loss type' },
+    { key: 'estimated_loss', type: 'money', label: 'Estimate' },
+    { key: 'loss_location', type: 'string', label: 'Location' },
+  ] as const;
+  const memory = learnLayout(analysePages([reviewed]), [
+    { key: 'date_of_loss', pageNumber: 1, box: boxOf(reviewed, '02/11/2023') },
+    { key: 'insured_name', pageNumber: 1, box: unionOf(reviewed, ['Thomas', 'Fischer']) },
+    { key: 'loss_type', pageNumber: 1, box: boxOf(reviewed, 'Hail') },
+    { key: 'estimated_loss', pageNumber: 1, box: unionOf(reviewed, ['21,430.07', 'USD']) },
+    { key: 'loss_location', pageNumber: 1, box: unionOf(reviewed, ['3151', '78701']) },
+  ])!;
+  const read = (page: TextPage) =>
+    Object.fromEntries(
+      applyLayoutMemory(analysePages([page]), memory, schema, undefined).map((f) => [f.key, f]),
+    );
+
+  it('reads the value where the captions found around it say the caption moved, in doubt', () => {
+    const date = read(notice('poL', '02/14/2023', 6, 4)).date_of_loss;
+    expect(date.value).toBe('2023-02-14');
+    expect(date.doubts).toEqual([
+      `its caption "DOL" was read otherwise here, found where the layout's other captions place it`,
+    ]);
+  });
+
+  it("never reads the caption's own words as its value, where a skewed scan's caption line reaches into its place", () => {
+    const skewed = makePage([
+      ...notice('DOL', '02/14/2023', 6, 4).words.map((w) => ({
+        x: w.box.x0 * 612,
+        y: w.box.y0 * 792,
+        text: w.text,
+      })),
+      { x: 66, y: 186, text: 'WHERE' },
+      { x: 97, y: 181, text: '1)', size: 14 },
+      { x: 110, y: 190, text: 'HAPPENED' },
+      { x: 66, y: 200, text: '6934 Forest Dr, Albany, NY 12207' },
+    ]);
+    const place = read(skewed).loss_location;
+    expect(place.value).toBe('6934 Forest Dr, Albany, NY 12207');
+  });
+
+  it('reads nothing where the phrase in its place keeps none of its letters', () => {
+    expect(read(notice('Memo', '02/14/2023', 6, 4)).date_of_loss).toBeUndefined();
+  });
+});
+
 describe('a remembered identifier read in another form than the reviewed one', () => {
   const page = (value: string, confidence: number): TextPage =>
     makePage(

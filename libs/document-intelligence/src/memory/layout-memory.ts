@@ -35,6 +35,7 @@ import {
 } from './legacy-fingerprint';
 import { withRememberedColumns } from './remembered-column-cells';
 import { runOnCaptionDoubts } from './run-on-caption';
+import { shiftedAnchor } from './shifted-anchor';
 import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 import {
@@ -790,6 +791,47 @@ function rememberedPlace(
   return null;
 }
 
+type Place = NonNullable<ReturnType<typeof rememberedPlace>> & { readonly shifted?: boolean };
+
+/**
+ * Each remembered field's place on these pages: at its caption as found, else, where OCR read
+ * that caption past recognition, at the phrase standing where the captions found around it on
+ * its page say it moved (shifted-anchor.ts).
+ */
+function placesOf(
+  pages: readonly AnalysedPage[],
+  memory: LayoutMemory,
+  fields: readonly ScalarFieldDefinition[],
+): Map<string, Place> {
+  const places = new Map<string, Place>();
+  const lost: RememberedField[] = [];
+  for (const field of fields) {
+    const remembered = memory.fields.find((f) => f.key === field.key);
+    if (!remembered) continue;
+    const place = rememberedPlace(pages, remembered);
+    if (place) places.set(field.key, place);
+    else lost.push(remembered);
+  }
+  for (const remembered of lost) {
+    const page = pages.find((p) => p.page.pageNumber === remembered.pageNumber);
+    if (!page) continue;
+    const found = memory.fields.flatMap((other) => {
+      const place = places.get(other.key);
+      return place && place.page === page && other.pageNumber === remembered.pageNumber
+        ? [{ remembered: other.anchorBox, found: place.anchor }]
+        : [];
+    });
+    const anchor = shiftedAnchor(page, remembered.anchorText, remembered.anchorBox, found);
+    if (anchor)
+      places.set(remembered.key, { page, captions: captionsOf(page), anchor, shifted: true });
+  }
+  return places;
+}
+
+function shiftedAnchorDoubt(remembered: RememberedField): string {
+  return `its caption "${remembered.anchorText}" was read otherwise here, found where the layout's other captions place it`;
+}
+
 /**
  * Whether the line of a yes/no value read at its remembered place prints both answers ("X Yes
  * No"): the place names the option the reviewed document had marked, not this one's answer, so
@@ -1195,14 +1237,19 @@ export function applyLayoutMemory(
   used?: Set<string>,
 ): ExtractedField[] {
   const results: ExtractedField[] = [];
+  const places = placesOf(pages, memory, fields);
   for (const field of fields) {
     const remembered = memory.fields.find((f) => f.key === field.key);
-    const place = remembered && rememberedPlace(pages, remembered);
+    const place = places.get(field.key);
     if (!remembered || !place) continue;
     const { page, anchor } = place;
     const { box, right } = placeBox(anchor, levelledForPage(remembered, page));
     const captions = captionsBesideValue(place.captions, remembered, box);
-    const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor);
+    // The caption's own words are never its value (a skewed scan's caption line reaches down
+    // into the value's place).
+    const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor).filter(
+      (word) => intersectionArea(word.box, anchor) <= 0.5 * boxArea(word.box),
+    );
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
     const words = held ? withoutCaption(placed, held) : placed;
     const text = joinWords(words);
@@ -1224,6 +1271,7 @@ export function applyLayoutMemory(
     const printed =
       choice || !parsed ? joinWords(valueWords) : text.slice(parsed.start, parsed.end);
     const doubts = [
+      ...(place.shifted ? [shiftedAnchorDoubt(remembered)] : []),
       ...(held ? [`the place also held another field's caption, "${held.text}"`] : []),
       ...cutShortDoubts({
         page,
