@@ -22,6 +22,7 @@ import { captionWords } from './caption-guard';
 import { settleAcrossFields } from './cross-field-rules';
 import { matchFields } from './field-matching';
 import { notFound } from './field-results';
+import { withOverprintDoubts } from './overprint-doubts';
 import { type CandidateContext, labelCandidates } from './scalar-candidates';
 import { readTables } from './table-readings';
 import { withVinsReadByShape } from './vin-by-shape';
@@ -102,17 +103,18 @@ function extractFromPages(
     memory,
     ranking: options.linker ?? DEFAULT_LINKER_RANKING,
   });
-  const results = withVinsReadByShape(
-    withReviewedCaptions(
-      withRememberedEmptyPlaces(
-        withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
-        recognised,
-        analysed.pages,
-      ),
+  // What the layout memory and the print say of the readings: doubts, remembered places.
+  const remembered = withReviewedCaptions(
+    withRememberedEmptyPlaces(
+      withRecognitionDoubt(new Map([...tables.fields, ...matches.fields]), recognised),
       recognised,
       analysed.pages,
     ),
-    fields,
+    recognised,
+    analysed.pages,
+  );
+  const results = withOverprintDoubts(
+    withVinsReadByShape(remembered, fields, analysed.pages),
     analysed.pages,
   );
   // Validation across fields: a printed sum, the letterhead, a period's two ends.
