@@ -772,3 +772,19 @@ describe('two captions each beside its answer on one line', () => {
     expect(read.filter((p) => p.startsWith('X Yes') || p.startsWith('Policy'))).toEqual([]);
   });
 });
+
+describe('a field asking for a place', () => {
+  it('takes no code of letters and digits, whatever caption words it shares', () => {
+    // Draw 7029: "Loss Reference" shares "loss" with "Loss Location" as "Incident Location"
+    // shares "location".
+    const page = makePage([
+      { x: 50, y: 100, text: 'Loss Reference: CLM2024325732' },
+      { x: 50, y: 120, text: 'Incident Location: 2132 Cedar Ln, Springfield, IL 62704' },
+    ]);
+    const [location] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'loss_location', type: 'string', label: 'Loss Location' }] },
+    );
+    expect(location.value).toBe('2132 Cedar Ln, Springfield, IL 62704');
+  });
+});

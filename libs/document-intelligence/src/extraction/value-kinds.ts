@@ -58,6 +58,15 @@ export function fitsKind(field: ScalarFieldDefinition, text: string): boolean {
     return /\d/.test(text) && parseDate(text) === null && !printedAsAmount(text);
   }
   if (asksForPhone(fieldPhrases(field))) return dialable(text);
+  // A place is printed in words ("2132 Cedar Ln", "Warehouse 7"): one token of letters and
+  // digits is a code ("CLM2024325732" under "Loss Reference", taken for a loss location by the
+  // words the captions share, draw 7029).
+  if (
+    asksForPlace(fieldPhrases(field)) &&
+    IDENTIFIER_SHAPE.test(text.trim()) &&
+    /\p{L}/u.test(text)
+  )
+    return false;
   // A text field is not read from an answer that is wholly a date, an amount or a code: a
   // schema wanting one would have typed the field so, or named it a number.
   return (
