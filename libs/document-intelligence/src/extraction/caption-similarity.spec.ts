@@ -29,6 +29,14 @@ describe('captionSimilarity', () => {
     expect(onWhichWord).toBeGreaterThan(onKindWord);
   });
 
+  it('reads "Named" as saying a name is asked for, as "Name" does', () => {
+    // Draw 7029: "ASSURED" under a schema's "Named Insured".
+    expect(captionSimilarity(['Named Insured'], 'ASSURED')).toBe(
+      captionSimilarity(['Insured Name'], 'ASSURED'),
+    );
+    expect(captionSimilarity(['Named Insured'], 'ASSURED')).toBeGreaterThanOrEqual(0.4);
+  });
+
   it('never matches a caption that shares no meaning, nor the other party of a policy', () => {
     expect(captionSimilarity(['Insured Name'], 'Client')).toBe(0);
     expect(captionSimilarity(['Insured'], 'Insurer')).toBe(0);

@@ -36,7 +36,14 @@ const IDENTIFIER_WORDS: ReadonlySet<string> = new Set([
   'reference',
   'code',
 ]);
-const KIND_WORDS: ReadonlySet<string> = new Set([...IDENTIFIER_WORDS, 'date', 'amount', 'name']);
+/** "Named" says a party's name is asked for, as "Name" does ("Named Insured", ACORD's caption). */
+const KIND_WORDS: ReadonlySet<string> = new Set([
+  ...IDENTIFIER_WORDS,
+  'date',
+  'amount',
+  'name',
+  'named',
+]);
 /** A kind word counts for less than a word saying which value is meant. */
 const KIND_WEIGHT = 0.5;
 /** Truncations shorter than this ("in", "to") are too ambiguous to count as abbreviations. */
