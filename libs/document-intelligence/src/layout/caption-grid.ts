@@ -350,10 +350,14 @@ export function formBands(
     const answerLinesWithValues = chain.filter((j) =>
       parts[j + 1].segments.some((s) => hasValueSignal(s.text)),
     ).length;
-    // A stack of single captions over single answers is common prose too: it needs three.
+    // A stack of single captions over single answers is common prose too: it needs three, or
+    // two whose spacing pairs the lines ("Account Name" / "Underwood Logistics LLC" / a wider
+    // gap / "Policy ID" / "HCP7512284", draw 7029).
     const single = chain.every((j) => parts[j].segments.length === 1);
+    const long =
+      chain.length >= (single ? 3 : 2) || (chain.length === 2 && pairedBySpacing(parts, chain));
     const byValues =
-      chain.length >= (single ? 3 : 2) &&
+      long &&
       (answerLinesWithValues * 2 >= chain.length ||
         (answerLinesWithValues > 0 && pairedBySpacing(parts, chain)));
     const found = bands.length;

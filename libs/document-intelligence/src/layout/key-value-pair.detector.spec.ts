@@ -130,6 +130,23 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('pairs two captions each over its answer when the spacing pairs the lines', () => {
+    // Draw 7029: a wider gap under each answer than under each caption.
+    const stack = (gapAfterAnswer: number) =>
+      pairsOf([
+        { x: 40, y: 100, text: 'Account Name' },
+        { x: 40, y: 113, text: 'Underwood Logistics LLC' },
+        { x: 40, y: 126 + gapAfterAnswer, text: 'Policy ID' },
+        { x: 40, y: 139 + gapAfterAnswer, text: 'HCP7512284' },
+      ]);
+    expect(stack(10)).toEqual([
+      ['Account Name', 'Underwood Logistics LLC', 'below'],
+      ['Policy ID', 'HCP7512284', 'below'],
+    ]);
+    // Evenly spaced, four lines are as likely a list: the answer carrying a value pairs alone.
+    expect(stack(0).map(([caption]) => caption)).not.toContain('Account Name');
+  });
+
   it('reads lines holding a caption beside its own date as caption/answer rows, never bands', () => {
     // Two-column lines of caption and answer; read as bands, "Start Date" was the insurer.
     const lines = [
