@@ -273,6 +273,15 @@ describe('withColonsRestored', () => {
     expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
   });
 
+  it('reads the semicolon of a caption whose capital OCR read small, before a figure', () => {
+    // A harsh scan of draw 7029: "inception; 2024-03-06".
+    const line = (first: string, answer: string) =>
+      withColonsRestored([word(first, 0.1, 0.2), word(answer, 0.3, 0.2)]).map((w) => w.text);
+    expect(line('inception;', '2024-03-06')).toEqual(['inception:', '2024-03-06']);
+    expect(line('inception;', 'Policy')).toEqual(['inception;', 'Policy']);
+    expect(line('broken;', '2024-03-06')).toEqual(['broken;', '2024-03-06']);
+  });
+
   it('reads an unsure comma after a caption in capitals before an answer as its colon', () => {
     // A harsh scan of draw 7024: "COVERAGE BEGINS, August 28, 2023", the comma at 0.60.
     const line = (comma: number, answer: string) =>

@@ -286,10 +286,19 @@ const COMMA_CAPTION_END = /^\p{Lu}{2,}[\p{Lu}.#/&'-]*,$/u;
 const UNSURE_COMMA = 0.8;
 const CAPITALS = /^[^\p{Ll}]*$/u;
 
+/**
+ * The same with its capital read small, before a figure: `inception; 2024-03-06` (a harsh scan
+ * of draw 7029), the I read as an i, a letter alike but for its size or stroke (c o s v w x z,
+ * i or l for I). Prose goes on after a semicolon in words.
+ */
+const SMALL_SEMICOLON_CAPTION_END = /^[coswvxzil]\p{Ll}{2,};$/u;
+const FIGURE_START = /^[\p{N}$€£¥(]/u;
+
 /** Whether a word ends a caption whose colon OCR read as a semicolon or an unsure comma. */
 function endsCaptionMisread(word: PositionedWord, next: PositionedWord): boolean {
   if (!ANSWER_START.test(next.text)) return false;
   if (SEMICOLON_CAPTION_END.test(word.text)) return true;
+  if (SMALL_SEMICOLON_CAPTION_END.test(word.text) && FIGURE_START.test(next.text)) return true;
   return (
     COMMA_CAPTION_END.test(word.text) && word.confidence < UNSURE_COMMA && !CAPITALS.test(next.text)
   );
