@@ -179,7 +179,8 @@ export function alignedBelow(
     if (next.pageNumber !== line.pageNumber) break;
     // The first value line may sit a little lower (boxed forms); continuation lines are tight.
     if (next.box.y0 - lastBottom > height * (taken === 0 ? 2.5 : 1.2)) break;
-    const segment = splitSegments(next).find(
+    const segments = splitSegments(next);
+    const segment = segments.find(
       (s) =>
         Math.abs(s.box.x0 - anchor.x0) <= tolerance ||
         (horizontalOverlap(s.box, anchor) > 0 && s.box.x0 >= anchor.x0 - tolerance),
@@ -191,6 +192,11 @@ export function alignedBelow(
     if (looksLikeLabel(segment.words, context)) break;
     const words = untilNextLabel(segment.words, context);
     if (words.length === 0) break;
+    // A phrase ending in another field's caption, its answer beside it ("First Named Insured
+    // Tyrone Hughes" under "Company", a harsh scan of draw 7029), is that caption: its first
+    // words are no answer.
+    if (words.length < segment.words.length && segments.indexOf(segment) < segments.length - 1)
+      break;
     result.push(...words);
     lastBottom = segment.box.y1;
     taken += 1;

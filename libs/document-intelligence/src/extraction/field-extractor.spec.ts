@@ -555,3 +555,32 @@ describe('a text field whose label is the printed caption (first-time schemas)',
     ]);
   });
 });
+
+describe('a caption with its answer on the line under another caption', () => {
+  it('is no answer of the caption above, in part or whole', () => {
+    // A harsh scan of draw 7029: "Harborline" read unsure, "First" under "Company" scored higher.
+    const page: TextPage = {
+      ...makePage([
+        { x: 40, y: 130, text: 'Company' },
+        { x: 175, y: 130, text: 'Harborline Casualty Company' },
+        { x: 40, y: 150, text: 'First Named Insured' },
+        { x: 175, y: 150, text: 'Tyrone Hughes' },
+      ]),
+      source: 'ocr',
+    };
+    const unsure = {
+      ...page,
+      words: page.words.map((w) => (w.text === 'Harborline' ? { ...w, confidence: 0 } : w)),
+    };
+    const fields = extractDocumentFields(
+      { pages: [unsure] },
+      {
+        fields: [
+          { key: 'carrier', type: 'string', label: 'Insurance Company' },
+          { key: 'named_insured', type: 'string', label: 'Named Insured' },
+        ],
+      },
+    );
+    expect(fields.map((f) => f.value)).toEqual(['Harborline Casualty Company', 'Tyrone Hughes']);
+  });
+});
