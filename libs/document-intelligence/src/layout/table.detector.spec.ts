@@ -574,6 +574,38 @@ describe('detectTables', () => {
     expect(sure.map((t) => t.rows)).not.toEqual([3]);
   });
 
+  it('ends the table at a summary line when OCR read a cell above it as junk it was partly unsure of', () => {
+    // A harsh scan of draw 7029: a quantity read "o wu", at 0.73 and 0.21.
+    const rows = (junk: readonly PlacedText[]): PlacedText[] => [
+      { x: 50, y: 100, text: 'Item' },
+      { x: 300, y: 100, text: 'Qty' },
+      { x: 420, y: 100, text: 'Net' },
+      { x: 50, y: 114, text: 'Roof shingles', confidence: 0.95 },
+      { x: 300, y: 114, text: '6', confidence: 0.95 },
+      { x: 420, y: 114, text: '$879.84', confidence: 0.95 },
+      { x: 50, y: 128, text: 'Drywall replacement', confidence: 0.95 },
+      ...junk,
+      { x: 420, y: 128, text: '$761.10', confidence: 0.95 },
+      { x: 300, y: 146, text: 'Net Amount', confidence: 0.95 },
+      { x: 420, y: 146, text: '$1640.94', confidence: 0.95 },
+    ];
+    const rowsOf = (junk: readonly PlacedText[]) =>
+      detectTables(groupLines(makePage(rows(junk), 1, 'ocr'))).map((t) => t.rows);
+    expect(
+      rowsOf([
+        { x: 300, y: 128, text: 'o', confidence: 0.73 },
+        { x: 308, y: 128, text: 'wu', confidence: 0.21 },
+      ]),
+    ).toEqual([3]);
+    // Read sure of, the same few letters are text of the column: the rows go on.
+    expect(
+      rowsOf([
+        { x: 300, y: 128, text: 'o', confidence: 0.93 },
+        { x: 308, y: 128, text: 'wu', confidence: 0.91 },
+      ]),
+    ).not.toEqual([3]);
+  });
+
   it('ends the table at a summary line when OCR lost a few cells of its column above it', () => {
     const rows = (quantities: readonly string[]): PlacedText[] => [
       { x: 50, y: 100, text: 'Item' },

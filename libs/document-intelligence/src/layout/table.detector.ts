@@ -329,7 +329,8 @@ function isSummaryRow(row: TableRow, body: readonly TableRow[]): boolean {
     r.has(column) && hasValueSignal(layoutText(r.get(column)!).text);
   const valueLike = (r: TableRow, column: number): boolean =>
     holdsValue(r, column) ||
-    (r.has(column) && (unsure(r.get(column)!) || oneGlyph(r.get(column)!)));
+    (r.has(column) &&
+      (unsure(r.get(column)!) || oneGlyph(r.get(column)!) || garbled(r.get(column)!)));
   const figureAfter = (column: number): boolean =>
     [...row.keys()].some((other) => other > column && holdsValue(row, other));
   return [...row].some(
@@ -340,6 +341,14 @@ function isSummaryRow(row: TableRow, body: readonly TableRow[]): boolean {
       (body.filter((r) => valueLike(r, column)).length * 2 > body.length || figureAfter(column)) &&
       body.some((r) => holdsValue(r, column)),
   );
+}
+
+/**
+ * A cell of a few glyphs with a word OCR was unsure of: a figure read as junk ("o wu" at 0.73
+ * and 0.21 for a quantity on a harsh scan of draw 7029), no caption.
+ */
+function garbled(words: readonly PositionedWord[]): boolean {
+  return fewGlyphs(makeSegment(words)) && words.some((word) => unsure([word]));
 }
 
 /** Lines close enough under a header line to be its first rows (looked at before reading them). */
