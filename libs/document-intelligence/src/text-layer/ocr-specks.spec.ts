@@ -57,6 +57,29 @@ describe('withoutSpecks', () => {
     expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual(['BROKER', 'Item', 'i']);
   });
 
+  it('drops a lone glyph boxed flatter than print, a digit too, unless read sure', () => {
+    // A harsh scan of draw 7029: a "2" at 0.60, a pixel tall, before a policy number.
+    const flat = (text: string, confidence: number) => ({
+      ...word(text, 0.222, 0.33, confidence),
+      box: { x0: 0.222, y0: 0.33, x1: 0.223, y1: 0.3302 },
+    });
+    const words = [
+      ...['Policy', 'Number', 'Insured', 'Entity', 'Carrier'].map((t, k) => word(t, 0.1, 0.1 * k)),
+      flat('2', 0.6),
+      flat('7', 0.95),
+      word('3', 0.5, 0.5, 0.6),
+    ];
+    expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual([
+      'Policy',
+      'Number',
+      'Insured',
+      'Entity',
+      'Carrier',
+      '7',
+      '3',
+    ]);
+  });
+
   it('drops a lone sign OCR gave next to no confidence, and keeps one read at all surely', () => {
     // A harsh scan of draw 7024: "Estimated Amount & Insured Entity", the & read from a blot.
     const words = [

@@ -28,6 +28,12 @@ const UNSURE_MARK = 0.5;
  * ("i" from a dot over a blot): print is as tall as the words around it.
  */
 const SPECK_HEIGHT = 0.5;
+/**
+ * A lone glyph boxed at most this share of the usual word height is a sliver of noise however
+ * sure OCR was (short of sure): a small print's letters (FUNSD's, a fifth of the usual height and
+ * more) stand taller.
+ */
+const SLIVER = 0.1;
 /** An unsure word at most this share of the usual word height is no print (see isFlatJunk). */
 const FLAT_PRINT = 0.3;
 /** Glyphs this many times wider than their box is tall are dots spread along a line. */
@@ -146,17 +152,19 @@ function usualHeight(words: readonly PositionedWord[]): number | undefined {
 
 /**
  * A lone letter (no digit: a "1" may be a quantity) read unsure and far smaller than the page's
- * words: noise OCR took for a letter. It splits a row of captions into one more segment than
- * it has columns.
+ * words, or a lone letter or digit boxed flatter than print: noise OCR took for a glyph. It
+ * splits a row of captions into one more segment than it has columns.
  */
 function isTinyLetter(word: PositionedWord, usual: number | undefined): boolean {
   const text = word.text.trim();
+  if (usual === undefined || text.length !== 1 || !/[\p{L}\p{N}]/u.test(text)) return false;
+  const height = boxHeight(word.box);
   return (
-    usual !== undefined &&
-    text.length === 1 &&
-    /\p{L}/u.test(text) &&
-    word.confidence < UNSURE_MARK &&
-    boxHeight(word.box) <= usual * SPECK_HEIGHT
+    (/\p{L}/u.test(text) && word.confidence < UNSURE_MARK && height <= usual * SPECK_HEIGHT) ||
+    // Boxed flatter than any letter or digit prints, it is a speck whatever OCR's confidence
+    // short of sure: a "2" at 0.60 on a harsh scan of draw 7029, its box a pixel tall, took the
+    // policy number under it into a line of its own, away from its caption.
+    (word.confidence < SURE_STROKE && height <= usual * SLIVER)
   );
 }
 
