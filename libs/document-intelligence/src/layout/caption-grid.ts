@@ -92,6 +92,35 @@ function evenlyPrinted(parts: readonly GridLine[], run: readonly number[]): bool
   return values >= 2 && withinRatio(pitches, EVEN_PITCH) && withinRatio(heights, ONE_SIZE);
 }
 
+/** Lines this many or more, each printing its captions in another type than its answers. */
+const MIN_STYLED_LINES = 3;
+/** Print of one type: word heights within this ratio (a PDF's text boxes are exact). */
+const ONE_TYPE = 1.03;
+/** Captions and answers of another type: their heights apart by at least this ratio. */
+const OTHER_TYPE = 1.06;
+
+const heightOf = (segments: readonly TextSegment[]): number =>
+  Math.max(...segments.flatMap((s) => s.words.map((w) => boxHeight(w.box))));
+
+/**
+ * Caption/answer lines whose captions are all set in one type and their answers in another
+ * ("Company  Northgate Property & Casualty" / "First Named Insured  Nancy Quinn" / "Form Type
+ * General Liability" / ..., the captions' boxes a tenth taller on a declarations page of draw
+ * 7029): a grid read across, though no answer is a value. The print says which is which on
+ * every line, as it does for captions in capitals (alternatesAcross).
+ */
+function printedInTwoTypes(parts: readonly GridLine[], run: readonly number[]): boolean {
+  if (run.length < MIN_STYLED_LINES) return false;
+  const captions = run.map((i) => heightOf(parts[i].segments.filter((_, k) => k % 2 === 0)));
+  const answers = run.map((i) => heightOf(parts[i].segments.filter((_, k) => k % 2 === 1)));
+  const apart = captions.map((h, k) => h / answers[k]);
+  return (
+    withinRatio(captions, ONE_TYPE) &&
+    withinRatio(answers, ONE_TYPE) &&
+    (apart.every((r) => r >= OTHER_TYPE) || apart.every((r) => r <= 1 / OTHER_TYPE))
+  );
+}
+
 /**
  * Grids of captions and answers without colons ("Our Ref  2426576NR" / "Nature of Loss  Fire" /
  * ..., in one or two column pairs): consecutive lines with captions at even places and answers
@@ -114,11 +143,13 @@ export function gridRuns(
       parts[i].segments.some((_, k) => k % 2 === 0 && datedBesideItsDate(parts[i].segments, k)),
     );
     const byEvenPrint = evenlyPrinted(parts, run);
+    const byType = printedInTwoTypes(parts, run);
     // A caption in capitals beside an answer that is not says the line is a pair, not a header.
     if (
       first !== undefined &&
       !byOwnDate &&
       !byEvenPrint &&
+      !byType &&
       !parts[first].segments.some((s) => hasValueSignal(s.text)) &&
       !alternatesAcross(parts[first])
     ) {
@@ -132,7 +163,7 @@ export function gridRuns(
     // A code in capitals ("BD-FF") may break the alternation on a line or so.
     const alternating = run.filter((i) => alternatesAcross(parts[i])).length;
     const byPrint = alternating >= 3 && alternating * 3 >= run.length * 2;
-    if (run.length >= 2 && (answersAreValues || byPrint || byOwnDate || byEvenPrint))
+    if (run.length >= 2 && (answersAreValues || byPrint || byOwnDate || byEvenPrint || byType))
       runs.push(run);
     run = [];
   };

@@ -147,6 +147,26 @@ describe('detectKeyValuePairs', () => {
     expect(stack(0).map(([caption]) => caption)).not.toContain('Account Name');
   });
 
+  it('reads caption/answer lines as a grid when every caption is set in another type than its answer', () => {
+    // Draw 7029: no answer a value, the captions' boxes a tenth taller than the answers'.
+    const rows = [
+      ['Company', 'Northgate Property & Casualty'],
+      ['First Named Insured', 'Nancy Quinn'],
+      ['Form Type', 'General Liability'],
+      ['Your Representative', 'Aisha Romero'],
+    ];
+    const grid = (answerSize: number) =>
+      pairsOf(
+        rows.flatMap(([caption, answer], k) => [
+          { x: 40, y: 100 + k * 17, text: caption, size: 11 },
+          { x: 190, y: 100 + k * 17, text: answer, size: answerSize },
+        ]),
+      );
+    expect(grid(10)).toEqual(rows.map(([caption, answer]) => [caption, answer, 'right']));
+    // Set in one type, such lines say nothing of which is which.
+    expect(grid(11)).toEqual([]);
+  });
+
   it('reads lines holding a caption beside its own date as caption/answer rows, never bands', () => {
     // Two-column lines of caption and answer; read as bands, "Start Date" was the insurer.
     const lines = [
