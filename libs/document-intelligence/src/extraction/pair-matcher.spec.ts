@@ -788,3 +788,49 @@ describe('a field asking for a place', () => {
     expect(location.value).toBe('2132 Cedar Ln, Springfield, IL 62704');
   });
 });
+
+describe('the one text answer left, under a caption another field names less well than its own', () => {
+  it('is taken by elimination for the one text field left', () => {
+    // Draw 7029: "INSURANCE PROVIDER" shares a sense with a policy number (a certificate of
+    // insurance) that "POLICY ID" answered.
+    const page = makePage([
+      { x: 50, y: 100, text: 'ASSURED: Sullivan Logistics LLC' },
+      { x: 50, y: 120, text: 'POLICY ID: PA-2021-223243' },
+      { x: 50, y: 140, text: 'INSURANCE PROVIDER: Granite Mutual Insurance' },
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'insured_name', type: 'string', label: 'Insured' },
+            { key: 'policy_number', type: 'string', label: 'Policy Number' },
+            { key: 'carrier', type: 'string', label: 'Carrier' },
+          ],
+        },
+      ),
+    );
+    expect(fields.policy_number.value).toBe('PA-2021-223243');
+    expect(fields.carrier.value).toBe('Granite Mutual Insurance');
+    expect(fields.carrier.doubts?.[0]).toMatch(/^taken by elimination/);
+  });
+});
+
+describe('a yes/no answered on a line the layout paired nothing on', () => {
+  it('reads the option the mark stands beside', () => {
+    // Draw 7029: "Police Report?  Yes   X No" beside another caption and its answer.
+    const page = makePage([
+      { x: 50, y: 140, text: 'Peril' },
+      { x: 165, y: 140, text: 'Collision' },
+      { x: 306, y: 140, text: 'Police Report?' },
+      { x: 434, y: 140, text: 'Yes' },
+      { x: 471, y: 140, text: 'X' },
+      { x: 482, y: 140, text: 'No' },
+    ]);
+    const [filed] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'police_report_filed', type: 'boolean', label: 'Police Report Filed' }] },
+    );
+    expect(filed.value).toBe(false);
+  });
+});

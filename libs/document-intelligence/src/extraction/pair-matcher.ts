@@ -288,7 +288,6 @@ function answersWithChoices(
   const result = new Map<KeyValuePair, LayoutText>();
   const yesNo = fields.find((f) => f.type === 'boolean');
   if (!yesNo) return result;
-  const asked = new Set(pairs);
   for (const layout of layouts) {
     const pageWords = new Map<string, PositionedWord>();
     for (const block of layout.readingOrder)
@@ -297,9 +296,12 @@ function answersWithChoices(
       for (const w of [...pair.key.words, ...(pair.value?.words ?? [])])
         pageWords.set(wordKey(w), w);
     const words = [...pageWords.values()].sort((a, b) => a.box.x0 - b.box.x0);
-    for (const pair of layout.keyValuePairs) {
+    // The layout's pairs and the pairs read from the page's lines alike ("Police Report?  Yes
+    // X No" on a line the layout paired nothing on, draw 7029).
+    const onPage = pairs.filter((pair) => pair.key.words[0]?.pageNumber === layout.pageNumber);
+    for (const pair of onPage) {
       const last = pair.value?.words.at(-1);
-      if (!asked.has(pair) || !pair.value || !last) continue;
+      if (!pair.value || !last) continue;
       const line = words.filter(
         (w) => w === last || (w.box.x0 >= last.box.x1 && onOneLine(w, last)),
       );
@@ -717,8 +719,17 @@ export function matchFieldsToPairs(
     free.filter(
       (pair) => countable.has(pair) && !takenPairs.has(pair) && isFree(pair) && pair.value,
     );
+  // A caption names a field left open, or one whose answer came from a caption naming it less
+  // well: "INSURANCE PROVIDER" shares a dictionary sense with a policy number (0.4) that "POLICY
+  // ID" (0.97) already answered, and is no policy number's caption (draw 7029's loss runs).
   const namedByCaption = (pair: KeyValuePair): boolean =>
-    byCaption.get(pair)!.some((similarity) => similarity >= MIN_SIMILARITY);
+    byCaption
+      .get(pair)!
+      .some(
+        (similarity, i) =>
+          similarity >= MIN_SIMILARITY &&
+          (chosen.get(fields[i].key)?.similarity ?? 0) <= similarity,
+      );
   for (const guess of [
     () => onlyOfItsType(fields, chosen, left(), layouts),
     () => oneOfItsOptions(fields, chosen, left()),
