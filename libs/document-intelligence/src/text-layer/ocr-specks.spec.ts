@@ -296,6 +296,27 @@ describe('withColonsRestored', () => {
     expect(withColonsRestored(prose).map((w) => w.text)).toEqual(['broken;', 'then']);
   });
 
+  it("keeps a street suffix's comma, and reads a colon or semicolon after one as the comma", () => {
+    // A scan of draw 7029: "4632 Park PI, Boise" (the comma at 0.73 after capitals).
+    const address = (suffix: string, confidence = 0.73) =>
+      withColonsRestored([
+        word('LOSS:', 0.05, 0.2),
+        word('4632', 0.1, 0.2),
+        word('Park', 0.15, 0.2),
+        word(suffix, 0.2, 0.2, confidence),
+        word('Boise,', 0.25, 0.2),
+      ]).map((w) => w.text);
+    expect(address('PI,')).toEqual(['LOSS:', '4632', 'Park', 'PI,', 'Boise,']);
+    expect(address('ST:')).toEqual(['LOSS:', '4632', 'Park', 'ST,', 'Boise,']);
+    // No house number before it: a caption in capitals, its comma the colon.
+    const caption = withColonsRestored([
+      word('PLACE', 0.1, 0.2),
+      word('PI,', 0.2, 0.2, 0.73),
+      word('Boise', 0.25, 0.2),
+    ]).map((w) => w.text);
+    expect(caption).toEqual(['PLACE', 'PI:', 'Boise']);
+  });
+
   it('reads the semicolon of a caption whose capital OCR read small, before a figure', () => {
     // A harsh scan of draw 7029: "inception; 2024-03-06".
     const line = (first: string, answer: string) =>

@@ -1,3 +1,4 @@
+import { readsAsStreetSuffix } from '../values/street-suffix';
 import { boxHeight, verticalOverlapRatio } from './box-geometry';
 import type { PositionedWord } from './text-layer.types';
 
@@ -312,14 +313,34 @@ function endsCaptionMisread(word: PositionedWord, next: PositionedWord): boolean
   );
 }
 
+/** A house number: where a street address starts. */
+const HOUSE_NUMBER = /^\d{1,6}[A-Za-z]?$/;
+/** Words of a street's name between its house number and its suffix. */
+const STREET_NAME_WORDS = 3;
+
+/**
+ * A street suffix a few words after a house number, ended by OCR with a colon, a semicolon or a
+ * comma, before more of the address: the address's comma, never a caption's colon ("4632 Park
+ * PI, Boise, ID 83702" on a scan of draw 7029, its comma read unsure after capitals and taken for
+ * a colon, made a caption "Park PI" over "Boise, ID 83702", and the address was lost).
+ */
+function endsStreetBeforeMore(line: readonly PositionedWord[], i: number): boolean {
+  const match = /^(\p{L}{2,4})[:;,]$/u.exec(line[i].text);
+  if (!match || i + 1 >= line.length || !readsAsStreetSuffix(match[1])) return false;
+  const before = line.slice(Math.max(0, i - 1 - STREET_NAME_WORDS), i);
+  const house = before.findIndex((w) => HOUSE_NUMBER.test(w.text));
+  return house >= 0 && before.slice(house + 1).every((w) => /^\p{L}/u.test(w.text));
+}
+
 /**
  * An OCR line's words with a caption's colon read as a semicolon put right ("Policy ID;
  * PA-2021-210767"), or as a comma OCR was unsure of after a caption in capitals: the word ending
  * in one, followed on its line by an answer's start. Prose after a semicolon goes on in lower
- * case and is left as read.
+ * case and is left as read; a street address's suffix keeps (or gets back) its comma.
  */
 export function withColonsRestored<W extends PositionedWord>(line: readonly W[]): W[] {
   return line.map((word, i) => {
+    if (endsStreetBeforeMore(line, i)) return { ...word, text: `${word.text.slice(0, -1)},` };
     const next = line[i + 1];
     if (!next || !endsCaptionMisread(word, next)) return word;
     return { ...word, text: `${word.text.slice(0, -1)}:` };

@@ -78,3 +78,13 @@ export function opensAsStreetAddress(text: string): boolean {
   const match = STREET.exec(trimmed.slice(strayQuoteLength(trimmed)));
   return match !== null && USPS_STREET_SUFFIXES.has(match[2].toUpperCase());
 }
+
+/**
+ * Whether a word is a street suffix as printed or as OCR misread it by a look-alike ("PI" for
+ * "PL"), the look-alike naming one suffix only.
+ */
+export function readsAsStreetSuffix(word: string): boolean {
+  return (
+    USPS_STREET_SUFFIXES.has(word.toUpperCase()) || FOLDED_SUFFIXES.get(folded(word))?.length === 1
+  );
+}
