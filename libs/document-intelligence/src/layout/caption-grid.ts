@@ -393,10 +393,14 @@ export function formBands(
         (answerLinesWithValues > 0 && pairedBySpacing(parts, chain)));
     const found = bands.length;
     const lone = chain.length === 1 && loneBand(parts, chain[0], shapes[chain[0]]!);
-    for (const j of chain) {
+    // Read by its values, a chain takes in the bands right above it that it follows on from:
+    // a first band of names ("CLIENT" over "Rachel Quinn" over "ACCOUNT EXECUTIVE" ..., a
+    // harsh scan of draw 7028) tipped the chain from it below half values.
+    const taken = byValues ? [...bandsAbove(parts, chain[0], shapes, bands), ...chain] : chain;
+    for (const j of taken) {
       const pairs = byValues || lone ? shapes[j]! : shapes[j]!.filter(styleContrast);
       if (pairs.length >= 2 || (byValues && pairs.length > 0)) {
-        bands.push({ captionLine: j, pairs, repeated: chain.length >= 2 });
+        bands.push({ captionLine: j, pairs, repeated: taken.length >= 2 });
       }
     }
     // A chain that holds no band may have started a line early (a heading over the first
@@ -404,6 +408,25 @@ export function formBands(
     if (bands.length > found) i = chain[chain.length - 1] + 1;
   }
   return bands;
+}
+
+/**
+ * The bands a chain starting at caption line `first` follows on from, nearest last: each a band
+ * two lines up that `nextBandFollows` continues, none of whose lines a band found before holds.
+ */
+function bandsAbove(
+  parts: readonly GridLine[],
+  first: number,
+  shapes: ReadonlyArray<BandPair[] | null>,
+  found: readonly FormBand[],
+): number[] {
+  const held = new Set(found.flatMap((band) => [band.captionLine, band.captionLine + 1]));
+  const above: number[] = [];
+  for (let j = first - 2; j >= 0; j -= 2) {
+    if (!shapes[j] || held.has(j) || held.has(j + 1) || !nextBandFollows(parts, j, shapes)) break;
+    above.unshift(j);
+  }
+  return above;
 }
 
 /**

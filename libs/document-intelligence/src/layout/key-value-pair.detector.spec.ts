@@ -167,6 +167,32 @@ describe('detectKeyValuePairs', () => {
     expect(grid(11)).toEqual([]);
   });
 
+  it('takes a band of names into the column of captions over answers it heads', () => {
+    // A harsh scan of draw 7028: from "CLIENT" down, under half the answers are values.
+    const stack = [
+      'CLIENT',
+      'Rachel Quinn',
+      'ACCOUNT EXECUTIVE',
+      'Ethan McAllister',
+      'INSURANCE PROVIDER',
+      'Prairie Shield Insurance',
+      'COVERAGE BEGINS',
+      '08/09/2024',
+      'EXPIRES',
+      '08/09/2025',
+      'POLICY NO.',
+      'HO-41-9996755',
+      'POLICY TYPE',
+      'Homeowners',
+    ];
+    // Evenly spaced: no spacing pairs the lines, only the answers' values do.
+    const pairs = pairsOf(stack.map((text, k) => ({ x: 40, y: 100 + k * 13, text })));
+    expect(pairs.slice(0, 2)).toEqual([
+      ['CLIENT', 'Rachel Quinn', 'below'],
+      ['ACCOUNT EXECUTIVE', 'Ethan McAllister', 'below'],
+    ]);
+  });
+
   it('reads lines holding a caption beside its own date as caption/answer rows, never bands', () => {
     // Two-column lines of caption and answer; read as bands, "Start Date" was the insurer.
     const lines = [
