@@ -163,6 +163,10 @@ describe('specks read as letters and marks glued to words', () => {
     expect(withoutGluedMarks(word('"EST.', 0.1, 0.2, 0.4)).text).toBe('EST.');
     expect(withoutGluedMarks(word('"EST.', 0.1, 0.2, 0.9)).text).toBe('"EST.');
     expect(withoutGluedMarks(word('"Acme"', 0.1, 0.2, 0.3)).text).toBe('"Acme"');
+    // A quote before a caption in capitals read short of sure (`"CLIENT` at 0.55, draw 7028).
+    expect(withoutGluedMarks(word('"CLIENT', 0.1, 0.2, 0.55)).text).toBe('CLIENT');
+    expect(withoutGluedMarks(word('"CLIENT', 0.1, 0.2, 0.95)).text).toBe('"CLIENT');
+    expect(withoutGluedMarks(word('"Client', 0.1, 0.2, 0.55)).text).toBe('"Client');
     expect(withoutGluedMarks(word('12', 0.1, 0.2, 0.3)).text).toBe('12');
   });
 

@@ -34,7 +34,7 @@ const SPECK_HEIGHT = 0.5;
  * sure OCR was (short of sure): a small print's letters (FUNSD's, a fifth of the usual height and
  * more) stand taller.
  */
-const SLIVER = 0.1;
+const SLIVER = 0.15;
 /** An unsure word at most this share of the usual word height is no print (see isFlatJunk). */
 const FLAT_PRINT = 0.3;
 /** Glyphs this many times wider than their box is tall are dots spread along a line. */
@@ -256,6 +256,15 @@ function asLeader<W extends PositionedWord>(word: W, usual: number): W {
  */
 const GLUED_MARKS = /^([|'"`‘’“”[{]+)(?=[\p{L}$€£¥])/u;
 const OPENING_QUOTE = /^['"`‘“]/u;
+/**
+ * A quote before a word in capitals, read short of sure: a caption's box edge or a speck
+ * (`"CLIENT` at 0.55 on a harsh scan of draw 7028, which broke a column of captions over
+ * answers), never a quotation, which opens on prose and closes.
+ */
+const QUOTED_CAPITALS = /^['"`‘“]\p{Lu}{3,}$/u;
+function quotedCaption(text: string, confidence: number): boolean {
+  return QUOTED_CAPITALS.test(text) && confidence < SURE_STROKE;
+}
 const CLOSING_QUOTE = /['"’”][.,;:!?]?$/u;
 const CLOSING_BRACKET = /[\]}]/u;
 
@@ -270,7 +279,12 @@ export function withoutGluedMarks<W extends PositionedWord>(word: W): W {
   const marks = GLUED_MARKS.exec(text)?.[1];
   if (!marks) return word;
   const quoted = OPENING_QUOTE.test(marks);
-  if (quoted && (word.confidence >= UNSURE_MARK || CLOSING_QUOTE.test(text))) return word;
+  if (
+    quoted &&
+    ((word.confidence >= UNSURE_MARK && !quotedCaption(text, word.confidence)) ||
+      CLOSING_QUOTE.test(text))
+  )
+    return word;
   if (/[[{]/.test(marks) && CLOSING_BRACKET.test(text)) return word;
   const letters = [...text];
   const cut = [...marks].length;
