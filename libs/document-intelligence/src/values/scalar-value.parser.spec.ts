@@ -136,6 +136,23 @@ describe('parseScalar, a street address', () => {
     expect(read?.notes).toEqual(['street suffix read by its standard']);
     expect(parseScalar('Project PI', { key: 'role', type: 'string' })?.value).toBe('Project PI');
   });
+
+  it('reads a state code OCR misread by a look-alike as the standard code, before the ZIP', () => {
+    // A harsh scan of draw 7029: "Boise, 1D 83702".
+    const field = { key: 'loss_location', type: 'string' } as const;
+    const read = parseScalar('4632 Park PI, Boise, 1D 83702', field);
+    expect(read?.value).toBe('4632 Park Pl, Boise, ID 83702');
+    expect(read?.notes).toEqual([
+      'street suffix read by its standard',
+      'state code read by its standard',
+    ]);
+    expect(parseScalar('12 Main St, Toledo, 0H 43604', field)?.value).toBe(
+      '12 Main St, Toledo, OH 43604',
+    );
+    // A code that is one already, or a pair of digits no state reads as, stays as printed.
+    expect(parseScalar('12 Main St, Austin, TX 78701', field)?.notes).toEqual([]);
+    expect(parseScalar('Unit 4, 12 83702', field)?.value).toBe('Unit 4, 12 83702');
+  });
 });
 
 describe('parseScalar, a figure read as text', () => {

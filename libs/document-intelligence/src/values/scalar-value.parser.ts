@@ -8,6 +8,7 @@ import { parseMoney, parseNumber } from './money-normaliser';
 import { withOcrPunctuationRead } from './ocr-punctuation';
 import type { ParsedValue } from './parsed-value.types';
 import { repairToPattern } from './pattern-guided.repairer';
+import { withStateCodeRead } from './state-code';
 import { strayQuoteLength } from './stray-quote';
 import { withStreetSuffixRead } from './street-suffix';
 import { normaliseString } from './string-normaliser';
@@ -79,9 +80,19 @@ function parseString(text: string, field: StringFieldDefinition): ParsedValue<st
     // The text next to the label does not look like this field's values: keep it, but doubt it.
     return { ...plain, quality: 0.5, notes: ['value does not match the field pattern'] };
   }
-  const address = withStreetSuffixRead(value);
-  if (address !== null)
-    return { ...plain, value: address, quality: 1, notes: ['street suffix read by its standard'] };
+  // A US address's closed lists (USPS Publication 28): its street suffix and its state code.
+  const suffixRead = withStreetSuffixRead(value);
+  const stateRead = withStateCodeRead(suffixRead ?? value);
+  if (suffixRead !== null || stateRead !== null)
+    return {
+      ...plain,
+      value: stateRead ?? suffixRead!,
+      quality: 1,
+      notes: [
+        ...(suffixRead === null ? [] : ['street suffix read by its standard']),
+        ...(stateRead === null ? [] : ['state code read by its standard']),
+      ],
+    };
   const punctuated = withOcrPunctuationRead(value);
   if (punctuated !== null)
     return {
