@@ -367,7 +367,14 @@ describe('a remembered caption the analysis of the next document paired with not
 
 describe('a remembered caption OCR read past recognition on the next scan', () => {
   // A scan of draw 7028 read DOL as poL: the date of loss under it was lost one-shot.
-  const notice = (dol: string, date: string, dx: number, dy: number): TextPage =>
+  /** The notice moved by (dx, dy) points, with more lines where it places them. */
+  const notice = (
+    dol: string,
+    date: string,
+    dx: number,
+    dy: number,
+    more: readonly PlacedText[] = [],
+  ): TextPage =>
     makePage([
       { x: 60 + dx, y: 80 + dy, text: dol },
       { x: 300 + dx, y: 80 + dy, text: 'ASSURED' },
@@ -377,13 +384,9 @@ describe('a remembered caption OCR read past recognition on the next scan', () =
       { x: 300 + dx, y: 130 + dy, text: 'ESTIMATED AMOUNT' },
       { x: 60 + dx, y: 144 + dy, text: 'Hail' },
       { x: 300 + dx, y: 144 + dy, text: '21,430.07 USD' },
+      ...more,
     ]);
-  const reviewed = makePage([
-    ...notice('DOL', '02/11/2023', 0, 0).words.map((w) => ({
-      x: w.box.x0 * 612,
-      y: w.box.y0 * 792,
-      text: w.text,
-    })),
+  const reviewed = notice('DOL', '02/11/2023', 0, 0, [
     { x: 60, y: 180, text: 'WHERE IT HAPPENED' },
     { x: 60, y: 194, text: '3151 Elm Ct, Austin, TX 78701' },
   ]);
@@ -415,12 +418,7 @@ describe('a remembered caption OCR read past recognition on the next scan', () =
   });
 
   it("never reads the caption's own words as its value, where a skewed scan's caption line reaches into its place", () => {
-    const skewed = makePage([
-      ...notice('DOL', '02/14/2023', 6, 4).words.map((w) => ({
-        x: w.box.x0 * 612,
-        y: w.box.y0 * 792,
-        text: w.text,
-      })),
+    const skewed = notice('DOL', '02/14/2023', 6, 4, [
       { x: 66, y: 186, text: 'WHERE' },
       { x: 97, y: 181, text: '1)', size: 14 },
       { x: 110, y: 190, text: 'HAPPENED' },
