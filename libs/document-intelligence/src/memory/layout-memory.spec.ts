@@ -428,6 +428,31 @@ describe('a remembered caption OCR read past recognition on the next scan', () =
     expect(place.value).toBe('6934 Forest Dr, Albany, NY 12207');
   });
 
+  it("keeps a value's word OCR boxed over its caption's end", () => {
+    // A scan of draw 7030: "Feb" of "Feb 7, 2023" boxed over the end of "Effective:".
+    const dated = (date: string) =>
+      makePage([
+        { x: 60, y: 60, text: 'POLICY SUMMARY' },
+        { x: 300, y: 100, text: 'Effective:' },
+        { x: 357, y: 100, text: date },
+        { x: 60, y: 130, text: 'Company: Lakeshore General Insurance' },
+      ]);
+    const taught = dated('Jan 3, 2022');
+    const effective = [{ key: 'effective_date', type: 'date', label: 'Effective date' }] as const;
+    const remembered = learnLayout(analysePages([taught]), [
+      { key: 'effective_date', pageNumber: 1, box: unionOf(taught, ['Jan', '2022']) },
+    ])!;
+    const next = dated('Feb 7, 2023');
+    const widened = {
+      ...next,
+      words: next.words.map((w) =>
+        w.text === 'Effective:' ? { ...w, box: { ...w.box, x1: 369 / 612 } } : w,
+      ),
+    };
+    const [date] = applyLayoutMemory(analysePages([widened]), remembered, effective, undefined);
+    expect(date.value).toBe('2023-02-07');
+  });
+
   it('reads nothing where the phrase in its place keeps none of its letters', () => {
     expect(read(notice('Memo', '02/14/2023', 6, 4)).date_of_loss).toBeUndefined();
   });

@@ -744,6 +744,16 @@ function untilNextCaption(
   return cut >= 0 ? words.slice(0, cut) : [...words];
 }
 
+/** A word standing within the caption's box that is one of the caption's words. */
+function ofTheCaption(word: PositionedWord, anchor: CornerBox, caption: string): boolean {
+  const letters = captionLetters(word.text);
+  return (
+    letters.length > 0 &&
+    captionLetters(caption).includes(letters) &&
+    intersectionArea(word.box, anchor) > 0.5 * boxArea(word.box)
+  );
+}
+
 function boxArea(box: CornerBox): number {
   return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
 }
@@ -1246,9 +1256,10 @@ export function applyLayoutMemory(
     const { box, right } = placeBox(anchor, levelledForPage(remembered, page));
     const captions = captionsBesideValue(place.captions, remembered, box);
     // The caption's own words are never its value (a skewed scan's caption line reaches down
-    // into the value's place).
+    // into the value's place); a value's word OCR boxed over the caption's end ("Feb" under
+    // "Effective:") is the value's.
     const placed = untilNextCaption(wordsIn(page, box, right), captions, anchor).filter(
-      (word) => intersectionArea(word.box, anchor) <= 0.5 * boxArea(word.box),
+      (word) => !ofTheCaption(word, anchor, remembered.anchorText),
     );
     const held = field.type === 'string' ? heldCaption(placed, memory, remembered) : null;
     const words = held ? withoutCaption(placed, held) : placed;
