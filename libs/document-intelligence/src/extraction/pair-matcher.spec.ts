@@ -834,3 +834,37 @@ describe('a yes/no answered on a line the layout paired nothing on', () => {
     expect(filed.value).toBe(false);
   });
 });
+
+describe('money fields no caption names', () => {
+  it('count no identifier with a letter glued to its figure among the amounts left', () => {
+    // Draw 7030: "X264752" under "Document No." kept the subtotal and the total from their
+    // amounts, three answers for two fields.
+    const page = makePage([
+      { x: 50, y: 80, text: 'Document No.' },
+      { x: 150, y: 80, text: 'X264752' },
+      ...[
+        ['Net Amount', '$1579.60'],
+        ['VAT', '$98.73'],
+        ['Amount Due', '$1678.33'],
+      ].flatMap(([caption, amount], k) => [
+        { x: 300, y: 300 + 20 * k, text: caption },
+        { x: 460, y: 300 + 20 * k, text: amount },
+      ]),
+    ]);
+    const fields = byKey(
+      extractDocumentFields(
+        { pages: [page] },
+        {
+          fields: [
+            { key: 'invoice_number', type: 'string', label: 'Invoice Number' },
+            { key: 'subtotal', type: 'money', label: 'Subtotal' },
+            { key: 'tax', type: 'money', label: 'Tax' },
+            { key: 'total', type: 'money', label: 'Total' },
+          ],
+        },
+      ),
+    );
+    expect(fields.subtotal.value).toEqual({ amount: 1579.6, currency: 'USD' });
+    expect(fields.total.value).toEqual({ amount: 1678.33, currency: 'USD' });
+  });
+});

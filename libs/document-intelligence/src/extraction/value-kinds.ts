@@ -150,7 +150,16 @@ function whollyTyped(field: ScalarFieldDefinition, pair: KeyValuePair): ParsedVa
 
 export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'date', asks: (f) => f.type === 'date', answers: whollyTyped },
-  { name: 'money', asks: (f) => f.type === 'money', answers: whollyTyped },
+  {
+    // An amount is its own token: "X264752" under "Document No." holds a figure glued to a
+    // letter, an identifier (draw 7030 counted it among the invoice's amounts).
+    name: 'money',
+    asks: (f) => f.type === 'money',
+    answers: (field, pair) => {
+      const parsed = whollyTyped(field, pair);
+      return parsed && wholeTokens(pair.value!.text, parsed) ? parsed : null;
+    },
+  },
   {
     name: 'identifier',
     asks: (f) => f.type === 'string' && asksForIdentifier(fieldPhrases(f)),
