@@ -120,6 +120,21 @@ describe('tableDoubts', () => {
     expect(doubtsOf(page, withThird)).toEqual(['column amount empty in every row']);
   });
 
+  it('names, read by OCR, a text cell whose words say OCR misread it', () => {
+    // A scan of draw 7031: "Paint-and materials" at 0.86, straight through one-shot.
+    const page = [
+      ...header,
+      ...row(136, 'Front bumper cover', '1', '$420.00'),
+      ...row(150, 'Paint-and materials', '3', '$217.00'),
+    ];
+    expect(doubtsFromTextAndOcr(page)).toEqual({
+      text: [],
+      ocr: [
+        'description: "Paint-and" joins a lone short word by a hyphen, a space misread in row 2',
+      ],
+    });
+  });
+
   it('names the rows whose cells hold text that is not a value of the column', () => {
     const page = [...header, ...rows, ...row(178, 'Labour', 'three', '$90.00')];
     expect(doubtsOf(page)).toEqual(['quantity: text not read as a value in row 4']);

@@ -14,6 +14,7 @@ import type {
 } from '../schema/field-schema.types';
 import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
 import { splitSegments, type TextLine } from '../text-layer/line-grouper';
+import { misreadWordDoubts } from '../values/garbled-word';
 import { characterClass, identifierShape } from '../values/identifier-shape';
 import { parseMoney } from '../values/money-normaliser';
 import { captionTerms, fieldPhrases } from '../vocabulary/label-vocabulary';
@@ -445,6 +446,22 @@ export function missingRowsDoubt(
  * Every reason to doubt a table reading, worded for the reviewer; with what a review
  * of the document's layout taught, also rows the reading skipped.
  */
+/**
+ * What the words of the text cells OCR read say against them (`misreadWordDoubts`): a garbled
+ * word, a hyphen read for a space ("Paint-and materials"), as a text field's are doubted.
+ */
+function misreadTextCells(field: TableFieldDefinition, rows: readonly ExtractedRow[]): string[] {
+  const text = field.columns.filter((c) => c.type === 'string' || c.type === undefined);
+  return rows.flatMap((row, index) =>
+    text.flatMap((column) => {
+      const cell = row.cells[column.key];
+      return cell
+        ? misreadWordDoubts(cell.text).map((d) => `${column.key}: ${d} in row ${index + 1}`)
+        : [];
+    }),
+  );
+}
+
 export function tableDoubts(
   field: TableFieldDefinition,
   table: ExtractedField,
@@ -479,6 +496,7 @@ export function tableDoubts(
   if (fromOcr)
     for (const [key, [row]] of emptyAmongFilled(field, rows))
       doubts.push(`${key}: empty where every other row has a value in row ${row}`);
+  if (fromOcr) doubts.push(...misreadTextCells(field, rows));
   doubts.push(...totalsMismatches(field, rows, lines));
   const missing = remembered ? missingRowsDoubt(rows, remembered) : null;
   if (missing) doubts.push(missing);

@@ -2,6 +2,7 @@ import {
   capitalIForSmallL,
   garbledWord,
   garbledWordDoubt,
+  hyphenForSpace,
   misreadDictionaryWord,
   misreadWordDoubts,
 } from './garbled-word';
@@ -65,5 +66,17 @@ describe('a word one misread letter away from an English word', () => {
     expect(misreadWordDoubts('Northgate Property & Casuaity')).toEqual([
       '"Casuaity" is no word, "casualty" with one letter misread',
     ]);
+  });
+});
+
+describe('a hyphen OCR read for a space', () => {
+  it('finds a lone short word hyphened on one side only', () => {
+    expect(hyphenForSpace('Paint-and materials')).toBe('Paint-and');
+    expect(hyphenForSpace('Damage of-the roof')).toBe('of-the');
+    // Print hyphens such a word on both sides, or on neither.
+    expect(hyphenForSpace('rock-and-roll band')).toBeNull();
+    expect(hyphenForSpace('up-to-date records')).toBeNull();
+    expect(hyphenForSpace('Paint and materials')).toBeNull();
+    expect(hyphenForSpace('Left-hand door')).toBeNull();
   });
 });

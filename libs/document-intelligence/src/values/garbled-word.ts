@@ -86,15 +86,29 @@ export function misreadDictionaryWord(text: string): { read: string; meant: stri
 }
 
 /**
+ * A hyphen OCR read for a word space beside a lone "and", "or", "of" ...: print hyphens such a
+ * word on both sides ("rock-and-roll", "up-to-date") or on neither ("Paint-and materials" on a
+ * scan of draw 7031, a line item's description read at 0.86 and sent straight through).
+ */
+const HYPHENED_FUNCTION_WORD =
+  /(?:^|\s)(\p{L}{2,}-(?:and|or|of|the|to|in|on|for|with)|(?:and|or|of|the|to|in|on|for|with)-\p{L}{2,})(?=\s|$)/iu;
+
+export function hyphenForSpace(text: string): string | null {
+  return HYPHENED_FUNCTION_WORD.exec(text)?.[1] ?? null;
+}
+
+/**
  * What the words of a text OCR read say against it: a garbled word, a small l read as I, a word
- * one misread letter away from an English word.
+ * one misread letter away from an English word, a hyphen read for a space.
  */
 export function misreadWordDoubts(text: string): string[] {
   const garbled = garbledWord(text);
   const capitalI = capitalIForSmallL(text);
   const misread = misreadDictionaryWord(text);
+  const hyphen = hyphenForSpace(text);
   return [
     ...(garbled ? [garbledWordDoubt(garbled)] : []),
+    ...(hyphen ? [`"${hyphen}" joins a lone short word by a hyphen, a space misread`] : []),
     ...(capitalI ? [`"${capitalI}" reads a capital I where print sets a small l`] : []),
     ...(misread
       ? [`"${misread.read}" is no word, "${misread.meant}" with one letter misread`]
