@@ -547,59 +547,49 @@ describe('detectTables', () => {
     ]);
   });
 
+  /** Two rows over a summary line, the second row's quantity read as `quantity`. */
+  const summedRows = (quantity: readonly PlacedText[]): number[] =>
+    detectTables(
+      groupLines(
+        makePage(
+          [
+            { x: 50, y: 100, text: 'Item' },
+            { x: 300, y: 100, text: 'Qty' },
+            { x: 420, y: 100, text: 'Net' },
+            { x: 50, y: 114, text: 'Roof shingles', confidence: 0.95 },
+            { x: 300, y: 114, text: '6', confidence: 0.95 },
+            { x: 420, y: 114, text: '$879.84', confidence: 0.95 },
+            { x: 50, y: 128, text: 'Drywall replacement', confidence: 0.95 },
+            ...quantity,
+            { x: 420, y: 128, text: '$761.10', confidence: 0.95 },
+            { x: 300, y: 146, text: 'Net Amount', confidence: 0.95 },
+            { x: 420, y: 146, text: '$1640.94', confidence: 0.95 },
+            { x: 300, y: 160, text: 'Tax Due', confidence: 0.95 },
+            { x: 420, y: 160, text: '$82.05', confidence: 0.95 },
+          ],
+          1,
+          'ocr',
+        ),
+      ),
+    ).map((t) => t.rows);
+
   it('ends the table at a summary line when OCR was unsure of one cell above it (a "5" read as "H")', () => {
-    const rows = (quantity: PlacedText): PlacedText[] => [
-      { x: 50, y: 100, text: 'Item' },
-      { x: 300, y: 100, text: 'Qty' },
-      { x: 420, y: 100, text: 'Net' },
-      { x: 50, y: 114, text: 'Roof shingles', confidence: 0.95 },
-      { x: 300, y: 114, text: '6', confidence: 0.95 },
-      { x: 420, y: 114, text: '$879.84', confidence: 0.95 },
-      { x: 50, y: 128, text: 'Drywall replacement', confidence: 0.95 },
-      quantity,
-      { x: 420, y: 128, text: '$761.10', confidence: 0.95 },
-      { x: 300, y: 146, text: 'Net Amount', confidence: 0.95 },
-      { x: 420, y: 146, text: '$1640.94', confidence: 0.95 },
-      { x: 300, y: 160, text: 'Tax Due', confidence: 0.95 },
-      { x: 420, y: 160, text: '$82.05', confidence: 0.95 },
-    ];
-    const unsure = detectTables(
-      groupLines(makePage(rows({ x: 300, y: 128, text: 'H', confidence: 0.38 }), 1, 'ocr')),
-    );
-    expect(unsure.map((t) => t.rows)).toEqual([3]);
+    expect(summedRows([{ x: 300, y: 128, text: 'H', confidence: 0.38 }])).toEqual([3]);
     // Read sure of, a word where the column held numbers is a caption: the rows go on.
-    const sure = detectTables(
-      groupLines(makePage(rows({ x: 300, y: 128, text: 'ea', confidence: 0.95 }), 1, 'ocr')),
-    );
-    expect(sure.map((t) => t.rows)).not.toEqual([3]);
+    expect(summedRows([{ x: 300, y: 128, text: 'ea', confidence: 0.95 }])).not.toEqual([3]);
   });
 
   it('ends the table at a summary line when OCR read a cell above it as junk it was partly unsure of', () => {
     // A harsh scan of draw 7029: a quantity read "o wu", at 0.73 and 0.21.
-    const rows = (junk: readonly PlacedText[]): PlacedText[] => [
-      { x: 50, y: 100, text: 'Item' },
-      { x: 300, y: 100, text: 'Qty' },
-      { x: 420, y: 100, text: 'Net' },
-      { x: 50, y: 114, text: 'Roof shingles', confidence: 0.95 },
-      { x: 300, y: 114, text: '6', confidence: 0.95 },
-      { x: 420, y: 114, text: '$879.84', confidence: 0.95 },
-      { x: 50, y: 128, text: 'Drywall replacement', confidence: 0.95 },
-      ...junk,
-      { x: 420, y: 128, text: '$761.10', confidence: 0.95 },
-      { x: 300, y: 146, text: 'Net Amount', confidence: 0.95 },
-      { x: 420, y: 146, text: '$1640.94', confidence: 0.95 },
-    ];
-    const rowsOf = (junk: readonly PlacedText[]) =>
-      detectTables(groupLines(makePage(rows(junk), 1, 'ocr'))).map((t) => t.rows);
     expect(
-      rowsOf([
+      summedRows([
         { x: 300, y: 128, text: 'o', confidence: 0.73 },
         { x: 308, y: 128, text: 'wu', confidence: 0.21 },
       ]),
     ).toEqual([3]);
     // Read sure of, the same few letters are text of the column: the rows go on.
     expect(
-      rowsOf([
+      summedRows([
         { x: 300, y: 128, text: 'o', confidence: 0.93 },
         { x: 308, y: 128, text: 'wu', confidence: 0.91 },
       ]),
