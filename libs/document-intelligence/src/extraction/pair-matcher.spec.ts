@@ -868,3 +868,30 @@ describe('money fields no caption names', () => {
     expect(fields.total.value).toEqual({ amount: 1678.33, currency: 'USD' });
   });
 });
+
+describe('a place field left for elimination', () => {
+  it('takes no sentence', () => {
+    // A harsh scan of draw 7030: the address parted from its caption, the details left over.
+    const page = (details: string) =>
+      makePage([
+        { x: 50, y: 100, text: 'Assured: James Zimmerman' },
+        { x: 50, y: 130, text: 'Claim No.', size: 9 },
+        { x: 50, y: 142, text: '23/85945/HY' },
+        { x: 50, y: 166, text: 'Details', size: 9 },
+        { x: 50, y: 178, text: details },
+      ]);
+    const schema = {
+      fields: [
+        { key: 'insured_name', type: 'string', label: 'Insured' },
+        { key: 'claim_number', type: 'string', label: 'Claim Number' },
+        { key: 'loss_location', type: 'string', label: 'Loss Location' },
+      ],
+    } as const;
+    const locationOf = (details: string) =>
+      extractDocumentFields({ pages: [page(details)] }, schema as never)[2];
+    expect(locationOf('Hail storm damaged the roof shingles and gutters.').value).toBeNull();
+    expect(locationOf('7202 Church St, Boise, ID 83702').value).toBe(
+      '7202 Church St, Boise, ID 83702',
+    );
+  });
+});

@@ -15,6 +15,7 @@ import { groundingOf, meanConfidence, wordKey, wordsInSpan } from '../values/wor
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 import {
   asksForName,
+  asksForPlace,
   captionSimilarity,
   PHONE_NAMES,
   sharedDefiningWords,
@@ -561,6 +562,9 @@ function oneOfItsOptions(
   return result;
 }
 
+/** Words and a closing stop: a sentence, as a description prints, never an address. */
+const SENTENCE = /^\p{Lu}\p{Ll}*(?:\s+\S+){4,}\.$/u;
+
 /** Taken only because it was the one answer left: a guess for a reviewer, never more. */
 const ELIMINATION_CONFIDENCE = 0.35;
 /** How far below the caption floor an eliminated answer's score sits. */
@@ -575,6 +579,9 @@ function plainTextAnswer(field: ScalarFieldDefinition, text: string): boolean {
   if (!fitsKind(field, text)) return false;
   // A field asking for a name is no description's: left over beside a sentence, it takes the name.
   if (asksForName(fieldPhrases(field)) && !nameShaped(text)) return false;
+  // Nor is a place a sentence ("Hail storm damaged the roof ..." under "Details", left over for a
+  // loss location whose address a harsh scan of draw 7030 parted from its caption).
+  if (asksForPlace(fieldPhrases(field)) && SENTENCE.test(text.trim())) return false;
   if (SHAPES.some(({ shape }) => shape.test(text)) && shapeSimilarity(field, text) === 0) {
     return false;
   }
