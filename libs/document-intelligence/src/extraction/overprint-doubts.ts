@@ -1,6 +1,6 @@
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { ExtractedField } from '../schema/extraction-result.types';
-import { boxCentreX, boxCentreY } from '../text-layer/box-geometry';
+import { centreWithin } from '../text-layer/box-geometry';
 import { overprintedDoubt, overprintedPair } from '../text-layer/overprinted-words';
 
 /*
@@ -17,14 +17,9 @@ function wordsWithin(field: ExtractedField, pages: readonly AnalysedPage[]) {
   const grounding = field.grounding;
   if (!grounding) return [];
   const page = pages.find((p) => p.page.pageNumber === grounding.page);
-  const { box } = grounding;
   return (page?.lines ?? [])
     .flatMap((line) => line.words)
-    .filter((word) => {
-      const x = boxCentreX(word.box);
-      const y = boxCentreY(word.box);
-      return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
-    });
+    .filter((word) => centreWithin(word.box, grounding.box));
 }
 
 /** Every scalar value read from words printed over each other, with that doubt. */

@@ -9,7 +9,7 @@ import {
   weakCaptionOf,
 } from '../schema/extraction-result.types';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
-import { boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
+import { boxArea, boxCentreX, boxCentreY, intersectionArea } from '../text-layer/box-geometry';
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { overprintedDoubt, overprintedPair } from '../text-layer/overprinted-words';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
@@ -752,10 +752,6 @@ function ofTheCaption(word: PositionedWord, anchor: CornerBox, caption: string):
     captionLetters(caption).includes(letters) &&
     intersectionArea(word.box, anchor) > 0.5 * boxArea(word.box)
   );
-}
-
-function boxArea(box: CornerBox): number {
-  return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CornerBox } from '@docket/platform';
 
 import type { AnalysedPage } from '../layout/analysed-page';
+import { unionBox } from '../text-layer/box-geometry';
 import { splitSegments } from '../text-layer/line-grouper';
 import { captionLetters, lettersSimilarity } from './caption-letters';
 
@@ -87,12 +88,7 @@ export function shiftedAnchor(
         if (similarity < KEPT_LETTERS || (best && best.similarity >= similarity)) continue;
         best = {
           similarity,
-          box: {
-            x0: Math.min(...run.map((w) => w.box.x0)),
-            y0: Math.min(...run.map((w) => w.box.y0)),
-            x1: Math.max(...run.map((w) => w.box.x1)),
-            y1: Math.max(...run.map((w) => w.box.y1)),
-          },
+          box: unionBox(run.map((w) => w.box))!,
         };
       }
     }

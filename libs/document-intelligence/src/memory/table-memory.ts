@@ -3,12 +3,7 @@ import type { CornerBox } from '@docket/platform';
 import { upperMedian } from '../common/upper-median';
 import type { AnalysedPage } from '../layout/analysed-page';
 import type { TableFieldDefinition } from '../schema/field-schema.types';
-import {
-  boxCentreX,
-  boxCentreY,
-  horizontalOverlap,
-  intersectionArea,
-} from '../text-layer/box-geometry';
+import { centreWithin, horizontalOverlap, intersectionArea } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { identifierShape } from '../values/identifier-shape';
 import { captionLetters } from './caption-letters';
@@ -202,10 +197,7 @@ function identifierShapes(texts: readonly string[]): string[] {
 function textIn(page: AnalysedPage, box: CornerBox): string {
   return page.lines
     .flatMap((line) => line.words)
-    .filter((w) => {
-      const [x, y] = [boxCentreX(w.box), boxCentreY(w.box)];
-      return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
-    })
+    .filter((w) => centreWithin(w.box, box))
     .map((w) => w.text)
     .join(' ');
 }

@@ -19,6 +19,13 @@ export function boxCentreX(box: CornerBox): number {
   return (box.x0 + box.x1) / 2;
 }
 
+/** Whether the centre of `inner` lies within `box` (edges included). */
+export function centreWithin(inner: CornerBox, box: CornerBox): boolean {
+  const x = boxCentreX(inner);
+  const y = boxCentreY(inner);
+  return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+}
+
 /** Smallest box containing all given boxes; undefined for an empty list. */
 export function unionBox(boxes: readonly CornerBox[]): CornerBox | undefined {
   if (boxes.length === 0) return undefined;

@@ -346,14 +346,25 @@ export function namesAGroup(word: string): boolean {
 
 let senseIndex: Buffer | undefined;
 
+interface NounSenseCount {
+  readonly lexFile: number;
+  readonly tagged: number;
+}
+
+/** A caption's role word is asked about for every pair of every page: answers are kept. */
+const senseCountCache = new Map<string, ReadonlyMap<number, NounSenseCount>>();
+
 /**
  * A noun lemma's senses by their number: the lexicographer file each is filed in and how often
  * the tagged corpus met it (index.sense lines: "agent%1:18:02:: 09796794 2 6").
  */
-function nounSenseCounts(lemma: string): Map<number, { lexFile: number; tagged: number }> {
+function nounSenseCounts(lemma: string): ReadonlyMap<number, NounSenseCount> {
+  const cached = senseCountCache.get(lemma);
+  if (cached) return cached;
   senseIndex ??= readFileSync(join(wordNetFolder, 'index.sense'));
   const prefix = `${lemma}%1:`;
-  const senses = new Map<number, { lexFile: number; tagged: number }>();
+  const senses = new Map<number, NounSenseCount>();
+  remember(senseCountCache, lemma, senses);
   // The first line at or after the prefix, by binary search over the sorted lines.
   let low = 0;
   let high = senseIndex.length;
