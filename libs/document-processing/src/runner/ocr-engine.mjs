@@ -11,6 +11,7 @@ import { eraseLoneSpecks } from './lone-specks.mjs';
 import { doubtedNumbers, mergeNumberReadings, NUMBER_CHARACTERS } from './number-rereading.mjs';
 import { RunnerError } from './runner-error.mjs';
 import { boxOnScannedPage, estimateSkew, straightened } from './scan-preparation.mjs';
+import { eraseSelectionMarks } from './selection-marks.mjs';
 import {
   cropRegion,
   grownBox,
@@ -29,11 +30,13 @@ const CORE_WASM = 'tesseract.js-core/tesseract-core-simd-lstm.wasm';
 
 /**
  * @typedef {object} OcrImage a page image prepared for tesseract
- * @property {Buffer} pgm grayscale PGM: straightened, dotted leaders erased
+ * @property {Buffer} pgm grayscale PGM: straightened, tick boxes and dotted leaders erased
  * @property {number} width the page image's width and height as scanned
  * @property {number} height
  * @property {{ x0: number, y0: number, x1: number, y1: number, dots: number }[]} leaders
  *   in the page's pixels as scanned
+ * @property {{ x0: number, y0: number, x1: number, y1: number, ticked: boolean }[]} marks tick
+ *   boxes (selection-marks.mjs), in the page's pixels as scanned
  * @property {import('./scan-preparation.mjs').Straightening} [straightening] present when the
  *   page was straightened: how the boxes tesseract reads map back onto the page as scanned
  * @property {boolean} [localThreshold] binarise with a threshold per neighbourhood (Sauvola)
@@ -77,7 +80,9 @@ const STRAIGHTEN_FROM_RADIANS = (1 * Math.PI) / 180;
 /**
  * Prepares a page image for OCR on the calling thread (scan-preparation.mjs says why each step):
  * grayscale (tesseract reads PGM directly); straightened when it was fed askew; form rules
- * erased when the page was drawn asking for it (form-rules.mjs); dotted leaders erased
+ * erased when the page was drawn asking for it (form-rules.mjs); tick boxes erased (tesseract
+ * reads a box as a letter and its mark as nothing; they are put back as words "☑" and "☐",
+ * selection-marks.mjs); dotted leaders erased
  * (tesseract reads them as junk letters that garble their neighbours too; they are put back as
  * words of dots where they were printed); then lone specks erased when the page was drawn
  * asking for it (lone-specks.mjs; after the leaders, whose dots would otherwise be taken for
@@ -103,6 +108,7 @@ export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
   const ocrHeight = straightening?.straightHeight ?? height;
   const pixels = pixelsOf(pgm, ocrWidth, ocrHeight);
   if (drawn.formRules === true) eraseFormRules(pixels, ocrWidth, ocrHeight);
+  const marks = eraseSelectionMarks(pixels, ocrWidth, ocrHeight);
   const leaders = eraseDottedLeaders(pixels, ocrWidth, ocrHeight);
   if (drawn.loneSpecks === true) eraseLoneSpecks(pixels, ocrWidth, ocrHeight);
   return {
@@ -113,6 +119,7 @@ export function prepareOcrImage(canvas, canvasModule, drawn = {}) {
       ...onScannedPage(leader, straightening),
       dots: leader.dots,
     })),
+    marks: marks.map((mark) => ({ ...onScannedPage(mark, straightening), ticked: mark.ticked })),
     straightening,
     localThreshold: drawn.lowResolution === true,
   };
@@ -213,6 +220,10 @@ export function createOcrPool(language, size, parameters = {}) {
 
 /** Tesseract's "single text line" page segmentation (PSM 7), for the second pass. */
 const SINGLE_LINE = '7';
+
+/** The words a tick box is put back as: the signs the engine reads as a ticked or empty box. */
+const TICKED_BOX = '☑';
+const EMPTY_BOX = '☐';
 
 /**
  * The second pass (second-pass.mjs): the regions the first reading missed or doubted, each read
@@ -323,6 +334,11 @@ function ocrText(image, words) {
       ...image.leaders.map((leader) => ({
         text: '.'.repeat(leader.dots),
         bbox: { x0: leader.x0, y0: leader.y0, x1: leader.x1, y1: leader.y1 },
+        confidence: 100,
+      })),
+      ...image.marks.map((mark) => ({
+        text: mark.ticked ? TICKED_BOX : EMPTY_BOX,
+        bbox: { x0: mark.x0, y0: mark.y0, x1: mark.x1, y1: mark.y1 },
         confidence: 100,
       })),
     ],
