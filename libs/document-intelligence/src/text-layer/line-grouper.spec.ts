@@ -209,6 +209,62 @@ describe('groupLines', () => {
     expect(splitSegments(oneSide).map((s) => s.text)).toContain('8954 Cedar Ln, ME 04101 Peril');
   });
 
+  it('ends a phrase where the print changes from a caption in capitals and a neighbour line starts a column', () => {
+    // A declarations grid of draw 7032: "COVERAGE BEGINS" is too long for its column and runs
+    // into its date with a word space between; "Northgate" above starts the answers' column.
+    const at = (text: string, x0: number, x1: number, y0: number) => ({
+      text,
+      box: { x0, y0, x1, y1: y0 + 0.014 },
+      confidence: 1,
+    });
+    const above = [
+      at('CLIENT', 0.1, 0.164, 0.146),
+      at('Megan', 0.28, 0.334, 0.146),
+      at('Reynolds', 0.345, 0.431, 0.146),
+      at('COMPANY', 0.5, 0.591, 0.146),
+      at('Northgate', 0.68, 0.777, 0.146),
+      at('Mutual', 0.788, 0.874, 0.146),
+    ];
+    const row = [
+      at('BROKER', 0.1, 0.176, 0.173),
+      at('Linda', 0.28, 0.334, 0.173),
+      at('Patel', 0.345, 0.398, 0.173),
+      at('COVERAGE', 0.5, 0.602, 0.173),
+      at('BEGINS', 0.607, 0.675, 0.173),
+      at('2024-09-09', 0.68, 0.788, 0.173),
+    ];
+    const [, second] = groupLines(letterPage([...above, ...row]));
+    expect(splitSegments(second).map((s) => s.text)).toEqual([
+      'BROKER',
+      'Linda Patel',
+      'COVERAGE BEGINS',
+      '2024-09-09',
+    ]);
+    // An answer run into the next caption in capitals ends where the caption's column starts.
+    const first = [
+      at('FORM', 0.1, 0.153, 0.12),
+      at('TYPE', 0.158, 0.205, 0.12),
+      at('Commercial', 0.28, 0.386, 0.12),
+      at('Property', 0.397, 0.485, 0.12),
+      at('POLICY', 0.5, 0.566, 0.12),
+      at('#', 0.571, 0.581, 0.12),
+      at('HO-14-3005244', 0.68, 0.82, 0.12),
+    ];
+    const [top] = groupLines(letterPage([...first, ...above]));
+    expect(splitSegments(top).map((s) => s.text)).toEqual([
+      'FORM TYPE',
+      'Commercial Property',
+      'POLICY #',
+      'HO-14-3005244',
+    ]);
+    // Alone, or with its caption in small letters, the caption and the date stay one phrase.
+    const [alone] = groupLines(letterPage(row));
+    expect(splitSegments(alone).map((s) => s.text)).toContain('COVERAGE BEGINS 2024-09-09');
+    const lower = row.map((w) => (w.text === 'BEGINS' ? { ...w, text: 'Begins' } : w));
+    const [, withLower] = groupLines(letterPage([...above, ...lower]));
+    expect(splitSegments(withLower).map((s) => s.text)).toContain('COVERAGE Begins 2024-09-09');
+  });
+
   it('ends a phrase at a narrow gutter where the line under it starts a column', () => {
     // "LLC" ends at 261.1; "Evaluation" starts 7 points on: two word spaces and a half, too
     // narrow for a column gap alone, but "Underwriter" starts the next line's column there.

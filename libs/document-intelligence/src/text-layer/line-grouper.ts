@@ -193,6 +193,28 @@ const COLUMN_START_TOLERANCE = 0.5;
 /** Lines this many line heights apart are neighbours whose columns a line may share. */
 const NEIGHBOUR_HEIGHTS = 2.5;
 
+/** A word in capitals with no digit: a caption word printed in capitals. */
+const CAPITALS_WORD = /^\p{Lu}[\p{Lu}&#./-]+$/u;
+/** A currency's code before its amount ("USD 23,408.46"): no caption. */
+const CURRENCY_BEFORE_AMOUNT = /^\p{Lu}{3}$/u;
+const AMOUNT = /^[\d.,]*\d[.,]\d+$/;
+/** A word of an answer printed in title case ("Property"), not two letters of OCR junk. */
+const TITLE_CASE_WORD = /^\p{Lu}?\p{Ll}{3,}$/u;
+
+/**
+ * The print changes between a caption in capitals and its answer where a phrase may end: a
+ * caption too long for its column runs into its figure with a word space between ("COVERAGE
+ * BEGINS 2024-09-09", "POLICY PERIOD TO 2025-04-01"), or an answer too long for its column
+ * runs into the next caption ("Commercial Property POLICY #"), on declarations pages of draw
+ * 7032. Where a neighbour line starts a phrase there, one ends.
+ */
+function printChangesAt(before: PositionedWord, word: PositionedWord): boolean {
+  if (CAPITALS_WORD.test(before.text) && /\d/.test(word.text)) {
+    return !(CURRENCY_BEFORE_AMOUNT.test(before.text) && AMOUNT.test(word.text));
+  }
+  return CAPITALS_WORD.test(word.text) && TITLE_CASE_WORD.test(before.text);
+}
+
 /**
  * Each line with the words that start a column its neighbour lines start too. A grid printed
  * with narrow gutters ("Name of Insured  Underwood Logistics LLC  Evaluation Date  08/28/2024"
@@ -223,7 +245,8 @@ function withAlignedColumnStarts(lines: TextLine[]): TextLine[] {
       // starting a segment there say where the phrase ends.
       const wide = gap >= COLUMN_GAP_SPACES * Math.max(space, 0);
       const between = gap >= 0 && neighbours.length === 2 && neighbours.every(startsThere);
-      if ((wide && neighbours.some(startsThere)) || between) found.add(word);
+      const printChange = gap >= 0 && printChangesAt(line.words[k - 1], word);
+      if (((wide || printChange) && neighbours.some(startsThere)) || between) found.add(word);
     });
     return found.size > 0 ? { ...line, columnStarts: found } : line;
   });
