@@ -1,6 +1,30 @@
+import type { KeyValuePair } from '../layout/layout.types';
+import { layoutText } from '../layout/layout-text';
 import type { ScalarFieldDefinition } from '../schema/field-schema.types';
+import type { PositionedWord } from '../text-layer/line-grouper';
 import { parseMoney } from '../values/money-normaliser';
-import { CODE, exactly, fitsKind, wholeTokens, wholly } from './value-kinds';
+import { CODE, exactly, fitsKind, VALUE_KINDS, wholeTokens, wholly } from './value-kinds';
+
+function ocrWord(text: string, x0: number, confidence: number): PositionedWord {
+  return {
+    text,
+    box: { x0, y0: 0.1, x1: x0 + 0.012 * text.length, y1: 0.115 },
+    confidence,
+    index: 0,
+    pageNumber: 1,
+  };
+}
+
+/** A caption of OCR words at the given confidences, and its answer read well. */
+function ocrPair(caption: ReadonlyArray<[string, number]>, answer: string): KeyValuePair {
+  const key = caption.map(([text, confidence], k) => ocrWord(text, 0.1 + 0.08 * k, confidence));
+  return {
+    key: layoutText(key),
+    value: layoutText([ocrWord(answer, 0.4, 0.9)]),
+    arrangement: 'colon',
+    confidence: 0.88,
+  };
+}
 
 describe('value kinds: what an answer’s own text says', () => {
   it('reads a value only from whole tokens', () => {
@@ -44,5 +68,25 @@ describe('value kinds: what an answer’s own text says', () => {
       false,
     ]);
     expect(['(650) 568-4340', '20'].map((t) => fitsKind(phone, t))).toEqual([true, true]);
+  });
+
+  it('takes a code under a caption OCR garbled beyond reading for an identifier', () => {
+    // Harsh scans of draw 7032: "Policy" read `Polley` at 0.59 and `POY` at 0.46.
+    const identifier = VALUE_KINDS.find((kind) => kind.name === 'identifier')!;
+    const policy: ScalarFieldDefinition = { key: 'policy', type: 'string', label: 'Policy Number' };
+    const answers = (caption: ReadonlyArray<[string, number]>, answer = 'HD-85-7046164') =>
+      identifier.answers(policy, ocrPair(caption, answer)) !== null;
+    expect(answers([['Polley', 0.59]])).toBe(true);
+    expect(answers([['POY', 0.46]])).toBe(true);
+    // A caption read sure, or holding a word of the dictionary, says what it asks: no number.
+    expect(answers([['Polley', 0.95]])).toBe(false);
+    expect(
+      answers([
+        ['Writing', 0.5],
+        ['Company', 0.5],
+      ]),
+    ).toBe(false);
+    // Under an unread caption only a code is taken: digits alone may be anything.
+    expect(answers([['Polley', 0.59]], '7046164')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type { ParsedValue } from '../values/parsed-value.types';
 import { parseScalar } from '../values/scalar-value.parser';
 import { opensAsStreetAddress } from '../values/street-suffix';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
+import { isLemma } from '../vocabulary/word-senses';
 import {
   asksForIdentifier,
   asksForName,
@@ -13,6 +14,26 @@ import {
   asksForPhone,
   asksForPlace,
 } from './caption-similarity';
+
+/** OCR confidence below which a caption's word may be a misreading of what was printed. */
+const UNSURE_CAPTION_WORD = 0.7;
+
+/**
+ * A caption OCR garbled: every word read unsure and none a word of the dictionary (`Polley`
+ * at 0.59, `POY` at 0.46 for "Policy" on harsh scans of draw 7032). What it asks cannot be
+ * read, so it neither vouches for nor rules out a code-shaped answer under it.
+ */
+function unreadCaption(pair: KeyValuePair): boolean {
+  const words = pair.key.words.filter((w) => /\p{L}/u.test(w.text));
+  return (
+    words.length > 0 &&
+    words.every(
+      (w) =>
+        w.confidence < UNSURE_CAPTION_WORD &&
+        !isLemma(w.text.toLowerCase().replace(/[^\p{L}]/gu, '')),
+    )
+  );
+}
 
 /*
  * What an answer's own text says about the kind of value it is, without its caption: a date or
@@ -165,7 +186,10 @@ export const VALUE_KINDS: readonly ValueKind[] = [
     asks: (f) => f.type === 'string' && asksForIdentifier(fieldPhrases(f)),
     answers: (field, pair) => {
       const text = pair.value!.text.trim();
-      if (!IDENTIFIER_SHAPE.test(text) || !asksForIdentifier([pair.key.text])) return null;
+      if (!IDENTIFIER_SHAPE.test(text)) return null;
+      if (!asksForIdentifier([pair.key.text]) && !(CODE.test(text) && unreadCaption(pair))) {
+        return null;
+      }
       // Digits alone under a caption naming a number ("Document No.  1206126") are the number;
       // an amount is printed as one (a currency, grouped figures with cents).
       if (exactly(text, parseDate(text)) || printedAsAmount(text)) return null;

@@ -4,6 +4,7 @@ import { boxHeight, unionBox } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
 import { datedBesideItsDate } from './answer-guards';
 import { captionShaped, COLON_END, hasValueSignal, isUpperCase } from './layout-text';
+import { isMarkedChoice } from './marked-choice';
 
 /*
  * Grids of captions and answers printed without colons, found alike by the key-value detector
@@ -47,6 +48,16 @@ export function alternatesAcross(parts: GridLine): boolean {
         : hasValueSignal(s.text) || !isUpperCase(s.text),
     )
   );
+}
+
+/**
+ * A line that says by itself it is a caption/answer row, not a table's header: printed so
+ * (alternatesAcross), or answering a caption with a marked yes/no ("Police Notified  X Yes
+ * No" over "Loss Address  3623 Oak Ave, ..." on a notice of loss of draw 7032, where the grid
+ * was read as a table headed by the question and its answer).
+ */
+export function pairsItself(parts: GridLine): boolean {
+  return alternatesAcross(parts) || parts.segments.some((s, k) => k % 2 === 1 && isMarkedChoice(s));
 }
 
 /** The next line continues the grid: close under it, its columns starting where these do. */
@@ -151,7 +162,7 @@ export function gridRuns(
       !byEvenPrint &&
       !byType &&
       !parts[first].segments.some((s) => hasValueSignal(s.text)) &&
-      !alternatesAcross(parts[first])
+      !pairsItself(parts[first])
     ) {
       run = run.slice(1);
     }

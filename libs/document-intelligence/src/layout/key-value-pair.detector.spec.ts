@@ -63,6 +63,22 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads a leader set apart from its caption as the caption’s, and no dot of it in the answer', () => {
+    // Harsh scans of draw 7032: blurred dots read as ellipses after a gap, the last one glued
+    // to the answer's first letter.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Policy' },
+        { x: 120, y: 100, text: '... ... XR921-29794' },
+        { x: 50, y: 130, text: 'Writing Company ..........' },
+        { x: 260, y: 130, text: '.Northgate Property & Casualty' },
+      ]),
+    ).toEqual([
+      ['Policy', 'XR921-29794', 'colon'],
+      ['Writing Company', 'Northgate Property & Casualty', 'colon'],
+    ]);
+  });
+
   it('reports tick boxes as checked or unchecked captions', () => {
     expect(pairsOf([{ x: 50, y: 100, text: '[x] Injuries [ ] Towed ☐ Glass' }])).toEqual([
       ['Injuries', 'checked', 'checkbox'],
@@ -739,6 +755,25 @@ describe('detectKeyValuePairs', () => {
         },
       ]),
     ).toEqual([['Premium', '$1,200.00', 'colon']]);
+  });
+
+  it('pairs a question with the yes and no tick boxes after it, not each box with its option', () => {
+    // A scan's tick boxes put back as signs ("☒ Yes ☐ No"), or an empty one OCR read as a
+    // letter glued to its option ("JNo").
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Police Notified' },
+        { x: 180, y: 100, text: '☒ Yes' },
+        { x: 240, y: 100, text: '☐ No' },
+      ]),
+    ).toEqual([['Police Notified', '☒ Yes ☐ No', 'right']]);
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Police Notified' },
+        { x: 180, y: 100, text: '☒ Yes' },
+        { x: 240, y: 100, text: 'JNo' },
+      ]),
+    ).toEqual([['Police Notified', '☒ Yes JNo', 'right']]);
   });
 
   it('reads a tick box printed apart from its caption as that caption’s box', () => {

@@ -20,6 +20,7 @@ import {
 } from './layout-text';
 import { LEADER, type LineParts, partsOf } from './line-parts';
 import { listedNames } from './listed-names';
+import { isMarkedChoice } from './marked-choice';
 import { isNoisePhrase } from './noise-phrase';
 
 /*
@@ -294,6 +295,9 @@ export function detectKeyValuePairs(
   parts.forEach(({ line, segments }, index) => {
     segments.forEach((segment, s) => {
       if (taken.has(segment)) return;
+      // Ticked boxes beside a yes and a no after a caption answer it ("Police Notified  ☒ Yes
+      // ☐ No", a scan's tick boxes read as signs): they are its answer, not two checkbox captions.
+      if (s > 0 && isMarkedChoice(segment)) return;
       const caption = captionOfLoneBox(segments, s, line, taken);
       const ticks = checkboxPairs(
         caption ? makeSegment([...segment.words, ...caption.words]) : segment,
@@ -399,7 +403,7 @@ export function detectKeyValuePairs(
         right &&
         !taken.has(right) &&
         !outOfReach(segment, right, line) &&
-        answersCaption(segment.text, right.text)
+        (isMarkedChoice(right) || answersCaption(segment.text, right.text))
       ) {
         taken.add(segment);
         taken.add(right);

@@ -94,9 +94,14 @@ function normaliseWords(words: readonly PositionedWord[]): {
   return { words: result, breaks };
 }
 
+/** A word that is nothing but a dotted leader ("....", "… …" as OCR reads blurred dots). */
+const WHOLE_LEADER = /^[._…·]{3,}$/;
+
 /**
  * A colon set apart from its caption opens the answer's phrase (" Phone Booth   : 60"): it
- * belongs to the caption, which then reads as a colon caption.
+ * belongs to the caption, which then reads as a colon caption. So does a leader set apart from
+ * its caption ("Policy   ... ... XR921-29794" on a harsh scan of draw 7032, where OCR read the
+ * blurred dots as ellipses after a gap): it leads from the caption, never from the answer.
  */
 function colonsToCaptions(groups: ReadonlyArray<readonly PositionedWord[]>): PositionedWord[][] {
   const result: PositionedWord[][] = [];
@@ -105,9 +110,31 @@ function colonsToCaptions(groups: ReadonlyArray<readonly PositionedWord[]>): Pos
     if (previous && group.length > 1 && group[0].text === ':') {
       previous.push(group[0]);
       result.push(group.slice(1));
+      continue;
+    }
+    const leading = group.findIndex((word) => !WHOLE_LEADER.test(word.text));
+    if (previous && leading > 0 && !previous.some((word) => WHOLE_LEADER.test(word.text))) {
+      previous.push(...group.slice(0, leading));
+      result.push(withoutLeaderDot(group.slice(leading)));
+    } else if (previous && LEADER.test(previous[previous.length - 1]?.text ?? '')) {
+      result.push(withoutLeaderDot(group));
     } else result.push([...group]);
   }
   return result;
+}
+
+/** A leader's last dot read glued to the answer's first letter (".Northgate", ".December"). */
+const LEADER_DOT_BEFORE_LETTER = /^[.…·]+(?=\p{L})/u;
+
+/** The answer's words after a leader, its first word without a dot of the leader before it. */
+function withoutLeaderDot(words: readonly PositionedWord[]): PositionedWord[] {
+  const [first, ...rest] = words;
+  const dots = first ? LEADER_DOT_BEFORE_LETTER.exec(first.text) : null;
+  if (!first || !dots) return [...words];
+  return [
+    withText(first, first.text.slice(dots[0].length), dots[0].length, first.text.length),
+    ...rest,
+  ];
 }
 
 export function partsOf(line: TextLine, excluded: ReadonlySet<PositionedWord>): LineParts {

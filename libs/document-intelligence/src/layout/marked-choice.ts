@@ -11,13 +11,6 @@ const OPTION = /^(?:yes|no|y|n)$/i;
 /** An option read glued to the box before it ("[XINo"). */
 const GLUED_OPTION = /(yes|no)$/i;
 
-/** A word as option words and marks: a box glued to its option is taken apart. */
-function choiceWord(text: string): string[] {
-  const option = GLUED_OPTION.exec(text);
-  const box = option ? text.slice(0, option.index) : '';
-  return option && box.length > 0 && isTickMark(box) ? [box, option[1]] : [text];
-}
-
 /**
  * A bracket of an empty box read as a letter of its own: "[ ] No" came back `O J No` from a
  * scan of draw 7016, and the answer fell apart into a table's header. Taken only among option
@@ -25,11 +18,35 @@ function choiceWord(text: string): string[] {
  */
 const BOX_BRACKET = /^[OCLJIl|()[\]]$/;
 
+/** A word as option words and marks: a box glued to its option is taken apart ("JNo"). */
+function choiceWord(text: string): string[] {
+  const option = GLUED_OPTION.exec(text);
+  const box = option ? text.slice(0, option.index) : '';
+  return option && box.length > 0 && (isTickMark(box) || BOX_BRACKET.test(box))
+    ? [box, option[1]]
+    : [text];
+}
+
 function choiceTokens(segment: TextSegment): string[] | null {
   const tokens = segment.words.flatMap((w) => choiceWord(w.text.replace(/[.,;:]$/, '')));
   return tokens.every((t) => OPTION.test(t) || isTickMark(t) || BOX_BRACKET.test(t))
     ? tokens
     : null;
+}
+
+/** A yes, a no and a tick mark among the tokens: one marked answer, not a header's options. */
+function marksAChoice(tokens: readonly string[]): boolean {
+  return (
+    tokens.some((t) => /^(?:yes|y)$/i.test(t)) &&
+    tokens.some((t) => /^(?:no|n)$/i.test(t)) &&
+    tokens.some((t) => isTickMark(t))
+  );
+}
+
+/** A phrase that is one marked yes/no answer ("X Yes No", "☐ Yes ☒ No"). */
+export function isMarkedChoice(segment: TextSegment): boolean {
+  const tokens = choiceTokens(segment);
+  return tokens !== null && marksAChoice(tokens);
 }
 
 /**
@@ -50,11 +67,7 @@ export function withMarkedChoicesJoined(segments: readonly TextSegment[]): TextS
         run.push(...next);
         end += 1;
       }
-      const marked =
-        end > i &&
-        run.some((t) => /^(?:yes|y)$/i.test(t)) &&
-        run.some((t) => /^(?:no|n)$/i.test(t)) &&
-        run.some((t) => isTickMark(t));
+      const marked = end > i && marksAChoice(run);
       if (!marked) end = i;
     }
     result.push(

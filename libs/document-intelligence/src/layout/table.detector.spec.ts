@@ -678,6 +678,25 @@ describe('detectTables', () => {
     expect(tables).toEqual([]);
   });
 
+  it('reads no table headed by a caption/answer grid’s first line answered with a tick mark', () => {
+    // A notice of loss of draw 7032: the question and its marked answer opened the grid and
+    // were read as a table's header over the pairs under it.
+    const grid = (mark: string): PlacedText[] => [
+      { x: 50, y: 100, text: 'Police Notified' },
+      { x: 180, y: 100, text: `${mark} Yes` },
+      { x: 240, y: 100, text: 'No' },
+      { x: 50, y: 114, text: 'Loss Address' },
+      { x: 180, y: 114, text: '3623 Oak Ave, Tucson, AZ 85701' },
+      { x: 50, y: 128, text: 'Estimated Amount' },
+      { x: 180, y: 128, text: '$9,084.15' },
+      { x: 50, y: 142, text: 'Telephone' },
+      { x: 180, y: 142, text: '(269) 428-4913' },
+    ];
+    expect(detectTables(groupLines(makePage(grid('X'))))).toEqual([]);
+    // Options with no mark are a header's captions: the rows under them still make a table.
+    expect(detectTables(groupLines(makePage(grid('')))).length).toBe(1);
+  });
+
   it('does not read lines of colon captions with their answers as a table', () => {
     const lines = groupLines(
       makePage([

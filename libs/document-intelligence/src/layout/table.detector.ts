@@ -12,7 +12,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
-import { alternatesAcross, formBands, gridRuns } from './caption-grid';
+import { formBands, gridRuns, pairsItself } from './caption-grid';
 import { joinCaptionPieces } from './caption-pieces';
 import { apartAtEdges, edgesFollowed, edgeTolerance, flushLeftEdges } from './column-starts';
 import { amountGroups, codesOnward, splitOverFigures } from './figure-columns';
@@ -773,9 +773,9 @@ export function detectTableLayout(
   // A caption/answer grid's rows are pairs; one of them ("Account Name  Hiroshi Thompson")
   // would otherwise head a table of the rows under it.
   for (const run of gridRuns(parts, () => true)) {
-    // Its first line may be a table's header over rows of pairs, unless its print says it is
-    // a pair itself ("POLICYHOLDER  Fatima Nguyen").
-    run.slice(alternatesAcross(parts[run[0]]) ? 0 : 1).forEach((i) => band.add(i));
+    // Its first line may be a table's header over rows of pairs, unless it says it is a pair
+    // itself ("POLICYHOLDER  Fatima Nguyen", "Police Notified  X Yes No").
+    run.slice(pairsItself(parts[run[0]]) ? 0 : 1).forEach((i) => band.add(i));
     if (run.some((i) => captions[i].length >= 4)) run.forEach((i) => formLines.add(i));
   }
   const tables: LayoutTable[] = [];

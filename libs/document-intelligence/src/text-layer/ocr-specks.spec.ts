@@ -345,6 +345,21 @@ describe('withColonsRestored', () => {
 });
 
 describe('withLeadersJoined', () => {
+  it("reads a few letters glued to a leader's end, far from the answer, as the leader's", () => {
+    // A harsh scan of draw 7032: "Writing Company .......... Fe   Granite Mutual", "Fe" at 0.31.
+    const line = (fe: number, granite: number) =>
+      withLeadersJoined([
+        word('Company', 0.1, 0.2),
+        { ...word('..........', 0.2, 0.2), box: { x0: 0.2, y0: 0.2, x1: 0.258, y1: 0.215 } },
+        { ...word('Fe', fe, 0.2, 0.31), box: { x0: fe, y0: 0.2, x1: fe + 0.021, y1: 0.215 } },
+        word('Granite', granite, 0.2, 0.96),
+      ]).map((w) => w.text);
+    expect(line(0.26, 0.413)).toEqual(['Company', '..........', '...', 'Granite']);
+    // A word space from the next word, it opens the answer; apart from the leader, likewise.
+    expect(line(0.26, 0.286)).toEqual(['Company', '..........', 'Fe', 'Granite']);
+    expect(line(0.3, 0.413)).toEqual(['Company', '..........', 'Fe', 'Granite']);
+  });
+
   it("reads unsure junk in small letters at a leader's end, before an answer, as the leader's", () => {
     // A harsh scan of draw 7025: "Broker ......... ere Nathan Hughes", "ere" at 0.15.
     const line = (answer: number) =>

@@ -407,6 +407,30 @@ function leaderTail(word: PositionedWord): boolean {
   );
 }
 
+/** Letters this many or fewer, glued to a leader's end, may be its blurred last dots. */
+const STRANDED_LETTERS = 3;
+/** The gap after such a word, in its own widths, that leaves it with the leader, not the answer. */
+const STRANDED_GAP_WIDTHS = 3;
+
+/**
+ * A few letters touching the leader's end and far from the next word: the leader's blurred last
+ * dots, whatever their case (`Writing Company .......... Fe      Granite Mutual Insurance`, `Fe`
+ * at 0.31 on a harsh scan of draw 7032). An answer's first word stands a word space from the
+ * rest of the answer.
+ */
+function strandedAfterLeader(
+  word: PositionedWord,
+  leader: PositionedWord | undefined,
+  next: PositionedWord | undefined,
+): boolean {
+  if (!leader || !next || [...word.text.trim()].length > STRANDED_LETTERS) return false;
+  const width = word.box.x1 - word.box.x0;
+  return (
+    word.box.x0 - leader.box.x1 <= width / 2 &&
+    next.box.x0 - word.box.x1 >= STRANDED_GAP_WIDTHS * width
+  );
+}
+
 /**
  * An OCR line's words with the junk OCR read inside a dotted leader made part of it: a word read
  * unsure, with no digit, standing between two leader words ("Bill Number ....... ER ...
@@ -430,7 +454,7 @@ export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]):
     // 0.15 on a harsh scan of draw 7025; `POLICY ID ...... HER RE HO-19-9652903`, 0.27 and 0.14,
     // on one of draw 7027).
     const closesLeader =
-      leaderTail(word) &&
+      (leaderTail(word) || strandedAfterLeader(word, line[before], line[after])) &&
       line[after] !== undefined &&
       line[after]!.confidence >= SURE_ANSWER_AFTER_LEADER;
     if (!isLeader(line[before]) || !(isLeader(line[after]) || closesLeader)) return word;
