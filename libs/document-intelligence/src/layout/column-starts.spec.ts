@@ -49,6 +49,18 @@ describe('apartAtEdges', () => {
     expect(texts(words, [0.246])).toEqual(['CLM-2022-743980', 'October 14, 2024']);
   });
 
+  it('cuts where a word cut from the one before it starts at the edge, touching it', () => {
+    // "2023Open" of a loss run of draw 7032, split by the text layer: the year ends where the
+    // status begins, at the status column's edge.
+    const words = [
+      word('September', 0.239, 0.318),
+      word('13,', 0.327, 0.354),
+      word('2023', 0.362, 0.396),
+      word('Open', 0.396, 0.43),
+    ];
+    expect(texts(words, [0.394])).toEqual(['September 13, 2023', 'Open']);
+  });
+
   it('keeps a phrase whose word only runs over the edge', () => {
     const words = [word('Replacement', 0.095, 0.25), word('bumper', 0.255, 0.3)];
     expect(texts(words, [0.246])).toEqual(['Replacement bumper']);

@@ -39,7 +39,10 @@ export function flushLeftEdges(
   });
 }
 
-/** A phrase cut before each word that starts at one of the edges after a word ending short of it. */
+/**
+ * A phrase cut before each word that starts at one of the edges after a word ending short of it,
+ * or right at it (a word the text layer printed glued to the next, cut in two, "2023Open").
+ */
 export function apartAtEdges(
   segment: TextSegment,
   edges: readonly number[],
@@ -51,7 +54,7 @@ export function apartAtEdges(
   segment.words.slice(1).forEach((word, k) => {
     const before = segment.words[k];
     const atEdge = edges.some(
-      (x) => Math.abs(word.box.x0 - x) <= tolerance && before.box.x1 < word.box.x0,
+      (x) => Math.abs(word.box.x0 - x) <= tolerance && before.box.x1 <= word.box.x0,
     );
     if (atEdge) {
       pieces.push(makeSegment(current));

@@ -97,3 +97,24 @@ describe('splitGluedWord, a VIN run into the caption before it', () => {
     ]);
   });
 });
+
+describe('splitGluedWord, a year run into the next column’s word', () => {
+  it('splits the year off a word in title case, the cut where the wider capital begins', () => {
+    // A loss run of draw 7032: a long date reached its status cell with no space between.
+    const [year, status] = splitGluedWord(word('2023Open'));
+    expect([year.text, status.text]).toEqual(['2023', 'Open']);
+    // Four figures of 0.556 em and "Open" of 2.2 em share the 0.2-wide box by their widths.
+    expect(year.box.x1).toBeCloseTo(0.1 + (0.2 * 2.224) / 4.424, 4);
+    expect(status.box.x0).toBe(year.box.x1);
+    expect(splitGluedWord(word('09/20/2019Reopened')).map((w) => w.text)).toEqual([
+      '09/20/2019',
+      'Reopened',
+    ]);
+  });
+
+  it('leaves codes and words that only hold a year alone', () => {
+    for (const text of ['CLM2023Open', '2023OPEN', '20230pen', '1999']) {
+      expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
+    }
+  });
+});

@@ -35,6 +35,32 @@ function cutInto(word: TextWord, parts: readonly string[]): TextWord[] {
 }
 
 /**
+ * Rough advance widths of a proportional typeface, in ems: a capital is wider than a figure, a
+ * figure than most small letters. Where a cut must fall on the next column's edge (a status run
+ * into the date before it), an even share per character puts it a letter's width off.
+ */
+function glyphWeight(character: string): number {
+  if (/\p{Lu}/u.test(character)) return 0.7;
+  if (/\d/.test(character)) return 0.556;
+  if (/\p{Ll}/u.test(character)) return 0.5;
+  return 0.3;
+}
+
+/** The word cut into `parts`, each with its share of the box by its glyphs' widths. */
+function cutByGlyphs(word: TextWord, parts: readonly string[]): TextWord[] {
+  const weight = (text: string): number =>
+    [...text].reduce((sum, character) => sum + glyphWeight(character), 0);
+  const unit = (word.box.x1 - word.box.x0) / weight(word.text);
+  let x0 = word.box.x0;
+  return parts.map((text) => {
+    const x1 = x0 + unit * weight(text);
+    const part = { ...word, text, box: { ...word.box, x0, x1 } };
+    x0 = x1;
+    return part;
+  });
+}
+
+/**
  * A date OCR ran into the reference before it when a table's columns stand tight
  * ("CLM/2024/87106412/9/20" for CLM/2024/871064 and 12/9/20, on a scanned loss run of draw 7015):
  * a reference holding a letter, then a month/day/year at the word's end. The letter is looked
@@ -83,7 +109,16 @@ function gluedVin(word: TextWord): TextWord[] | null {
   return cutInto(word, [caption, vin]);
 }
 
+/**
+ * A date's year run into the word printed after it in the next column ("2023Open",
+ * "2019Reopened": a loss run of draw 7032 printed long dates that reached their status cell,
+ * and the PDF's text had no space between): the year, then a word in title case.
+ */
+const GLUED_YEAR_WORD = /^([\d/.-]*(?:19|20)\d{2})(\p{Lu}\p{Ll}{2,})$/u;
+
 export function splitGluedWord(word: TextWord): TextWord[] {
+  const year = GLUED_YEAR_WORD.exec(word.text);
+  if (year) return cutByGlyphs(word, [year[1]!, year[2]!]);
   const label = GLUED_LABEL.exec(word.text);
   if (label) return cutInto(word, [label[1], label[2]]);
   const leader = GLUED_LEADER.exec(word.text);
