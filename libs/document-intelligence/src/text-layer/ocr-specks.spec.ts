@@ -57,6 +57,31 @@ describe('withoutSpecks', () => {
     expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual(['BROKER', 'Item', 'i']);
   });
 
+  it('drops a short lone letter OCR read next to nothing from, but never a mark’s letter', () => {
+    // A harsh scan of draw 7032: an `S` at 0.00 between "Net Amount" and its figure.
+    const short = (text: string, confidence: number, x0: number) => ({
+      ...word(text, x0, 0.5, confidence),
+      box: { x0, y0: 0.5, x1: x0 + 0.005, y1: 0.5085 },
+    });
+    const words = [
+      ...['Net', 'Amount', 'Sales', 'Tax', 'Grand'].map((t, k) => word(t, 0.1, 0.1 * k)),
+      short('S', 0, 0.3),
+      short('X', 0, 0.4),
+      short('T', 0.4, 0.5),
+      word('K', 0.6, 0.5, 0.01),
+    ];
+    expect(withoutSpecks(words, 1).map((w) => w.text)).toEqual([
+      'Net',
+      'Amount',
+      'Sales',
+      'Tax',
+      'Grand',
+      'X',
+      'T',
+      'K',
+    ]);
+  });
+
   it('drops a lone glyph boxed flatter than print, a digit too, unless read sure', () => {
     // A harsh scan of draw 7029: a "2" at 0.60, a pixel tall, before a policy number.
     const flat = (text: string, confidence: number) => ({

@@ -35,6 +35,10 @@ const SPECK_HEIGHT = 0.5;
  * more) stand taller.
  */
 const SLIVER = 0.15;
+/** OCR's confidence below which it read next to nothing from the ink. */
+const NOTHING_READ = 0.05;
+/** A lone letter read so, at most this share of the usual word height, is a blot. */
+const BLOT_HEIGHT = 0.6;
 /** An unsure word at most this share of the usual word height is no print (see isFlatJunk). */
 const FLAT_PRINT = 0.3;
 /** Glyphs this many times wider than their box is tall are dots spread along a line. */
@@ -162,6 +166,12 @@ function isTinyLetter(word: PositionedWord, usual: number | undefined): boolean 
   const height = boxHeight(word.box);
   return (
     (/\p{L}/u.test(text) && word.confidence < UNSURE_MARK && height <= usual * SPECK_HEIGHT) ||
+    // Read at next to no confidence, a letter short of a capital's height is a blot: an `S` at
+    // 0.00 between "Net Amount" and its figure on a harsh scan of draw 7032 took the caption's
+    // answer. A mark's letter (X, Y, N) is an answer however unsure.
+    (/^[^\d\sXxYN]$/u.test(text) &&
+      word.confidence < NOTHING_READ &&
+      height <= usual * BLOT_HEIGHT) ||
     // Boxed flatter than any letter or digit prints, it is a speck whatever OCR's confidence
     // short of sure: a "2" at 0.60 on a harsh scan of draw 7029, its box a pixel tall, took the
     // policy number under it into a line of its own, away from its caption.
