@@ -776,6 +776,32 @@ describe('detectKeyValuePairs', () => {
     ).toEqual([['Police Notified', '☒ Yes JNo', 'right']]);
   });
 
+  it('pairs a colon caption with the marked yes/no after it, boxes read in its phrase', () => {
+    // Scans of draw 7032: the empty box read into the caption's phrase, or glued to its colon.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'POLICE REPORT?: ☐ Yes' },
+        { x: 200, y: 100, text: '☑ No' },
+      ]),
+    ).toEqual([['POLICE REPORT?', '☐ Yes ☑ No', 'colon']]);
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'POLICE REPORT?:[] Yes' },
+        { x: 200, y: 100, text: '☑ No' },
+      ]),
+    ).toEqual([['POLICE REPORT?', '[] Yes ☑ No', 'colon']]);
+    // Boxes beside other options are checkbox captions, as before.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Options: ☐ Glass' },
+        { x: 200, y: 100, text: '☑ Towing' },
+      ]),
+    ).toEqual([
+      ['Glass', 'unchecked', 'checkbox'],
+      ['Towing', 'checked', 'checkbox'],
+    ]);
+  });
+
   it('reads a tick box printed apart from its caption as that caption’s box', () => {
     expect(
       pairsOf([

@@ -20,7 +20,7 @@ import {
 } from './layout-text';
 import { LEADER, type LineParts, partsOf } from './line-parts';
 import { listedNames } from './listed-names';
-import { isMarkedChoice } from './marked-choice';
+import { isMarkedChoice, withMarkedChoicesJoined } from './marked-choice';
 import { isNoisePhrase } from './noise-phrase';
 
 /*
@@ -141,6 +141,33 @@ function checkboxPairs(segment: TextSegment): KeyValuePair[] | null {
     });
   });
   return pairs;
+}
+
+/**
+ * A colon caption whose answer is a marked yes/no, its boxes read on ("POLICE REPORT?: ☐ Yes
+ * ☑ No" on a scan of draw 7032, the empty box in the caption's phrase): the boxes answer the
+ * caption; they are not captions "Yes" and "No" of their own.
+ */
+function choiceAfterColon(
+  segments: readonly TextSegment[],
+  s: number,
+): { caption: PositionedWord[]; answer: PositionedWord[]; following: TextSegment[] } | null {
+  const { words } = segments[s];
+  const colons = words.map((w) => COLON_END.test(w.text));
+  const colon = colons.indexOf(true);
+  // One caption's colon: a phrase of several pairs is left to colonPairs.
+  if (colon < 0 || colon === words.length - 1 || colons.lastIndexOf(true) !== colon) return null;
+  const [answer] = withMarkedChoicesJoined([
+    makeSegment(words.slice(colon + 1)),
+    ...segments.slice(s + 1),
+  ]);
+  if (!answer || !isMarkedChoice(answer)) return null;
+  const answerWords = new Set(answer.words);
+  return {
+    caption: stripColon(words.slice(0, colon + 1)),
+    answer: [...answer.words],
+    following: segments.slice(s + 1).filter((next) => next.words.every((w) => answerWords.has(w))),
+  };
 }
 
 /** A tick box stands at most this many line heights before its caption. */
@@ -298,6 +325,12 @@ export function detectKeyValuePairs(
       // Ticked boxes beside a yes and a no after a caption answer it ("Police Notified  ☒ Yes
       // ☐ No", a scan's tick boxes read as signs): they are its answer, not two checkbox captions.
       if (s > 0 && isMarkedChoice(segment)) return;
+      const choice = choiceAfterColon(segments, s);
+      if (choice) {
+        [segment, ...choice.following].forEach((taking) => taken.add(taking));
+        pairs.push(pair(choice.caption, choice.answer, 'colon', CONFIDENCE.colon));
+        return;
+      }
       const caption = captionOfLoneBox(segments, s, line, taken);
       const ticks = checkboxPairs(
         caption ? makeSegment([...segment.words, ...caption.words]) : segment,

@@ -17,10 +17,11 @@ import { withMarkedChoicesJoined } from './marked-choice';
 export const LEADER = /[._…·]{3,}/;
 /**
  * A caption word ending in a colon glued to the answer after it: letters (or "?", ")", "#",
- * ".") before the colon, and after it something that starts an answer. A time ("10:30") has
+ * ".") before the colon, and after it something that starts an answer, a tick box's bracket
+ * too ("REPORT?:[]" on a harsh scan of draw 7032). A time ("10:30") has
  * digits before its colon, a link "//" after it; neither matches.
  */
-const GLUED_ANSWER = /^(\p{L}[\p{L}\-'.]*[\p{L}?)#.]:)([\p{L}\p{N}$€£(][^:]*)$/u;
+const GLUED_ANSWER = /^(\p{L}[\p{L}\-'.]*[\p{L}?)#.]:)([\p{L}\p{N}$€£([][^:]*)$/u;
 
 export interface LineParts {
   readonly line: TextLine;
