@@ -257,6 +257,16 @@ describe('groupLines', () => {
       'POLICY #',
       'HO-14-3005244',
     ]);
+    // A short word in capitals is as often the answer's own ("Fender LH" in a column of parts,
+    // a harsh scan of draw 7031): it ends no phrase.
+    const parts = [
+      at('Wheel', 0.12, 0.155, 0.3),
+      at('1', 0.182, 0.19, 0.3),
+      at('Fender', 0.12, 0.171, 0.317),
+      at('LH', 0.182, 0.198, 0.317),
+    ];
+    const fender = groupLines(letterPage(parts)).find((l) => l.text.startsWith('Fender'))!;
+    expect(splitSegments(fender).map((s) => s.text)).toEqual(['Fender LH']);
     // Alone, or with its caption in small letters, the caption and the date stay one phrase.
     const [alone] = groupLines(letterPage(row));
     expect(splitSegments(alone).map((s) => s.text)).toContain('COVERAGE BEGINS 2024-09-09');

@@ -198,6 +198,11 @@ const CAPITALS_WORD = /^\p{Lu}[\p{Lu}&#./-]+$/u;
 /** A currency's code before its amount ("USD 23,408.46"): no caption. */
 const CURRENCY_BEFORE_AMOUNT = /^\p{Lu}{3}$/u;
 const AMOUNT = /^[\d.,]*\d[.,]\d+$/;
+/**
+ * A caption word in capitals an answer may run into: four letters or more. A shorter one is as
+ * often the answer's own abbreviation ("Fender LH", "Quarter panel RH" in a column of parts).
+ */
+const CAPITAL_CAPTION_WORD = /^\p{Lu}[\p{Lu}&#./-]{3,}$/u;
 /** A word of an answer printed in title case ("Property"), not two letters of OCR junk. */
 const TITLE_CASE_WORD = /^\p{Lu}?\p{Ll}{3,}$/u;
 
@@ -212,7 +217,7 @@ function printChangesAt(before: PositionedWord, word: PositionedWord): boolean {
   if (CAPITALS_WORD.test(before.text) && /\d/.test(word.text)) {
     return !(CURRENCY_BEFORE_AMOUNT.test(before.text) && AMOUNT.test(word.text));
   }
-  return CAPITALS_WORD.test(word.text) && TITLE_CASE_WORD.test(before.text);
+  return CAPITAL_CAPTION_WORD.test(word.text) && TITLE_CASE_WORD.test(before.text);
 }
 
 /**
