@@ -39,6 +39,7 @@ import { shiftedAnchor } from './shifted-anchor';
 import { levelledForPage, rememberedSlope } from './skew-levelled-offset';
 import { learnTable, type RememberedTable, type ReviewedTable } from './table-memory';
 import {
+  cutShortOfForm,
   endsShortOfForm,
   lookAlikeDigitBesideCapital,
   ofAnotherKind,
@@ -1010,6 +1011,8 @@ function formDoubts({ page, words, printed, field, remembered }: RememberedPlace
   const doubts: string[] = [];
   if (endsShortOfForm(read, form))
     doubts.push('ends in fewer digits than the reviewed value of this layout');
+  if (cutShortOfForm(read, form))
+    doubts.push('holds fewer than half the words of the reviewed value of this layout');
   if (runsPastClosingNumber(read, form))
     doubts.push('runs on past the number the reviewed value of this layout closed on');
   if (ofAnotherKind(read, form))

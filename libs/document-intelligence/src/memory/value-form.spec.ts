@@ -1,4 +1,5 @@
 import {
+  cutShortOfForm,
   endsShortOfForm,
   lookAlikeDigitBesideCapital,
   ofAnotherKind,
@@ -132,5 +133,17 @@ describe('lookAlikeDigitBesideCapital', () => {
     expect(lookAlikeDigitBesideCapital('CLM-2024-531351')).toBe(false);
     expect(lookAlikeDigitBesideCapital('PA2022070093')).toBe(false);
     expect(lookAlikeDigitBesideCapital('23-26965-ZL')).toBe(false);
+  });
+});
+
+describe('cutShortOfForm', () => {
+  it('tells a phrase read as a fraction of its words from one a word longer or shorter', () => {
+    // A one-shot scan of draw 7033: an address read as its house number alone.
+    expect(cutShortOfForm('9999', '9999 Aa Aa, Aa, A 99999')).toBe(true);
+    expect(cutShortOfForm('9999 Aa', '9999 Aa Aa, Aa, A 99999')).toBe(true);
+    expect(cutShortOfForm('9999 Aa Aa, Aa', '9999 Aa Aa, Aa, A 99999')).toBe(false);
+    // Names vary by a word; a short reviewed value is no phrase to be cut short of.
+    expect(cutShortOfForm('Aa Aa', 'Aa Aa Aa')).toBe(false);
+    expect(cutShortOfForm('Aa', 'Aa Aa')).toBe(false);
   });
 });
