@@ -112,6 +112,12 @@ describe('splitGluedWord, a year run into the next column’s word', () => {
     ]);
   });
 
+  it('splits figures off the caption OCR read glued after them, its colon with it', () => {
+    // A scan of draw 7033: an address's ZIP code run into the next caption, `98402Peril:`.
+    expect(splitGluedWord(word('98402Peril:')).map((w) => w.text)).toEqual(['98402', 'Peril:']);
+    expect(splitGluedWord(word('98402Peril')).map((w) => w.text)).toEqual(['98402Peril']);
+  });
+
   it('leaves codes and words that only hold a year alone', () => {
     for (const text of ['CLM2023Open', '2023OPEN', '20230pen', '1999']) {
       expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);

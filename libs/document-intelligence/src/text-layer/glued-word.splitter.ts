@@ -115,10 +115,15 @@ function gluedVin(word: TextWord): TextWord[] | null {
  * and the PDF's text had no space between): the year, then a word in title case.
  */
 const GLUED_YEAR_WORD = /^([\d/.-]*(?:19|20)\d{2})(\p{Lu}\p{Ll}{2,})$/u;
+/**
+ * Figures run into the caption printed after them, its colon with it ("98402Peril:": a ZIP
+ * code OCR read glued to the next caption on a scan of draw 7033).
+ */
+const GLUED_FIGURES_CAPTION = /^(\d[\d,.-]*\d)(\p{Lu}\p{Ll}+:)$/u;
 
 export function splitGluedWord(word: TextWord): TextWord[] {
-  const year = GLUED_YEAR_WORD.exec(word.text);
-  if (year) return cutByGlyphs(word, [year[1]!, year[2]!]);
+  const figures = GLUED_YEAR_WORD.exec(word.text) ?? GLUED_FIGURES_CAPTION.exec(word.text);
+  if (figures) return cutByGlyphs(word, [figures[1]!, figures[2]!]);
   const label = GLUED_LABEL.exec(word.text);
   if (label) return cutInto(word, [label[1], label[2]]);
   const leader = GLUED_LEADER.exec(word.text);
