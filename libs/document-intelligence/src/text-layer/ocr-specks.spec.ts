@@ -31,6 +31,10 @@ describe('isSpeck: what OCR reads from noise and rulings', () => {
     expect(isSpeck({ text: '©', confidence: 0.3 })).toBe(true);
     expect(isSpeck({ text: '|', confidence: 0.95 })).toBe(true);
     expect(isSpeck({ text: '~~', confidence: 0.95 })).toBe(true);
+    // A brace read at 0.00 between a harsh scan's columns (draw 7032) ended a table mid-way.
+    expect(isSpeck({ text: '}', confidence: 0 })).toBe(true);
+    expect(isSpeck({ text: '{', confidence: 0.3 })).toBe(true);
+    expect(isSpeck({ text: '}', confidence: 0.95 })).toBe(false);
   });
 
   it('keeps words with a letter or digit, signs that mean something, leaders and marks read sure', () => {

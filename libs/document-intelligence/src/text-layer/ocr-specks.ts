@@ -11,8 +11,12 @@ import type { PositionedWord } from './text-layer.types';
  * tick box) and dot leaders are kept.
  */
 
-/** Nothing but marks that mean nothing alone. */
-const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\]+$/u;
+/**
+ * Nothing but marks that mean nothing alone. Braces too: no form prints one alone, and OCR reads
+ * one from a speck (a `}` at 0.00 between a harsh scan's columns ended a table of draw 7032 at its
+ * fourth row). Brackets stay: a tick box's are read apart (`[` `]`).
+ */
+const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\{}]+$/u;
 /** A dot or underscore leader drawn from a caption to its answer: printed, not a speck. */
 const LEADER = /^[._…·]{3,}$/;
 /** A run of leader dots inside a word. */
