@@ -1,5 +1,10 @@
-import { verticalOverlapRatio } from '../text-layer/box-geometry';
-import { makeSegment, type PositionedWord, type TextLine } from '../text-layer/line-grouper';
+import { horizontalOverlap, unionBox, verticalOverlapRatio } from '../text-layer/box-geometry';
+import {
+  makeSegment,
+  type PositionedWord,
+  type TextLine,
+  type TextSegment,
+} from '../text-layer/line-grouper';
 import { readsAsCurrencyCode } from '../values/money-normaliser';
 import { COLON_END, layoutText } from './layout-text';
 import { isNoisePhrase } from './noise-phrase';
@@ -93,3 +98,29 @@ export function strayFigurePiece(
 
 /** Amounts, counts and dates, with their signs: no letter. */
 const FIGURES_ONLY = /^[\d\s.,/$€£()+-]+$/u;
+
+/** A cell's tail OCR set on a line of its own is this short (`7H` of `22-69346-7H`). */
+const MAX_TAIL_CHARACTERS = 4;
+
+/**
+ * The tail of a cell of the row above, which a skewed scan set on a line of its own just under
+ * it: a harsh scan of draw 7031 read a loss run's claim number `22-69346-` in its row and `7H` a
+ * line lower, under the number's end, outside every column's caption; as no row it ended the
+ * table at its 21st of 35 rows. A short piece without a space, within the width of one cell of
+ * the row above: that cell's, when a whole row follows (the table detector asks).
+ */
+export function tailOfCellAbove(
+  segments: readonly TextSegment[],
+  above: TableRow | undefined,
+): { cell: PositionedWord[]; words: readonly PositionedWord[] } | null {
+  const [piece, ...more] = segments;
+  const text = piece?.text.trim() ?? '';
+  if (!piece || more.length > 0 || !above || /\s/.test(text) || text.length > MAX_TAIL_CHARACTERS) {
+    return null;
+  }
+  const cells = [...above.values()].filter((cell) => {
+    const box = unionBox(cell.map((w) => w.box));
+    return box !== undefined && horizontalOverlap(box, piece.box) > 0;
+  });
+  return cells.length === 1 ? { cell: cells[0], words: piece.words } : null;
+}

@@ -722,6 +722,43 @@ describe('detectTables on harsh scans', () => {
     { x: 420, y: 128, text: '$780.85', confidence: 0.9 },
   ];
 
+  it('reads the tail of a cell set on a line of its own under it as that cell’s, and goes on', () => {
+    // A harsh scan of draw 7031: `22-69346-` in its row and `7H` a line lower, under its end.
+    const row = (y: number, claim: string, paid: string): PlacedText[] => [
+      { x: 50, y, text: claim, confidence: 0.9 },
+      { x: 180, y, text: '05/11/2019', confidence: 0.9 },
+      { x: 300, y, text: paid, confidence: 0.9 },
+    ];
+    const page = (tailX: number) =>
+      makePage(
+        [
+          { x: 50, y: 100, text: 'File No.', confidence: 0.9 },
+          { x: 180, y: 100, text: 'Loss Date', confidence: 0.9 },
+          { x: 300, y: 100, text: 'Paid', confidence: 0.9 },
+          ...row(114, '24-31292-ZQ', '$1,200.00'),
+          ...row(128, '24-18398-IN', '$2,400.00'),
+          ...row(142, '22-69346-', '$3,100.00'),
+          { x: tailX, y: 151, text: '7H', confidence: 0.6 },
+          ...row(160, 'CLM-2024-270087', '$4,800.00'),
+          ...row(174, 'CLM-2023-154754', '$5,500.00'),
+        ],
+        1,
+        'ocr',
+      );
+    const claims = (tailX: number) =>
+      grid(detectTables(groupLines(page(tailX)))[0]).map((r) => r[0]);
+    expect(claims(98)).toEqual([
+      'File No.',
+      '24-31292-ZQ',
+      '24-18398-IN',
+      '22-69346- 7H',
+      'CLM-2024-270087',
+      'CLM-2023-154754',
+    ]);
+    // Under no cell of the row above, the piece is no tail: the table ends above it.
+    expect(claims(480)).toHaveLength(4);
+  });
+
   it('finds a header whose captions OCR read with noise between them', () => {
     const tables = detectTables(
       groupLines(

@@ -29,6 +29,7 @@ import {
   restOfRowBefore,
   strayFigurePiece,
   type TableRow,
+  tailOfCellAbove,
   valuesOfNextRow,
 } from './row-fragments';
 import { withoutStrayQuote } from './stray-quote';
@@ -585,6 +586,15 @@ function tableFrom(
         specksOnly(segmentsOf(i), reading.textHeight)) &&
       rowFollows
     ) {
+      continue;
+    }
+    const tail =
+      gap < height * CONTINUATION_GAP ? tailOfCellAbove(segmentsOf(i), body.at(-1)) : null;
+    const rowAfter = (): number =>
+      rowOf(segmentsOf(i + 1) ?? [], columns, reach, reading)?.size ?? 0;
+    if (tail && rowAfter() >= MIN_COLUMNS) {
+      tail.cell.push(...tail.words);
+      last = i;
       continue;
     }
     const row = rowOf(segmentsOf(i), columns, reach, reading);
