@@ -106,8 +106,9 @@ const MAX_TAIL_CHARACTERS = 4;
  * The tail of a cell of the row above, which a skewed scan set on a line of its own just under
  * it: a harsh scan of draw 7031 read a loss run's claim number `22-69346-` in its row and `7H` a
  * line lower, under the number's end, outside every column's caption; as no row it ended the
- * table at its 21st of 35 rows. A short piece without a space, within the width of one cell of
- * the row above: that cell's, when a whole row follows (the table detector asks).
+ * table at its 21st of 35 rows. A short piece without a space, not noise, within the width of one
+ * cell of the row above: that cell's, in a table under way when a whole row follows (the table
+ * detector asks).
  */
 export function tailOfCellAbove(
   segments: readonly TextSegment[],
@@ -118,6 +119,8 @@ export function tailOfCellAbove(
   if (!piece || more.length > 0 || !above || /\s/.test(text) || text.length > MAX_TAIL_CHARACTERS) {
     return null;
   }
+  // Noise under a cell (`ee` at 0.20) is no tail: on a form it closes a table of a few rows.
+  if (isNoisePhrase(piece)) return null;
   const cells = [...above.values()].filter((cell) => {
     const box = unionBox(cell.map((w) => w.box));
     return box !== undefined && horizontalOverlap(box, piece.box) > 0;

@@ -589,7 +589,9 @@ function tableFrom(
       continue;
     }
     const tail =
-      gap < height * CONTINUATION_GAP ? tailOfCellAbove(segmentsOf(i), body.at(-1)) : null;
+      gap < height * CONTINUATION_GAP && body.length >= ESTABLISHED_ROWS
+        ? tailOfCellAbove(segmentsOf(i), body.at(-1))
+        : null;
     const rowAfter = (): number =>
       rowOf(segmentsOf(i + 1) ?? [], columns, reach, reading)?.size ?? 0;
     if (tail && rowAfter() >= MIN_COLUMNS) {
