@@ -1,5 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
+import { readsAsCurrencyCode } from '../values/money-normaliser';
 import { boxCentreX, boxHeight, unionBox, verticalOverlapRatio } from './box-geometry';
 import { splitGluedWord } from './glued-word.splitter';
 import {
@@ -195,8 +196,7 @@ const NEIGHBOUR_HEIGHTS = 2.5;
 
 /** A word in capitals with no digit: a caption word printed in capitals. */
 const CAPITALS_WORD = /^\p{Lu}[\p{Lu}&#./-]+$/u;
-/** A currency's code before its amount ("USD 23,408.46"): no caption. */
-const CURRENCY_BEFORE_AMOUNT = /^\p{Lu}{3}$/u;
+/** An amount with its decimals or groups: after a currency's code ("USD 23,408.46"), no answer. */
 const AMOUNT = /^[\d.,]*\d[.,]\d+$/;
 /**
  * A caption word in capitals an answer may run into: four letters or more. A shorter one is as
@@ -215,7 +215,7 @@ const TITLE_CASE_WORD = /^\p{Lu}?\p{Ll}{3,}$/u;
  */
 function printChangesAt(before: PositionedWord, word: PositionedWord): boolean {
   if (CAPITALS_WORD.test(before.text) && /\d/.test(word.text)) {
-    return !(CURRENCY_BEFORE_AMOUNT.test(before.text) && AMOUNT.test(word.text));
+    return !(readsAsCurrencyCode(before.text) && AMOUNT.test(word.text));
   }
   return CAPITAL_CAPTION_WORD.test(word.text) && TITLE_CASE_WORD.test(before.text);
 }
