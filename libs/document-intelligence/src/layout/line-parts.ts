@@ -5,6 +5,7 @@ import {
   type TextLine,
   type TextSegment,
 } from '../text-layer/line-grouper';
+import { WHOLE_LEADER } from '../text-layer/ocr-specks';
 import { COLON_END } from './layout-text';
 import { withMarkedChoicesJoined } from './marked-choice';
 
@@ -94,9 +95,6 @@ function normaliseWords(words: readonly PositionedWord[]): {
   }
   return { words: result, breaks };
 }
-
-/** A word that is nothing but a dotted leader ("....", "… …" as OCR reads blurred dots). */
-const WHOLE_LEADER = /^[._…·]{3,}$/;
 
 /**
  * A colon set apart from its caption opens the answer's phrase (" Phone Booth   : 60"): it

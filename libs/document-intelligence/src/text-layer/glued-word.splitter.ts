@@ -20,17 +20,24 @@ const GLUED_LABEL = /^((?:[A-Za-z][A-Za-z#.'/()-]*|#|No\.|Nº):)([^\s/:].*)$/;
  */
 const GLUED_LEADER = /^(.*?)([._…·]{3,})([\p{L}\p{N}([$€£#+].*)$/u;
 
-/** The word cut into `parts`, each with its share of the box by characters. */
-function cutInto(word: TextWord, parts: readonly string[]): TextWord[] {
-  // Without glyph widths, characters share the box evenly; close enough to separate them.
-  const width = (word.box.x1 - word.box.x0) / word.text.length;
-  let at = 0;
+/**
+ * The word cut into `parts`, each with its share of the box by its characters' weights: without
+ * glyph widths each character counts one, close enough to separate them.
+ */
+function cutInto(
+  word: TextWord,
+  parts: readonly string[],
+  weigh: (character: string) => number = () => 1,
+): TextWord[] {
+  const weight = (text: string): number =>
+    [...text].reduce((sum, character) => sum + weigh(character), 0);
+  const unit = (word.box.x1 - word.box.x0) / weight(word.text);
+  let x0 = word.box.x0;
   return parts.flatMap((text) => {
-    const x0 = word.box.x0 + width * at;
-    at += text.length;
-    return text.length === 0
-      ? []
-      : [{ ...word, text, box: { ...word.box, x0, x1: x0 + width * text.length } }];
+    const x1 = x0 + unit * weight(text);
+    const part = { ...word, text, box: { ...word.box, x0, x1 } };
+    x0 = x1;
+    return text.length === 0 ? [] : [part];
   });
 }
 
@@ -44,20 +51,6 @@ function glyphWeight(character: string): number {
   if (/\d/.test(character)) return 0.556;
   if (/\p{Ll}/u.test(character)) return 0.5;
   return 0.3;
-}
-
-/** The word cut into `parts`, each with its share of the box by its glyphs' widths. */
-function cutByGlyphs(word: TextWord, parts: readonly string[]): TextWord[] {
-  const weight = (text: string): number =>
-    [...text].reduce((sum, character) => sum + glyphWeight(character), 0);
-  const unit = (word.box.x1 - word.box.x0) / weight(word.text);
-  let x0 = word.box.x0;
-  return parts.map((text) => {
-    const x1 = x0 + unit * weight(text);
-    const part = { ...word, text, box: { ...word.box, x0, x1 } };
-    x0 = x1;
-    return part;
-  });
 }
 
 /**
@@ -123,7 +116,7 @@ const GLUED_FIGURES_CAPTION = /^(\d[\d,.-]*\d)(\p{Lu}\p{Ll}+:)$/u;
 
 export function splitGluedWord(word: TextWord): TextWord[] {
   const figures = GLUED_YEAR_WORD.exec(word.text) ?? GLUED_FIGURES_CAPTION.exec(word.text);
-  if (figures) return cutByGlyphs(word, [figures[1]!, figures[2]!]);
+  if (figures) return cutInto(word, [figures[1]!, figures[2]!], glyphWeight);
   const label = GLUED_LABEL.exec(word.text);
   if (label) return cutInto(word, [label[1], label[2]]);
   const leader = GLUED_LEADER.exec(word.text);

@@ -199,10 +199,10 @@ const CAPITALS_WORD = /^\p{Lu}[\p{Lu}&#./-]+$/u;
 /** An amount with its decimals or groups: after a currency's code ("USD 23,408.46"), no answer. */
 const AMOUNT = /^[\d.,]*\d[.,]\d+$/;
 /**
- * A caption word in capitals an answer may run into: four letters or more. A shorter one is as
- * often the answer's own abbreviation ("Fender LH", "Quarter panel RH" in a column of parts).
+ * A caption word in capitals an answer may run into has four letters or more. A shorter one is
+ * as often the answer's own abbreviation ("Fender LH", "Quarter panel RH" in a column of parts).
  */
-const CAPITAL_CAPTION_WORD = /^\p{Lu}[\p{Lu}&#./-]{3,}$/u;
+const CAPTION_WORD_LETTERS = 4;
 /** A word of an answer printed in title case ("Property"), not two letters of OCR junk. */
 const TITLE_CASE_WORD = /^\p{Lu}?\p{Ll}{3,}$/u;
 
@@ -217,7 +217,11 @@ function printChangesAt(before: PositionedWord, word: PositionedWord): boolean {
   if (CAPITALS_WORD.test(before.text) && /\d/.test(word.text)) {
     return !(readsAsCurrencyCode(before.text) && AMOUNT.test(word.text));
   }
-  return CAPITAL_CAPTION_WORD.test(word.text) && TITLE_CASE_WORD.test(before.text);
+  return (
+    CAPITALS_WORD.test(word.text) &&
+    [...word.text].length >= CAPTION_WORD_LETTERS &&
+    TITLE_CASE_WORD.test(before.text)
+  );
 }
 
 /**

@@ -18,7 +18,7 @@ import type { PositionedWord } from './text-layer.types';
  */
 const MARKS_ONLY = /^[.,:;'"`|~_\-–—=!?*^°©®«»‘’“”§¢\\{}]+$/u;
 /** A dot or underscore leader drawn from a caption to its answer: printed, not a speck. */
-const LEADER = /^[._…·]{3,}$/;
+export const WHOLE_LEADER = /^[._…·]{3,}$/;
 /** A run of leader dots inside a word. */
 const LEADER_RUN = /[._…·]{3,}/;
 /**
@@ -77,7 +77,7 @@ const ATTACHED_COLON_GAP = 0.6;
 /** A word OCR read from noise or a ruling line rather than from print. */
 export function isSpeck(word: Pick<PositionedWord, 'text' | 'confidence'>): boolean {
   const text = word.text.trim();
-  if (!MARKS_ONLY.test(text) || LEADER.test(text)) return false;
+  if (!MARKS_ONLY.test(text) || WHOLE_LEADER.test(text)) return false;
   return RULING.test(text) || word.confidence < UNSURE_MARK;
 }
 
@@ -116,7 +116,7 @@ export function withoutSpecks<W extends PositionedWord>(words: readonly W[], asp
     leaders.has(w) && usual !== undefined ? asLeader(w, usual) : w,
   );
   const marks = cleaned.filter(
-    (w) => tiny.has(w) || (MARKS_ONLY.test(w.text.trim()) && !LEADER.test(w.text.trim())),
+    (w) => tiny.has(w) || (MARKS_ONLY.test(w.text.trim()) && !WHOLE_LEADER.test(w.text.trim())),
   );
   if (marks.length === 0) return cleaned;
   const print = cleaned.filter((w) => !marks.includes(w));
@@ -218,7 +218,7 @@ function readLeader(
 ): boolean {
   if (usual === undefined || word.confidence >= UNSURE_MARK) return false;
   const text = word.text.trim();
-  if (LEADER.test(text)) return false;
+  if (WHOLE_LEADER.test(text)) return false;
   if (LEADER_RUN.test(text)) return boxHeight(word.box) <= usual * SPECK_HEIGHT;
   return (
     isFlatJunk(word, usual, aspect) &&
@@ -454,7 +454,7 @@ function strandedAfterLeader(
  */
 export function withLeadersJoined<W extends PositionedWord>(line: readonly W[]): W[] {
   const isLeader = (word: W | undefined): boolean =>
-    word !== undefined && LEADER.test(word.text.trim());
+    word !== undefined && WHOLE_LEADER.test(word.text.trim());
   const junk = (word: W): boolean =>
     word.confidence < UNSURE_MARK && !/\p{N}/u.test(word.text) && !isLeader(word);
   return line.map((word, i) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import { type TextImage, textImage } from '../testing/image-fixtures';
+import { darkestPixel, type TextImage, textImage } from '../testing/image-fixtures';
 import { onGrayInNode } from '../testing/runner-module';
 
 interface Leader {
@@ -19,18 +19,6 @@ function eraseInNode(image: TextImage): { leaders: Leader[]; gray: Uint8Array } 
     image,
   );
   return { leaders: result, gray };
-}
-
-function darkest(
-  image: TextImage,
-  gray: Uint8Array,
-  box: { x0: number; x1: number; y0: number; y1: number },
-): number {
-  let min = 255;
-  for (let y = Math.max(0, box.y0); y < Math.min(image.height, box.y1); y += 1)
-    for (let x = Math.max(0, box.x0); x < Math.min(image.width, box.x1); x += 1)
-      min = Math.min(min, gray[y * image.width + x]!);
-  return min;
 }
 
 function wordBox(image: TextImage, text: string) {
@@ -60,10 +48,12 @@ describe('eraseDottedLeaders', () => {
     expect(leader!.x1).toBeLessThan(answer.x0);
     expect(leader!.y1).toBeLessThanOrEqual(51);
     // The dots are gone; the caption and the answer are untouched.
-    expect(darkest(image, gray, { ...leader!, y0: leader!.y0 - 2, y1: leader!.y1 + 2 })).toBe(255);
+    expect(darkestPixel(image, gray, { ...leader!, y0: leader!.y0 - 2, y1: leader!.y1 + 2 })).toBe(
+      255,
+    );
     for (const text of ['Date', 'loss', '04/05/2024']) {
       const box = wordBox(image, text);
-      expect(darkest(image, gray, box)).toBe(darkest(image, image.gray, box));
+      expect(darkestPixel(image, gray, box)).toBe(darkestPixel(image, image.gray, box));
     }
   });
 

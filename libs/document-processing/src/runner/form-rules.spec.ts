@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-import { type TextImage, textImage } from '../testing/image-fixtures';
+import { darkestPixel, type TextImage, textImage } from '../testing/image-fixtures';
 import { onGrayInNode } from '../testing/runner-module';
 
 /** The eraser in Node itself, as the runner runs it. */
@@ -24,13 +24,6 @@ function painted(image: TextImage, boxes: readonly Box[], level: number): TextIm
   return { ...image, gray };
 }
 
-function darkest(image: TextImage, gray: Uint8Array, box: Box): number {
-  let min = 255;
-  for (let y = box.y0; y < box.y1; y += 1)
-    for (let x = box.x0; x < box.x1; x += 1) min = Math.min(min, gray[y * image.width + x]!);
-  return min;
-}
-
 /** Whether the pixels of a box are as they were. */
 function unchanged(image: TextImage, gray: Uint8Array, box: Box): boolean {
   for (let y = box.y0; y < box.y1; y += 1)
@@ -51,14 +44,14 @@ describe('eraseFormRules', () => {
 
     expect(erased).toBeGreaterThan(0);
     // Beyond the words the rule is gone, fringe and all.
-    expect(darkest(image, gray, { x0: 400, y0: 58, x1: 900, y1: 66 })).toBe(255);
+    expect(darkestPixel(image, gray, { x0: 400, y0: 58, x1: 900, y1: 66 })).toBe(255);
     // The letters above the rule are untouched (but for a bottom pixel or two where one
     // touches it); the descenders crossing it keep their ink.
     expect(unchanged(image, gray, { x0: 0, y0: 0, x1: 1600, y1: 55 })).toBe(true);
     const typing = text.words.find((word) => word.text === 'typing')!;
     const below = { x0: Math.floor(typing.x0), y0: 63, x1: Math.ceil(typing.x1), y1: 66 };
-    expect(darkest(image, gray, below)).toBe(darkest(image, image.gray, below));
-    expect(darkest(image, gray, below)).toBeLessThan(128);
+    expect(darkestPixel(image, gray, below)).toBe(darkestPixel(image, image.gray, below));
+    expect(darkestPixel(image, gray, below)).toBeLessThan(128);
   });
 
   it('erases the lines of a box around a figure and keeps the figure', async () => {
@@ -73,7 +66,7 @@ describe('eraseFormRules', () => {
 
     const { gray } = eraseInNode(image);
 
-    for (const edge of edges) expect(darkest(image, gray, edge)).toBe(255);
+    for (const edge of edges) expect(darkestPixel(image, gray, edge)).toBe(255);
     expect(unchanged(image, gray, { x0: 205, y0: 35, x1: 495, y1: 97 })).toBe(true);
   });
 

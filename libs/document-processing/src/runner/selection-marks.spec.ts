@@ -2,6 +2,7 @@ import { join } from 'node:path';
 
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 
+import { darkestPixel } from '../testing/image-fixtures';
 import { onGrayInNode } from '../testing/runner-module';
 
 interface Mark {
@@ -57,13 +58,6 @@ function eraseInNode(drawn: Drawn): { marks: Mark[]; gray: Uint8Array } {
   return { marks: result, gray };
 }
 
-function darkest(drawn: Drawn, gray: Uint8Array, x0: number, y0: number, x1: number, y1: number) {
-  let min = 255;
-  for (let y = y0; y < y1; y += 1)
-    for (let x = x0; x < x1; x += 1) min = Math.min(min, gray[y * drawn.width + x]!);
-  return min;
-}
-
 describe('eraseSelectionMarks', () => {
   it('finds a ticked and an empty box, tells them apart and paints only them white', () => {
     const drawn = page((context) => {
@@ -85,10 +79,10 @@ describe('eraseSelectionMarks', () => {
     expect(ticked!.x1).toBeLessThanOrEqual(322);
     expect(empty!.x0).toBeGreaterThanOrEqual(417);
     // The boxes and the X are gone; the words beside them are not.
-    expect(darkest(drawn, gray, 296, 40, 322, 68)).toBe(255);
-    expect(darkest(drawn, gray, 416, 40, 442, 68)).toBe(255);
-    expect(darkest(drawn, gray, 326, 40, 360, 68)).toBeLessThan(100);
-    expect(darkest(drawn, gray, 20, 40, 160, 68)).toBeLessThan(100);
+    expect(darkestPixel(drawn, gray, { x0: 296, y0: 40, x1: 322, y1: 68 })).toBe(255);
+    expect(darkestPixel(drawn, gray, { x0: 416, y0: 40, x1: 442, y1: 68 })).toBe(255);
+    expect(darkestPixel(drawn, gray, { x0: 326, y0: 40, x1: 360, y1: 68 })).toBeLessThan(100);
+    expect(darkestPixel(drawn, gray, { x0: 20, y0: 40, x1: 160, y1: 68 })).toBeLessThan(100);
   });
 
   it('takes no letter for a box: rounded or open outlines stay for OCR', () => {

@@ -85,6 +85,27 @@ function wordPositions(context: SKRSContext2D, line: TextLine) {
   });
 }
 
+/** A box of pixels, x1 and y1 exclusive. */
+export interface PixelBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** The darkest gray level inside a box of an image's pixels (255 for paper), clamped to the image. */
+export function darkestPixel(
+  image: { readonly width: number; readonly height: number },
+  gray: Uint8Array,
+  box: PixelBox,
+): number {
+  let min = 255;
+  for (let y = Math.max(0, box.y0); y < Math.min(image.height, box.y1); y += 1)
+    for (let x = Math.max(0, box.x0); x < Math.min(image.width, box.x1); x += 1)
+      min = Math.min(min, gray[y * image.width + x]!);
+  return min;
+}
+
 export interface TiffPage {
   readonly width: number;
   readonly height: number;
