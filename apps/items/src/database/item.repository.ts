@@ -76,22 +76,41 @@ export class ItemRepository {
 
   /**
    * Locks and returns the oldest item in REVIEW of the project without a live review lock;
-   * rows other transactions are deciding on are skipped, so concurrent claims differ.
+   * rows other transactions are deciding on are skipped, so concurrent claims differ. A claim
+   * that committed after this statement's snapshot was taken holds no row lock any more, and its
+   * review lock is in another table the snapshot does not see: each candidate is checked again
+   * in a statement of its own (a fresh snapshot) while its row is locked, and passed over when
+   * held. npm test caught two concurrent claims given one item.
    */
   async lockNextUnheld(
     manager: EntityManager,
     organizationId: string,
     projectId: string,
   ): Promise<LockedItem | undefined> {
-    const rows: LockedItem[] = await manager.query(
-      `SELECT ${ITEM_COLUMNS}, clock_timestamp() AS now FROM items.items i
-        WHERE i.organization_id = $1 AND i.project_id = $2 AND i.status = 'REVIEW'
-          AND NOT EXISTS (SELECT 1 FROM items.item_locks l
-            WHERE l.item_id = i.id AND l.expires_at > clock_timestamp())
-        ORDER BY i.created_at, i.id LIMIT 1 FOR UPDATE OF i SKIP LOCKED`,
-      [organizationId, projectId],
+    const passed: string[] = [];
+    for (;;) {
+      const rows: LockedItem[] = await manager.query(
+        `SELECT ${ITEM_COLUMNS}, clock_timestamp() AS now FROM items.items i
+          WHERE i.organization_id = $1 AND i.project_id = $2 AND i.status = 'REVIEW'
+            AND NOT (i.id = ANY($3::uuid[]))
+            AND NOT EXISTS (SELECT 1 FROM items.item_locks l
+              WHERE l.item_id = i.id AND l.expires_at > clock_timestamp())
+          ORDER BY i.created_at, i.id LIMIT 1 FOR UPDATE OF i SKIP LOCKED`,
+        [organizationId, projectId, passed],
+      );
+      const item = rows[0];
+      if (!item || !(await this.heldNow(manager, item.id))) return item;
+      passed.push(item.id);
+    }
+  }
+
+  /** Whether the item has a live review lock, as committed now. */
+  private async heldNow(manager: EntityManager, itemId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM items.item_locks WHERE item_id = $1 AND expires_at > clock_timestamp()`,
+      [itemId],
     );
-    return rows[0];
+    return rows.length > 0;
   }
 
   async setReviewInstructions(manager: EntityManager, itemId: string, instructions: string) {
