@@ -465,3 +465,98 @@ describe('a column that adds up to its printed total', () => {
     expect((oneShot.rows ?? []).every((r) => r.cells.quantity.confidence < 0.7)).toBe(true);
   });
 });
+
+describe('a configured column the rows print nothing in, as the reviewed layout can', () => {
+  // Draw 7031: a coverage schedule whose deductible column is blank on some rows, sent to review
+  // one-shot for reading it empty on a document that prints none, nothing under it.
+  const schema: FieldSchema = { fields: [lineItems] };
+  const twoColumns = (items: ReadonlyArray<readonly [string, string]>, extra = false) =>
+    makePage([
+      { x: 50, y: 120, text: 'Description' },
+      { x: 500, y: 120, text: 'Amount' },
+      ...items.flatMap(([description, amount], i) => [
+        { x: 50, y: 136 + 14 * i, text: description },
+        // A figure under no header: what may be the configured column, its header lost.
+        ...(extra && i === 0 ? [{ x: 300, y: 136, text: '4' }] : []),
+        { x: 540 - amount.length * 5.5, y: 136 + 14 * i, text: amount },
+      ]),
+    ]);
+  const teacher = twoColumns([
+    ['Front bumper cover', '$420.00'],
+    ['Paint and materials', '$217.00'],
+  ]);
+  const analysed = analysePages([teacher]);
+  const memory = learnLayout(
+    analysed,
+    [],
+    [
+      reviewedTableOf(analysed, 'line_items', [
+        { description: 'Front bumper cover', amount: { amount: 420, currency: 'USD' } },
+        { description: 'Paint and materials', amount: { amount: 217, currency: 'USD' } },
+      ])!,
+    ],
+  )!;
+  const items = [
+    ['Rear door shell', '$980.00'],
+    ['Mirror glass', '$64.50'],
+  ] as const;
+  const doubtsWith = (page: ReturnType<typeof makePage>, memories = [memory]) =>
+    extractDocumentFields({ documentId: 'd2', pages: [page] }, schema, {
+      layoutMemories: memories,
+    })[0].doubts ?? [];
+
+  it('is not doubted for reading empty, where the review taught the layout', () => {
+    expect(doubtsWith(twoColumns(items))).not.toContain('column quantity empty in every row');
+    expect(doubtsWith(twoColumns(items), [])).toContain('column quantity empty in every row');
+  });
+
+  it('is, where the rows print something no cell took', () => {
+    expect(doubtsWith(twoColumns(items, true))).toContain('column quantity empty in every row');
+  });
+
+  it('is not doubted where the reviewed table left it blank in a row, and is where it never did', () => {
+    const withQty = (items: ReadonlyArray<readonly [string, string, string]>) =>
+      makePage([
+        ...header,
+        ...items.flatMap(([description, qty, amount], i) =>
+          row(136 + 14 * i, description, qty, amount),
+        ),
+      ]);
+    const reviewedPage = analysePages([
+      withQty([
+        ['Front bumper cover', '1', '$420.00'],
+        ['Paint and materials', '', '$217.00'],
+      ]),
+    ]);
+    const reviewedRows = (second: number | null) => [
+      { description: 'Front bumper cover', quantity: 1, amount: { amount: 420, currency: 'USD' } },
+      {
+        description: 'Paint and materials',
+        quantity: second,
+        amount: { amount: 217, currency: 'USD' },
+      },
+    ];
+    const blankOnce = learnLayout(
+      reviewedPage,
+      [],
+      [reviewedTableOf(reviewedPage, 'line_items', reviewedRows(null))!],
+    )!;
+    const later = withQty([
+      ['Rear door shell', '', '$980.00'],
+      ['Mirror glass', '', '$64.50'],
+    ]);
+    expect(doubtsWith(later, [blankOnce])).not.toContain('column quantity empty in every row');
+    const alwaysFilled = analysePages([
+      withQty([
+        ['Front bumper cover', '1', '$420.00'],
+        ['Paint and materials', '3', '$217.00'],
+      ]),
+    ]);
+    const filledMemory = learnLayout(
+      alwaysFilled,
+      [],
+      [reviewedTableOf(alwaysFilled, 'line_items', reviewedRows(3))!],
+    )!;
+    expect(doubtsWith(later, [filledMemory])).toContain('column quantity empty in every row');
+  });
+});

@@ -12,8 +12,14 @@ import type {
   TableColumnDefinition,
   TableFieldDefinition,
 } from '../schema/field-schema.types';
-import { horizontalOverlap, unionBox } from '../text-layer/box-geometry';
-import { splitSegments, type TextLine } from '../text-layer/line-grouper';
+import {
+  boxCentreX,
+  boxCentreY,
+  centreWithin,
+  horizontalOverlap,
+  unionBox,
+} from '../text-layer/box-geometry';
+import { type PositionedWord, splitSegments, type TextLine } from '../text-layer/line-grouper';
 import { misreadWordDoubts } from '../values/garbled-word';
 import { characterClass, identifierShape } from '../values/identifier-shape';
 import { parseMoney } from '../values/money-normaliser';
@@ -442,6 +448,48 @@ export function missingRowsDoubt(
   return `rows: read ${rows.length}, the remembered layout's row spacing fits ${rows.length + missing}`;
 }
 
+/** Each row's words (on its line, between its cells' top and bottom) with its cells' boxes. */
+function wordsOnRows(
+  rows: readonly ExtractedRow[],
+  lines: readonly TextLine[],
+): Array<{ words: PositionedWord[]; cells: CornerBox[] }> {
+  return rows.flatMap((row) => {
+    const groundings = Object.values(row.cells).flatMap((c) => (c.grounding ? [c.grounding] : []));
+    const box = unionBox(groundings.map((g) => g.box));
+    if (!box) return [];
+    const words = lines
+      .filter((line) => line.pageNumber === groundings[0].page)
+      .flatMap((line) => line.words)
+      .filter((word) => boxCentreY(word.box) > box.y0 && boxCentreY(word.box) < box.y1);
+    return [{ words, cells: groundings.map((g) => g.box) }];
+  });
+}
+
+/*
+ * A configured column the rows print nothing in, as the reviewed table of this layout showed it
+ * can be (a coverage schedule whose `Ded.` column is blank in some reviewed rows, draw 7031, or
+ * never printed at all): reading it empty in every row is then what the page holds, not a column
+ * lost. Still doubted when any row prints a word no cell took (the column's, its header lost) or
+ * a word within the column's remembered place (taken into another cell).
+ */
+function blankInLayout(
+  column: TableColumnDefinition,
+  rows: readonly ExtractedRow[],
+  lines: readonly TextLine[],
+  remembered: RememberedTable | undefined,
+): boolean {
+  const columns = remembered?.columns ?? [];
+  const reviewed = columns.find((c) => c.key === column.key);
+  if (columns.length === 0 || (reviewed && !reviewed.blankRows)) return false;
+  return wordsOnRows(rows, lines).every(({ words, cells }) =>
+    words.every((word) => {
+      const x = boxCentreX(word.box);
+      const inColumn = reviewed !== undefined && x >= reviewed.x0 && x <= reviewed.x1;
+      return !inColumn && cells.some((cell) => centreWithin(word.box, cell));
+    }),
+  );
+}
+
 /**
  * Every reason to doubt a table reading, worded for the reviewer; with what a review
  * of the document's layout taught, also rows the reading skipped.
@@ -476,7 +524,9 @@ export function tableDoubts(
   // doubts were dropped): no header was read, so the page may hold another table than this.
   const headerless = table.notes.find((note) => note.startsWith(HEADERLESS_READING));
   if (headerless && !(table.doubts ?? []).includes(headerless)) doubts.push(headerless);
-  const empty = emptyColumns(field, rows);
+  const empty = emptyColumns(field, rows).filter(
+    (column) => !blankInLayout(column, rows, lines, remembered),
+  );
   if (empty.length > 0)
     doubts.push(
       `column${empty.length > 1 ? 's' : ''} ${empty.map((c) => c.key).join(', ')} empty in every row`,
