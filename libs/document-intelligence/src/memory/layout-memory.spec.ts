@@ -254,6 +254,23 @@ describe('one-shot layout memory', () => {
       expect(answer.grounding?.words.map((w) => w.text)).toEqual(['X', 'No']);
     });
 
+    it('is read from its ticked box, the other option printing its empty box', () => {
+      // A scan of draw 7033 ("☐ Yes  ☑ No"): the empty box counted as a second no, and the
+      // memory left the answer to the caption's weak reading, sent to review at 0.64.
+      const [answer] = read(
+        makePage([
+          { x: 60, y: 50, text: 'LOSS NOTICE', size: 14 },
+          { x: 60, y: 100, text: 'Police Called:' },
+          { x: 168, y: 100, text: '☐ Yes' },
+          { x: 226, y: 100, text: '☑ No' },
+        ]),
+      );
+      expect([answer?.value, answer?.grounding?.words.map((w) => w.text)]).toEqual([
+        false,
+        ['☑', 'No'],
+      ]);
+    });
+
     it('is left to the ordinary reading with no mark, or with another answer on the line', () => {
       expect(read(notice(null))).toEqual([]);
       expect(read(notice(168, [{ x: 270, y: 100, text: 'Yes' }]))).toEqual([]);

@@ -13,6 +13,7 @@ import { boxArea, boxCentreX, boxCentreY, intersectionArea } from '../text-layer
 import { type PositionedWord, splitSegments } from '../text-layer/line-grouper';
 import { overprintedDoubt, overprintedPair } from '../text-layer/overprinted-words';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
+import { isTickMark } from '../values/boolean-normaliser';
 import { misreadWordDoubts } from '../values/garbled-word';
 import { identifierShape } from '../values/identifier-shape';
 import { MARKED_OPTION_NOTE, MARKED_QUALITY, printedChoice } from '../values/marked-option';
@@ -880,9 +881,10 @@ function markedOnLine(
   if (!marked) return null;
   const first = Math.min(marked.first, marked.last);
   const last = Math.max(marked.first, marked.last);
-  // Besides the mark and its option, the words hold the other option and no more answers.
+  // Besides the mark and its option, the words hold the other option and no more answers; an
+  // empty box beside that option is its box, not a no (`☐ Yes  ☑ No` on a scan of draw 7033).
   const others = near
-    .filter((_, index) => index !== first && index !== last)
+    .filter((w, index) => index !== first && index !== last && !isTickMark(w.text))
     .flatMap((w) => {
       const answer = parseScalar(w.text, field)?.value;
       return answer === undefined ? [] : [answer];
