@@ -14,6 +14,9 @@ describe('parseDate', () => {
     // OCR lost the space after the comma.
     ['April 13,2023', '2023-04-13'],
     ['5 March,2024', '2024-03-05'],
+    // A fax-like scan's OCR read the comma as a semicolon (draw 7034).
+    ['November 26; 2024', '2024-11-26'],
+    ['10 December;2024', '2024-12-10'],
   ])('reads %s as %s', (text, iso) => {
     expect(parseDate(text)?.value).toBe(iso);
   });

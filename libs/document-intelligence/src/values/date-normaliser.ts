@@ -52,12 +52,13 @@ const SHAPES: readonly DateShape[] = [
   },
   {
     // OCR often loses the space after the day's comma ("April 13,2023"): the comma alone parts
-    // day and year then.
-    regex: new RegExp(`\\b${MONTH}\\s*${DAY}(?:,\\s*|\\s+)(\\d{4})\\b`, 'gi'),
+    // day and year then. On a fax-like scan it reads the comma as a semicolon ("November 26;
+    // 2024", draw 7034), which no printed date means otherwise.
+    regex: new RegExp(`\\b${MONTH}\\s*${DAY}(?:[,;]\\s*|\\s+)(\\d{4})\\b`, 'gi'),
     read: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]],
   },
   {
-    regex: new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}(?:,\\s*|\\s+)(\\d{4})\\b`, 'gi'),
+    regex: new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}(?:[,;]\\s*|\\s+)(\\d{4})\\b`, 'gi'),
     read: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],
   },
   {
