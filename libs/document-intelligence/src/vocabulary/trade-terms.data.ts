@@ -247,6 +247,16 @@ export const TRADE_CONCEPTS: readonly TradeConcept[] = [
     terms: [
       { text: 'Insurer', source: 'acord25', ref: 'INSURER A (insurers affording coverage)' },
       { text: 'Carrier', source: 'acord125', ref: 'CARRIER (with its NAIC code)' },
+      {
+        text: 'Insurance company',
+        source: 'wordnet',
+        ref: 'synset 08087301 (insurance_company, insurance_firm, insurer, ...)',
+      },
+      {
+        text: 'Insurance firm',
+        source: 'wordnet',
+        ref: 'synset 08087301 (insurance_company, insurance_firm, insurer, ...)',
+      },
     ],
   },
   {

@@ -30,6 +30,10 @@ describe('trade terms', () => {
     expect(tradeTermSimilarity(['Named Insured'], 'Name of Insured')).toBe(0.8);
     expect(tradeTermSimilarity(['Agent'], 'Producer')).toBe(0.8);
     expect(tradeTermSimilarity(['Agent'], 'Agency')).toBe(0.8);
+    // WordNet's insurer synset: a "Carrier" field and an "Insurance Company" caption, either way.
+    expect(tradeTermSimilarity(['Carrier'], 'Insurance Company')).toBe(0.8);
+    expect(tradeTermSimilarity(['Insurance Company'], 'Carrier')).toBe(0.8);
+    expect(tradeTermSimilarity(['Insured'], 'Insurance Company')).toBe(0);
     // The parties stay apart: the insurer is not the insured, nor the producer either.
     expect(tradeTermSimilarity(['Insured'], 'Insurer')).toBe(0);
     expect(tradeTermSimilarity(['Carrier'], 'Policyholder')).toBe(0);
