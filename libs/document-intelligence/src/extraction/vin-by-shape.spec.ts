@@ -67,4 +67,27 @@ describe("a VIN vouched for by its shape where its caption's meaning matched wea
     expect(vin.notes).toEqual([VIN_FOUND_NOTE]);
     expect(vin.confidence).toBeLessThan(0.7);
   });
+
+  it("takes the word back from another field that took it under a weak caption, the VIN's unread", () => {
+    // A harsh scan of draw 7034: "Serial No" read as the invoice number's caption ("No").
+    const page = makePage([
+      { x: 430, y: 50, text: 'STATEMENT OF CHARGES', size: 14 },
+      { x: 70, y: 100, text: 'Serial No' },
+      { x: 170, y: 100, text: '8DLNUGPSBMDJV52AO' },
+      { x: 70, y: 120, text: 'Claim Number' },
+      { x: 170, y: 120, text: '2281534SC' },
+    ]);
+    const fields = extractDocumentFields({ documentId: 'd', pages: [page] }, {
+      fields: [
+        ...schema.fields,
+        { key: 'invoice_number', type: 'string', label: 'Invoice number' },
+      ],
+    } as never);
+    const byKey = (key: string) => fields.find((f) => f.key === key)!;
+    expect([byKey('vin').value, byKey('vin').doubts]).toEqual([
+      '8DLNUGPSBMDJV52A0',
+      [VIN_BY_SHAPE_DOUBT],
+    ]);
+    expect(byKey('invoice_number').value).toBeNull();
+  });
 });

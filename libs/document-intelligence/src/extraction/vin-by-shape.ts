@@ -15,6 +15,7 @@ import {
   ZERO_REPAIRED_QUALITY,
 } from '../values/vehicle-identification-number';
 import { groundingOf } from '../values/word-span';
+import { notFound } from './field-results';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
 
 /*
@@ -69,7 +70,13 @@ function foundByShape(
 ): ExtractedField | null {
   if (read.value !== null || read.doubts?.join() !== NOT_FOUND_DOUBT) return null;
   const parsed = parseVin(word.text);
-  if (!parsed || parsed.quality < 1 || taken.has(placeKey(word.pageNumber, word.box))) return null;
+  // An O or Q read for a 0 is near certain (ISO 3779 prints neither); the value stays doubted.
+  if (
+    !parsed ||
+    parsed.quality < ZERO_REPAIRED_QUALITY ||
+    taken.has(placeKey(word.pageNumber, word.box))
+  )
+    return null;
   return {
     ...read,
     value: parsed.value,
@@ -80,6 +87,33 @@ function foundByShape(
     notes: [VIN_FOUND_NOTE],
     doubts: [VIN_BY_SHAPE_DOUBT],
   };
+}
+
+/**
+ * The readings with the document's one word in a VIN's shape given back, where another field
+ * took it under a caption that matched that field only weakly and no VIN field read anything: a
+ * harsh scan of draw 7034 read `Serial No  SR82822EZO0TEFCWSZ` for the invoice number ("No"),
+ * and the VIN was lost. The shape says which field the word answers; the other field is left
+ * not found, as a reviewer would find it.
+ */
+function releasedToVin(
+  results: Map<string, ExtractedField>,
+  vinFields: readonly FieldDefinition[],
+  word: PositionedWord,
+  fields: readonly FieldDefinition[],
+): Map<string, ExtractedField> {
+  const unread = vinFields.some((f) => results.get(f.key)?.doubts?.join() === NOT_FOUND_DOUBT);
+  if (!unread) return results;
+  const released = new Map(results);
+  for (const field of fields) {
+    const read = results.get(field.key);
+    const words = read?.grounding?.words ?? [];
+    if (!read || vinFields.includes(field) || words.length !== 1) continue;
+    const weak = read.doubts?.some((doubt) => weakCaptionOf(doubt) !== null);
+    if (weak && words[0]!.text === word.text && read.grounding!.page === word.pageNumber)
+      released.set(field.key, notFound(field, read.documentId));
+  }
+  return released;
 }
 
 /** The VIN fields' readings with what the one word in a VIN's shape says of them. */
@@ -93,13 +127,14 @@ export function withVinsReadByShape(
   if (vinFields.length === 0) return vouched;
   const shaped = vinShapedWords(pages);
   if (new Set(shaped.map((w) => w.text)).size !== 1) return vouched;
+  const released = releasedToVin(vouched, vinFields, shaped[0]!, fields);
   const taken = new Set(
-    [...results.values()].flatMap((r) =>
+    [...released.values()].flatMap((r) =>
       (r.grounding?.words ?? []).map((w) => placeKey(r.grounding!.page, w.box)),
     ),
   );
   for (const field of vinFields) {
-    const read = results.get(field.key);
+    const read = released.get(field.key);
     const found = read && foundByShape(read, shaped[0]!, taken);
     if (found) {
       vouched.set(field.key, found);
