@@ -15,8 +15,8 @@ import {
   ZERO_REPAIRED_QUALITY,
 } from '../values/vehicle-identification-number';
 import { groundingOf } from '../values/word-span';
-import { notFound } from './field-results';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
+import { notFound } from './field-results';
 
 /*
  * A VIN read under a caption whose meaning matched the field only weakly ("Vehicle ID",
