@@ -16,7 +16,6 @@ import {
 } from '../values/vehicle-identification-number';
 import { groundingOf } from '../values/word-span';
 import { fieldPhrases } from '../vocabulary/label-vocabulary';
-import { notFound } from './field-results';
 
 /*
  * A VIN read under a caption whose meaning matched the field only weakly ("Vehicle ID",
@@ -89,33 +88,6 @@ function foundByShape(
   };
 }
 
-/**
- * The readings with the document's one word in a VIN's shape given back, where another field
- * took it under a caption that matched that field only weakly and no VIN field read anything: a
- * harsh scan of draw 7034 read `Serial No  SR82822EZO0TEFCWSZ` for the invoice number ("No"),
- * and the VIN was lost. The shape says which field the word answers; the other field is left
- * not found, as a reviewer would find it.
- */
-function releasedToVin(
-  results: Map<string, ExtractedField>,
-  vinFields: readonly FieldDefinition[],
-  word: PositionedWord,
-  fields: readonly FieldDefinition[],
-): Map<string, ExtractedField> {
-  const unread = vinFields.some((f) => results.get(f.key)?.doubts?.join() === NOT_FOUND_DOUBT);
-  if (!unread) return results;
-  const released = new Map(results);
-  for (const field of fields) {
-    const read = results.get(field.key);
-    const words = read?.grounding?.words ?? [];
-    if (!read || vinFields.includes(field) || words.length !== 1) continue;
-    const weak = read.doubts?.some((doubt) => weakCaptionOf(doubt) !== null);
-    if (weak && words[0]!.text === word.text && read.grounding!.page === word.pageNumber)
-      released.set(field.key, notFound(field, read.documentId));
-  }
-  return released;
-}
-
 /** The VIN fields' readings with what the one word in a VIN's shape says of them. */
 export function withVinsReadByShape(
   results: ReadonlyMap<string, ExtractedField>,
@@ -127,14 +99,13 @@ export function withVinsReadByShape(
   if (vinFields.length === 0) return vouched;
   const shaped = vinShapedWords(pages);
   if (new Set(shaped.map((w) => w.text)).size !== 1) return vouched;
-  const released = releasedToVin(vouched, vinFields, shaped[0]!, fields);
   const taken = new Set(
-    [...released.values()].flatMap((r) =>
+    [...results.values()].flatMap((r) =>
       (r.grounding?.words ?? []).map((w) => placeKey(r.grounding!.page, w.box)),
     ),
   );
   for (const field of vinFields) {
-    const read = released.get(field.key);
+    const read = results.get(field.key);
     const found = read && foundByShape(read, shaped[0]!, taken);
     if (found) {
       vouched.set(field.key, found);
