@@ -1,5 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
+import { rowPlace } from '../memory/remembered-column-cells';
 import type { RememberedTable } from '../memory/table-memory';
 import type {
   ExtractedField,
@@ -448,20 +449,20 @@ export function missingRowsDoubt(
   return `rows: read ${rows.length}, the remembered layout's row spacing fits ${rows.length + missing}`;
 }
 
-/** Each row's words (on its line, between its cells' top and bottom) with its cells' boxes. */
+/** Each row's words (on its line, between its top and bottom) with its cells' boxes. */
 function wordsOnRows(
   rows: readonly ExtractedRow[],
   lines: readonly TextLine[],
 ): Array<{ words: PositionedWord[]; cells: CornerBox[] }> {
   return rows.flatMap((row) => {
-    const groundings = Object.values(row.cells).flatMap((c) => (c.grounding ? [c.grounding] : []));
-    const box = unionBox(groundings.map((g) => g.box));
-    if (!box) return [];
+    const place = rowPlace(row);
+    if (!place) return [];
     const words = lines
-      .filter((line) => line.pageNumber === groundings[0].page)
+      .filter((line) => line.pageNumber === place.page)
       .flatMap((line) => line.words)
-      .filter((word) => boxCentreY(word.box) > box.y0 && boxCentreY(word.box) < box.y1);
-    return [{ words, cells: groundings.map((g) => g.box) }];
+      .filter((word) => boxCentreY(word.box) > place.box.y0 && boxCentreY(word.box) < place.box.y1);
+    const cells = Object.values(row.cells).flatMap((c) => (c.grounding ? [c.grounding.box] : []));
+    return [{ words, cells }];
   });
 }
 

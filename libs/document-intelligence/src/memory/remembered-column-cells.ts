@@ -44,7 +44,7 @@ const TOTALS_DOUBT = /^totals line ".*" prints (-?\d+(?:\.\d+)?) but the rows' /
 const SUM_TOLERANCE = 0.011;
 
 /** The box and page of a row: its own grounding, else its cells'. */
-function rowPlace(row: ExtractedRow): { page: number; box: CornerBox } | null {
+export function rowPlace(row: ExtractedRow): { page: number; box: CornerBox } | null {
   if (row.grounding) return { page: row.grounding.page, box: row.grounding.box };
   const groundings = Object.values(row.cells).flatMap((c) => (c.grounding ? [c.grounding] : []));
   const box = unionBox(groundings.map((g) => g.box));
