@@ -116,6 +116,30 @@ describe('groupLines', () => {
     expect(groupLines(page).map((l) => l.text)).toEqual(['First Named Insured: Andre Martinez']);
   });
 
+  it('keeps a taller word on its line when the box before it covers it whole', () => {
+    const at = onLine(0.4427, 0.4541, 0.95);
+    const page = letterPage(
+      [
+        at('NUMBER', 0.138, 0.2188),
+        at('OF', 0.223, 0.2483),
+        at('PAGES', 0.2556, 0.3086),
+        // Nine letters over 0.17 of the page: the box reaches past the end of "COVER".
+        {
+          ...at('INCLUDING', 0.3159, 0.4876),
+          box: { x0: 0.3159, y0: 0.4427, x1: 0.4876, y1: 0.4559 },
+        },
+        // Drawn taller than its neighbours but standing on their baseline.
+        { ...at('COVER', 0.4286, 0.4816), box: { x0: 0.4286, y0: 0.4405, x1: 0.4816, y1: 0.4595 } },
+        at('SHEET:', 0.4913, 0.5546),
+        { ...at('3', 0.616, 0.6245), box: { x0: 0.616, y0: 0.4436, x1: 0.6245, y1: 0.4559 } },
+      ],
+      'ocr',
+    );
+    expect(groupLines(page).map((l) => l.text)).toEqual([
+      'NUMBER OF PAGES INCLUDING COVER SHEET: 3',
+    ]);
+  });
+
   it('keeps a row whose figure OCR drew over the capitals after it, measured by its figures', () => {
     const at = onLine(0.2376, 0.2476, 0.9);
     const page = letterPage(

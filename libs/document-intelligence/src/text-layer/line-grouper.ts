@@ -285,7 +285,22 @@ function overrunBy(
   const measured = before.filter((w) => [...w.text].length >= MIN_OVERRUN_LETTERS).map(pitchOf);
   const pitch = Math.min(pitchOf(word), measured.length > 0 ? median(measured) : Infinity);
   const lettersEnd = last.box.x0 + [...last.text].length * pitch * OVERRUN_PITCH_SLACK;
-  return word.box.x0 >= lettersEnd && word.box.x1 > last.box.x1;
+  return (
+    word.box.x0 >= lettersEnd && (word.box.x1 > last.box.x1 || onBaselineOf(last.box, word.box))
+  );
+}
+
+/** How far apart (in the taller box's heights) two words' middles may stand on one baseline. */
+const SAME_MIDDLE_HEIGHTS = 0.15;
+
+/**
+ * A word whose middle is the previous word's middle: OCR drew the previous box over it (FUNSD's
+ * `INCLUDING` reaching past `COVER` in "NUMBER OF PAGES INCLUDING COVER SHEET: 3"), where a
+ * stamp or a word printed over a caption seldom stands on its very baseline.
+ */
+function onBaselineOf(last: CornerBox, word: CornerBox): boolean {
+  const apart = Math.abs(last.y0 + last.y1 - word.y0 - word.y1) / 2;
+  return apart <= SAME_MIDDLE_HEIGHTS * Math.max(boxHeight(last), boxHeight(word));
 }
 
 function centreOf(line: TextLine): number {
