@@ -51,6 +51,39 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('answers a row of colon captions from the row under it, capitals and small print too', () => {
+    // FUNSD 93106788: small captions, the answers two and a half caption heights under them.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'AD#:', size: 7 },
+        { x: 200, y: 100, text: 'CAPTION:', size: 7 },
+        { x: 350, y: 100, text: 'SPACE:', size: 7 },
+        { x: 50, y: 124, text: 'NPT-533-7' },
+        { x: 200, y: 124, text: 'FOUNTAIN COUPLE' },
+        { x: 350, y: 124, text: 'P5CE' },
+      ]),
+    ).toEqual([
+      ['AD#', 'NPT-533-7', 'colon'],
+      ['CAPTION', 'FOUNTAIN COUPLE', 'colon'],
+      ['SPACE', 'P5CE', 'colon'],
+    ]);
+  });
+
+  it('answers no caption of a row whose line under it holds a phrase under none of them', () => {
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Brand:' },
+        { x: 250, y: 100, text: 'Region:' },
+        { x: 50, y: 114, text: 'KOOL KING' },
+        { x: 150, y: 114, text: 'NEWPORT' },
+        { x: 250, y: 114, text: 'MIDWEST' },
+      ]),
+    ).toEqual([
+      ['Brand', null, 'colon'],
+      ['Region', null, 'colon'],
+    ]);
+  });
+
   it('reads dotted and underscored leaders as the edge between caption and answer', () => {
     expect(
       pairsOf([

@@ -7,6 +7,7 @@ import {
 } from '../text-layer/line-grouper';
 import { hasOwnAnswer, headingBlock } from './answer-guards';
 import { alignedUnder, formBands, gridRunsBesideBands, styledBands } from './caption-grid';
+import { captionRowAnswers, type OpenCaption } from './colon-caption-row';
 import { gluedCaptions } from './glued-caption';
 import type { KeyValuePair, PairArrangement } from './layout.types';
 import {
@@ -317,7 +318,7 @@ export function detectKeyValuePairs(
   const parts = lines.map((line) => partsOf(line, excluded));
   const taken = new Set<TextSegment>();
   const pairs: KeyValuePair[] = [];
-  const pendingBelow: Array<{ key: PositionedWord[]; index: number }> = [];
+  const pendingBelow: OpenCaption[] = [];
 
   parts.forEach(({ line, segments }, index) => {
     segments.forEach((segment, s) => {
@@ -358,12 +359,24 @@ export function detectKeyValuePairs(
         pairs.push(pair(found.open, next.words, 'colon', CONFIDENCE['colon-next']));
         return;
       }
-      pendingBelow.push({ key: found.open, index });
+      pendingBelow.push({
+        key: found.open,
+        index,
+        segment,
+        whole: found.pairs.length === 0 && found.lead.length === 0,
+      });
     });
   });
 
+  // A row of such captions over a row of answers, each under its own caption.
+  const rowAnswered = new Set<OpenCaption>();
+  for (const { caption, answer } of captionRowAnswers(pendingBelow, parts, (s) => !taken.has(s))) {
+    rowAnswered.add(caption);
+    taken.add(answer);
+    pairs.push(pair(caption.key, answer.words, 'colon', CONFIDENCE['colon-below']));
+  }
   // Captions whose answers sit under them, after every line claimed its own colon answers.
-  for (const { key, index } of pendingBelow) {
+  for (const { key, index } of pendingBelow.filter((caption) => !rowAnswered.has(caption))) {
     const keyText = layoutText(key);
     const below = segmentBelow(keyText, index, parts, taken, 2.5);
     if (
