@@ -187,6 +187,20 @@ describe('extractDocumentFields', () => {
     expect(fields.insured_name.value).toBe('Robert Chen');
   });
 
+  it('reads a date alone on its line as the whole answer, not the first line of a block', () => {
+    // FUNSD 86220490: the page count under the date belongs to a caption OCR did not read.
+    const page = makePage([
+      { x: 50, y: 100, text: 'Sent' },
+      { x: 120, y: 100, text: '8/31/98' },
+      { x: 120, y: 111, text: '3 (including this cover page)' },
+    ]);
+    const [sent] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'sent', type: 'string', label: 'Sent' }] },
+    );
+    expect(sent.value).toBe('8/31/98');
+  });
+
   it('does not read "Date of Birth" as the loss date when the loss date is labelled too', () => {
     const schema: FieldSchema = {
       fields: [{ key: 'loss_date', type: 'date', label: 'Date', synonyms: ['Date of Loss'] }],

@@ -5,6 +5,7 @@ import type { ScalarFieldDefinition } from '../schema/field-schema.types';
 import { unionBox } from '../text-layer/box-geometry';
 import type { PositionedWord, TextLine } from '../text-layer/line-grouper';
 import { CENTS_APART_DOUBT, centsStandAfter } from '../text-layer/split-figure.joiner';
+import { parseDate } from '../values/date-normaliser';
 import { parseScalarWords, withOptionsAfter } from '../values/marked-option';
 import { lookalikesInDoubt } from '../values/ocr-digit-repair';
 import { joinWords, meanConfidence, wordKey, wordsInSpan } from '../values/word-span';
@@ -22,7 +23,7 @@ import { printedAsPhrase } from './caption-guard';
 import { asksForIdentifier, asksForName, asksForPhone } from './caption-similarity';
 import { findLabelMatches, type LabelMatch } from './label-matcher';
 import { SHAPE_DOUBT_FACTOR, valueShapeDoubts } from './value-doubts';
-import { fitsKind, fitsKindAtCaption } from './value-kinds';
+import { exactly, fitsKind, fitsKindAtCaption } from './value-kinds';
 
 /**
  * The candidates stage for scalar fields: every reading a field's captions and patterns propose,
@@ -168,7 +169,7 @@ export function labelCandidates(
       ];
       const sentence = sentenceGoesOn(firstLines, lineIndex, labelWords, context);
       const block =
-        sentence.length === 0 && extraLines === 0 && takesBlock(field)
+        sentence.length === 0 && extraLines === 0 && takesBlock(field) && !aloneAsDate(firstLines)
           ? blockGoesOn(firstLines, lineIndex, labelWords, context)
           : [];
       const words = [...firstLines, ...sentence, ...block];
@@ -234,6 +235,16 @@ function takesBlock(field: ScalarFieldDefinition): boolean {
   if (field.type !== 'string' || (field.patterns ?? []).length > 0) return false;
   const phrases = fieldPhrases(field);
   return !asksForName(phrases) && !asksForIdentifier(phrases) && !asksForPhone(phrases);
+}
+
+/**
+ * An answer that is a date and nothing else is whole on its line: the line under it is not the
+ * rest of it ("Date 8/31/98" over "3 (including this cover page)", the answer of "# Pages" whose
+ * caption OCR lost, FUNSD 86220490).
+ */
+function aloneAsDate(words: readonly PositionedWord[]): boolean {
+  const text = joinWords(words).trim();
+  return exactly(text, parseDate(text));
 }
 
 /** A caption's first word, to be told again at the start of the line under it. */
