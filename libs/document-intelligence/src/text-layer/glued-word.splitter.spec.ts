@@ -118,6 +118,14 @@ describe('splitGluedWord, a year run into the next column’s word', () => {
     expect(splitGluedWord(word('98402Peril')).map((w) => w.text)).toEqual(['98402Peril']);
   });
 
+  it('splits a caption in capitals off the title-case answer OCR ran into it', () => {
+    // FUNSD 87125460: "INITIATION DATE  October 27, 1986" read with no gap after DATE.
+    expect(splitGluedWord(word('DATEOctober')).map((w) => w.text)).toEqual(['DATE', 'October']);
+    for (const text of ['McDONALD', 'October', 'DATE', 'PhD', 'IDs', 'USAa']) {
+      expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);
+    }
+  });
+
   it('leaves codes and words that only hold a year alone', () => {
     for (const text of ['CLM2023Open', '2023OPEN', '20230pen', '1999']) {
       expect(splitGluedWord(word(text)).map((w) => w.text)).toEqual([text]);

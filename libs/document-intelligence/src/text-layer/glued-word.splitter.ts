@@ -114,8 +114,18 @@ const GLUED_YEAR_WORD = /^([\d/.-]*(?:19|20)\d{2})(\p{Lu}\p{Ll}{2,})$/u;
  */
 const GLUED_FIGURES_CAPTION = /^(\d[\d,.-]*\d)(\p{Lu}\p{Ll}+:)$/u;
 
+/**
+ * A caption in capitals run into the answer after it in title case ("DATEOctober" for "DATE
+ * October 27, 1986": OCR read the narrow gap as none on FUNSD 87125460). Capitals then a
+ * capital opening small letters is no word's own print.
+ */
+const GLUED_CAPITALS_WORD = /^(\p{Lu}{2,})(\p{Lu}\p{Ll}{2,})$/u;
+
 export function splitGluedWord(word: TextWord): TextWord[] {
-  const figures = GLUED_YEAR_WORD.exec(word.text) ?? GLUED_FIGURES_CAPTION.exec(word.text);
+  const figures =
+    GLUED_YEAR_WORD.exec(word.text) ??
+    GLUED_FIGURES_CAPTION.exec(word.text) ??
+    GLUED_CAPITALS_WORD.exec(word.text);
   if (figures) return cutInto(word, [figures[1]!, figures[2]!], glyphWeight);
   const label = GLUED_LABEL.exec(word.text);
   if (label) return cutInto(word, [label[1], label[2]]);
