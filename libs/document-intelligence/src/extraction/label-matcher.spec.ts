@@ -23,6 +23,15 @@ describe('findLabelMatches: a plain label finds the caption a form prints', () =
     expect(printedLabel(runs, 'Insured name')).toEqual(['Name of Insured:']);
   });
 
+  it('takes in the stop words a label ends with where the caption prints them', () => {
+    // FUNSD 87528321: the answer opened with the caption's "By".
+    const runs = [{ x: 50, y: 100, text: 'Received By D. Marsh' }];
+    expect(printedLabel(runs, 'Received By')).toEqual(['Received By']);
+    expect(printedLabel([{ x: 50, y: 100, text: 'Received D. Marsh' }], 'Received By')).toEqual([
+      'Received',
+    ]);
+  });
+
   it('does not join the end of one caption and the start of the next across the gap between them', () => {
     const runs = [
       { x: 65, y: 136, text: 'Bill Number' },

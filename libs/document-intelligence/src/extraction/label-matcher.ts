@@ -275,8 +275,8 @@ function scoreMatch(
   phrase: string,
 ): LabelMatch | null {
   const startWord = tokens[firstToken].word;
-  const lastWord = tokens[endToken - 1].word;
   const segment = segmentBounds(line, startWord);
+  const lastWord = withStopWordsAfter(line, tokens[endToken - 1].word, segment.end, phrase);
   // A caption is printed in one piece: a match reaching across the gap to the next phrase
   // ("Bill Number  Vehicle Identification No." read as "Number Vehicle Identification") joins
   // two captions.
@@ -328,6 +328,29 @@ function scoreMatch(
     alone,
     phrase,
   };
+}
+
+/**
+ * The caption's last word, past the stop words the phrase ends with when they are printed
+ * after the match ("Received By" over "Received  By  D. Marsh", FUNSD 87528321): the match
+ * sees content words only, and the answer would open with the caption's "By".
+ */
+function withStopWordsAfter(
+  line: TextLine,
+  lastWord: number,
+  segmentEnd: number,
+  phrase: string,
+): number {
+  const terms = wordCaptionTerms(phrase);
+  let lastContent = terms.length - 1;
+  while (lastContent >= 0 && terms[lastContent].stop) lastContent -= 1;
+  if (lastContent < 0) return lastWord;
+  const trailing = terms.slice(lastContent + 1).map((t) => t.text);
+  const printed = line.words
+    .slice(lastWord + 1, Math.min(segmentEnd, lastWord + 1 + trailing.length))
+    .map((w) => w.text.toLowerCase().replace(/[^\p{L}]/gu, ''));
+  const all = trailing.length > 0 && trailing.every((word, k) => printed[k] === word);
+  return all ? lastWord + trailing.length : lastWord;
 }
 
 /**
