@@ -187,6 +187,25 @@ describe('extractDocumentFields', () => {
     expect(fields.insured_name.value).toBe('Robert Chen');
   });
 
+  it('reads the answer beside a colon caption before a surer line under it', () => {
+    // FUNSD 83635935: OCR doubted "Barry", and the caption line under it read clean.
+    const page = makePage(
+      [
+        { x: 50, y: 100, text: 'FROM:' },
+        { x: 100, y: 100, text: 'Barry', confidence: 0.69 },
+        { x: 133, y: 100, text: 'Hirsch', confidence: 0.96 },
+        { x: 50, y: 114, text: 'TOTAL NUMBER OF PAGES - 6', confidence: 0.96 },
+      ],
+      1,
+      'ocr',
+    );
+    const [from] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'from', type: 'string', label: 'From:' }] },
+    );
+    expect(from.value).toBe('Barry Hirsch');
+  });
+
   it('reads a date alone on its line as the whole answer, not the first line of a block', () => {
     // FUNSD 86220490: the page count under the date belongs to a caption OCR did not read.
     const page = makePage([

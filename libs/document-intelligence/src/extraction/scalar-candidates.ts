@@ -192,10 +192,12 @@ export function labelCandidates(
     // Of two captions that name the field alike ("Supplier(s)", "Supplier (s)"), the one printed
     // exactly as the field's label is its own.
     const asPrinted = printedAsPhrase(match, fieldPhrases(field)) ? 1 : NOT_AS_PRINTED;
+    const answeredBeside = match.endsWithColon && atCaption.some((a) => a.position !== 'below');
     for (const { candidate, position } of atCaption) {
       const evidence = answerEvidence(candidate, position, match, atCaption.length);
       const rank = context.ranking === 'learned' ? answerLinkRank(evidence) : candidate.rank;
-      candidates.push({ ...candidate, evidence, rank: rank * asPrinted });
+      const under = position === 'below' && answeredBeside ? BELOW_ANSWERED_CAPTION : 1;
+      candidates.push({ ...candidate, evidence, rank: rank * asPrinted * under });
     }
   }
   return candidates;
@@ -266,6 +268,14 @@ function opensAsCaption(
 }
 
 type LinkedPosition = Exclude<keyof typeof POSITION_FACTOR, 'pattern'>;
+
+/**
+ * How a reading under a colon caption ranks when an answer stands beside it: the colon says the
+ * answer follows on its line, and the line under is the next caption's ("FROM:  Barry Hirsch"
+ * over "TOTAL NUMBER OF PAGES ... - 6", FUNSD 83635935, where OCR's doubt of "Barry" let the
+ * line under win). OCR's confidence still picks among readings as sure of their place.
+ */
+const BELOW_ANSWERED_CAPTION = 0.85;
 
 /** How a reading at a caption printed otherwise than any of the field's phrases ranks. */
 const NOT_AS_PRINTED = 0.98;
