@@ -112,6 +112,18 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('reads leader pieces standing alone between caption and answer as the caption’s', () => {
+    // A harsh scan of draw 7035: "Insured Entity  ...  ...  David Dawson", the pieces apart.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Insured Entity' },
+        { x: 140, y: 100, text: '...' },
+        { x: 200, y: 100, text: '...' },
+        { x: 260, y: 100, text: 'David Dawson' },
+      ]),
+    ).toEqual([['Insured Entity', 'David Dawson', 'colon']]);
+  });
+
   it('reports tick boxes as checked or unchecked captions', () => {
     expect(pairsOf([{ x: 50, y: 100, text: '[x] Injuries [ ] Towed ☐ Glass' }])).toEqual([
       ['Injuries', 'checked', 'checkbox'],

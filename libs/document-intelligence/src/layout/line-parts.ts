@@ -111,10 +111,14 @@ function colonsToCaptions(groups: ReadonlyArray<readonly PositionedWord[]>): Pos
       result.push(group.slice(1));
       continue;
     }
-    const leading = group.findIndex((word) => !WHOLE_LEADER.test(word.text));
+    // Leaders alone in their phrase go with the caption too: OCR read a blurred leader as
+    // pieces with gaps between ("Insured Entity  ...  ...  David Dawson", a harsh scan of draw
+    // 7035), and the caption lost its mark.
+    const answerAt = group.findIndex((word) => !WHOLE_LEADER.test(word.text));
+    const leading = answerAt < 0 ? group.length : answerAt;
     if (previous && leading > 0 && !previous.some((word) => WHOLE_LEADER.test(word.text))) {
       previous.push(...group.slice(0, leading));
-      result.push(withoutLeaderDot(group.slice(leading)));
+      if (leading < group.length) result.push(withoutLeaderDot(group.slice(leading)));
     } else if (previous && LEADER.test(previous[previous.length - 1]?.text ?? '')) {
       result.push(withoutLeaderDot(group));
     } else result.push([...group]);
