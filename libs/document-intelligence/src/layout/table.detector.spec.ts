@@ -856,6 +856,17 @@ describe('detectTables on harsh scans', () => {
     expect(tables.map((t) => grid(t)[0])).toEqual([['Claim', 'Paid', '0IS Reserve']]);
   });
 
+  it('reads a caption whose slash OCR read as a lone 1 as a header caption', () => {
+    // A harsh scan of draw 7035: "Part / Labor" read "Part 1 Labor", and the line above the
+    // header was taken for the table's first row.
+    const tables = scannedTables([
+      ...scannedRow(86, ['Serial No.', 'Bill Number INV-98244']),
+      ...scannedRow(100, ['Part 1 Labor', 'Units', 'Price']),
+      ...body,
+    ]);
+    expect(tables.map((t) => grid(t)[0])).toEqual([['Part 1 Labor', 'Units', 'Price']]);
+  });
+
   it('takes no caption/answer line a few lines above a skewed header for its first line', () => {
     const angle = (3 * Math.PI) / 180;
     const placed = (text: string, x: number, y: number) => ({

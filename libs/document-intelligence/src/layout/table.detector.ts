@@ -74,8 +74,16 @@ const DIGIT_FOR_CAPITAL = /(?<=\p{Lu})[01]|[01](?=\p{Lu})/gu;
  * A header cell: caption-like text (a capital's look-alike digit read as the letter), or a lone
  * sign standing for one.
  */
+/**
+ * A lone 1 between two words: OCR's reading of a slash or an I ("Part 1 Labor" for "Part / Labor"
+ * over an invoice's first column on a harsh scan of draw 7035); no caption counts so.
+ */
+const ONE_FOR_STROKE = /(?<=\p{L}\.? )1(?= \p{L})/gu;
+
 function headerCaption(text: string): boolean {
-  const read = text.replace(DIGIT_FOR_CAPITAL, (digit) => (digit === '0' ? 'O' : 'I'));
+  const read = text
+    .replace(DIGIT_FOR_CAPITAL, (digit) => (digit === '0' ? 'O' : 'I'))
+    .replace(ONE_FOR_STROKE, '/');
   return looksLikeLabelText(read) || SIGN_CAPTION.test(text.trim());
 }
 
