@@ -13,6 +13,7 @@ import {
 import { levelled, pageSlope } from './page-skew';
 import { withoutRereadPieces } from './reread-pieces';
 import { joinSplitFigures } from './split-figure.joiner';
+import { withoutUnclosedQuote } from './unclosed-quote';
 import type { PositionedWord, TextPage } from './text-layer.types';
 
 export type { PositionedWord } from './text-layer.types';
@@ -73,7 +74,7 @@ function makeLine(
     ocr,
   );
   const sorted = ocr
-    ? withLeadersJoined(withColonsRestored(withIdCaptionRead(joined, aspect)))
+    ? withLeadersJoined(withColonsRestored(withIdCaptionRead(withoutUnclosedQuote(joined), aspect)))
     : joined;
   return {
     pageNumber,
