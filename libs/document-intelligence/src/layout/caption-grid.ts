@@ -340,10 +340,13 @@ function loneBand(parts: readonly GridLine[], j: number, pairs: readonly BandPai
 function pairedBySpacing(parts: readonly GridLine[], chain: readonly number[]): boolean {
   const gap = (upper: number, lower: number): number =>
     parts[lower].line.box.y0 - parts[upper].line.box.y1;
-  return chain.every((j, k) => {
-    const next = chain[k + 1];
-    return next === undefined || gap(j, j + 1) * SPACING_CONTRAST < gap(j + 1, next);
-  });
+  const inside = chain.map((j) => gap(j, j + 1));
+  const between = chain.slice(1).map((next, k) => gap(chain[k] + 1, next));
+  // The gaps inside bands are taken together: a harsh scan's boxes jitter by a few points, and
+  // one band read a little loose (a date's digits taller than its caption) broke the chain of
+  // "Insured Entity" / "Robert Garcia" / "Start Date" / ... on one of draw 7034.
+  const usual = inside.reduce((sum, g) => sum + g, 0) / inside.length;
+  return between.every((g) => usual * SPACING_CONTRAST < g);
 }
 
 /** How much wider the gap between bands must be than the gap inside one. */

@@ -124,6 +124,24 @@ describe('detectKeyValuePairs', () => {
     ).toEqual([['Insured Entity', 'David Dawson', 'colon']]);
   });
 
+  it('pairs a column of captions over answers by its spacing taken over all its bands', () => {
+    // A harsh scan of draw 7034: the date's taller digits left its band a little loose.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Insured Entity' },
+        { x: 50, y: 114, text: 'Robert Garcia' },
+        { x: 50, y: 133, text: 'Start Date' },
+        { x: 50, y: 150, text: 'September 29, 2023' },
+        { x: 50, y: 170, text: 'Class of Business' },
+        { x: 50, y: 184, text: 'General Liability' },
+      ]),
+    ).toEqual([
+      ['Insured Entity', 'Robert Garcia', 'below'],
+      ['Start Date', 'September 29, 2023', 'below'],
+      ['Class of Business', 'General Liability', 'below'],
+    ]);
+  });
+
   it('reports tick boxes as checked or unchecked captions', () => {
     expect(pairsOf([{ x: 50, y: 100, text: '[x] Injuries [ ] Towed ☐ Glass' }])).toEqual([
       ['Injuries', 'checked', 'checkbox'],
