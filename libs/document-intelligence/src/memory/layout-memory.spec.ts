@@ -72,6 +72,24 @@ describe('one-shot layout memory', () => {
     ]);
   });
 
+  it('hangs no value off a caption OCR read at next to no confidence', () => {
+    // A harsh scan of draw 7034: "CERTIFICATE NO." read "TURE AE NO.", which no later scan prints.
+    const scan = makePage(
+      [
+        { x: 60, y: 100, text: 'Contract ID:', confidence: 0.95 },
+        { x: 160, y: 100, text: 'CX-1001', confidence: 0.95 },
+        { x: 60, y: 130, text: 'TURE AE:', confidence: 0.1 },
+        { x: 160, y: 130, text: '01/10/2026', confidence: 0.9 },
+      ],
+      1,
+      'ocr',
+    );
+    const taught = learnLayout(analysePages([scan]), [
+      { key: 'date_of_loss', pageNumber: 1, box: boxOf(scan, '01/10/2026') },
+    ])!;
+    expect(taught.fields.map((f) => f.anchorText)).toEqual(['Contract ID']);
+  });
+
   it('reads the next document of that layout where the reviewer found the values', () => {
     const next = carrierForm('CX-2002', '03/04/2026', 6);
     expect(matchingMemory(analysePages([next]), [memory])).toBe(memory);

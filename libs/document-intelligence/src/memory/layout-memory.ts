@@ -150,7 +150,7 @@ function anchorFor(
   values: readonly ReviewedValue[],
 ): { text: string; box: CornerBox } | null {
   const captions = captionsOf(page, value).filter(
-    (c) => intersectionArea(c.box, value) === 0 && !madeOfValues(c, values),
+    (c) => intersectionArea(c.box, value) === 0 && !madeOfValues(c, values) && readSurely(c),
   );
   const valueMiddle = boxCentreY(value);
   const sameLine = captions.filter(
@@ -161,6 +161,18 @@ function anchorFor(
   const pool = sameLine.length > 0 ? sameLine : before.length > 0 ? before : near;
   const nearest = [...pool].sort((a, b) => distance(a.box, value) - distance(b.box, value))[0];
   return nearest ? { text: nearest.text, box: nearest.box } : null;
+}
+
+/** Below this mean confidence a caption is OCR's guess at a blot, not print to anchor to. */
+const SURE_ANCHOR = 0.5;
+
+/**
+ * A caption OCR read at next to no confidence is spelled otherwise on the next scan ("TURE AE
+ * NO." for "CERTIFICATE NO." on a harsh scan of draw 7034): no value is remembered from it.
+ */
+function readSurely(caption: LayoutText): boolean {
+  const { words } = caption;
+  return words.reduce((sum, w) => sum + w.confidence, 0) >= SURE_ANCHOR * words.length;
 }
 
 /** What one reviewed document teaches about its layout (its first page's captions). */
