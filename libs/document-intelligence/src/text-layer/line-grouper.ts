@@ -13,8 +13,8 @@ import {
 import { levelled, pageSlope } from './page-skew';
 import { withoutRereadPieces } from './reread-pieces';
 import { joinSplitFigures } from './split-figure.joiner';
-import { withoutUnclosedQuote } from './unclosed-quote';
 import type { PositionedWord, TextPage } from './text-layer.types';
+import { withoutUnclosedQuote } from './unclosed-quote';
 
 export type { PositionedWord } from './text-layer.types';
 
