@@ -3,6 +3,7 @@ import {
   type CaptionTerm,
   captionTerms,
   otherParty,
+  otherPartyThanInsured,
   withoutLeftOut,
 } from '../vocabulary/label-vocabulary';
 import { tradeTermSimilarity } from '../vocabulary/trade-terms';
@@ -128,7 +129,10 @@ function termAffinity(printed: CaptionTerm, wanted: CaptionTerm, shared: SharedW
   if (printed.stem === wanted.stem || printed.text === wanted.text) return 1;
   const bySense = senseAffinity(printed, wanted, shared);
   // The parties on either side ("Insurer" / "Insured") and the policy ("Insurance") are never
-  // one another by spelling, however close; only the dictionary may relate them.
+  // one another by spelling, however close; only the dictionary may relate them, and never the
+  // insured to the others (a loss run of draw 7034 read its "INSURANCE PROVIDER" for the
+  // insured and its "ACCOUNT NAME" for the carrier).
+  if (otherPartyThanInsured(printed, wanted)) return 0;
   if (otherParty(printed, wanted)) return bySense;
   return Math.max(bySense, spellingAffinity(printed, wanted));
 }

@@ -136,6 +136,18 @@ export function otherParty(printed: CaptionTerm, wanted: CaptionTerm): boolean {
   );
 }
 
+/**
+ * Of two such words, one names the party a policy covers ("Insured"): the dictionary defines it
+ * by the policy ("a person who holds an insurance policy"), yet a caption naming the policy or
+ * its seller ("Insurance Provider", "Insurer") never asks for the insured, nor the other way.
+ */
+export function otherPartyThanInsured(printed: CaptionTerm, wanted: CaptionTerm): boolean {
+  return (
+    otherParty(printed, wanted) &&
+    (markOf(printed.stem) === PERSON_MARK || markOf(wanted.stem) === PERSON_MARK)
+  );
+}
+
 /** Some word of the text is an agent noun to the vocabulary ("Insurer", "Broker"). */
 export function namesAgent(text: string): boolean {
   return captionTerms(text).some((t) => markOf(t.stem) === AGENT_MARK);
