@@ -142,6 +142,27 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('pairs an unmarked caption and answer standing in the columns of marked pairs near them', () => {
+    // A harsh scan of draw 7034 kept two lines' leaders and lost those of the two under them.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Certificate No. .........' },
+        { x: 250, y: 100, text: 'PA2021154906' },
+        { x: 50, y: 116, text: 'Data As Of ..........' },
+        { x: 250, y: 116, text: 'November 26, 2024' },
+        { x: 50, y: 132, text: 'Client' },
+        { x: 250, y: 132, text: 'Victor Ortega' },
+        { x: 50, y: 148, text: 'Issuing Company' },
+        { x: 250, y: 148, text: 'Bluewater Indemnity Co.' },
+      ]),
+    ).toEqual([
+      ['Certificate No.', 'PA2021154906', 'colon'],
+      ['Data As Of', 'November 26, 2024', 'colon'],
+      ['Client', 'Victor Ortega', 'right'],
+      ['Issuing Company', 'Bluewater Indemnity Co.', 'right'],
+    ]);
+  });
+
   it('reports tick boxes as checked or unchecked captions', () => {
     expect(pairsOf([{ x: 50, y: 100, text: '[x] Injuries [ ] Towed ☐ Glass' }])).toEqual([
       ['Injuries', 'checked', 'checkbox'],

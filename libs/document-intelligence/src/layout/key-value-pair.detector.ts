@@ -23,6 +23,7 @@ import { LEADER, type LineParts, partsOf } from './line-parts';
 import { listedNames } from './listed-names';
 import { isMarkedChoice, withMarkedChoicesJoined } from './marked-choice';
 import { isNoisePhrase } from './noise-phrase';
+import { inPairedColumns } from './paired-columns';
 
 /*
  * Key-value pairs without a schema. The arrangements forms use, most telling first: a caption
@@ -449,7 +450,9 @@ export function detectKeyValuePairs(
         right &&
         !taken.has(right) &&
         !outOfReach(segment, right, line) &&
-        (isMarkedChoice(right) || answersCaption(segment.text, right.text))
+        (isMarkedChoice(right) ||
+          answersCaption(segment.text, right.text) ||
+          inPairedColumns(segment, right, pairs, line))
       ) {
         taken.add(segment);
         taken.add(right);
