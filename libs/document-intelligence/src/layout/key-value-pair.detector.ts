@@ -441,22 +441,24 @@ export function detectKeyValuePairs(
     }
   }
 
-  // Colon-less captions: an answer to the right on the same line, else one under it.
+  // Colon-less captions: an answer to the right on the same line, else one under it. Colon
+  // and leader pairs say where a column of captions and its answers stand.
+  const columnPairs = pairs.filter((p) => p.arrangement === 'colon');
   parts.forEach(({ line, segments }, index) => {
     segments.forEach((segment, s) => {
       if (taken.has(segment) || !captionShaped(segment.text) || namesAPerson(segment.text)) return;
       const right = segments[s + 1];
-      if (
-        right &&
-        !taken.has(right) &&
-        !outOfReach(segment, right, line) &&
-        (isMarkedChoice(right) ||
-          answersCaption(segment.text, right.text) ||
-          inPairedColumns(segment, right, pairs, line))
-      ) {
+      const beside = right && !taken.has(right) && !outOfReach(segment, right, line);
+      const answered =
+        beside && (isMarkedChoice(right) || answersCaption(segment.text, right.text));
+      const byColumns = beside && !answered && inPairedColumns(segment, right, columnPairs, line);
+      if (answered || byColumns) {
         taken.add(segment);
         taken.add(right);
-        pairs.push(pair(segment.words, right.words, 'right', CONFIDENCE.right));
+        const found = pair(segment.words, right.words, 'right', CONFIDENCE.right);
+        pairs.push(found);
+        // The columns run on from a line read by them.
+        if (byColumns) columnPairs.push(found);
         return;
       }
       const below = segmentBelow(segment, index, parts, taken, 1.8);

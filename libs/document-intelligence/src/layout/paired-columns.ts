@@ -1,3 +1,4 @@
+import { boxHeight } from '../text-layer/box-geometry';
 import type { TextLine, TextSegment } from '../text-layer/line-grouper';
 import type { KeyValuePair } from './layout.types';
 
@@ -10,10 +11,19 @@ import type { KeyValuePair } from './layout.types';
  * whatever its answer's print.
  */
 
-/** How far (in the line's heights) a marked pair may stand above or below and still say so. */
-const NEAR_LINES = 6;
+/**
+ * How far (in the line's heights, top to top) the marked pair may stand above or below: on the
+ * next line or the one after, so the columns run on line by line (a table's header two lines
+ * under a caption, its phrases where the captions' answers start by chance, on a harsh scan of
+ * draw 7033, is no such line).
+ */
+const NEAR_LINES = 2.5;
 
-/** Whether `caption` and `answer` start where a marked pair's caption and answer start nearby. */
+/**
+ * Whether `caption` and `answer` start where a marked pair's caption and answer start on a line
+ * next to theirs. `marked`: the colon and leader pairs, and the lines this rule paired already
+ * (the columns run on from them).
+ */
 export function inPairedColumns(
   caption: TextSegment,
   answer: TextSegment,
@@ -21,10 +31,10 @@ export function inPairedColumns(
   line: TextLine,
 ): boolean {
   const tolerance = line.heightInWidthUnits * 1.5;
-  const height = line.box.y1 - line.box.y0;
+  // The phrases' own height: a line's box grows with any speck OCR read on it.
+  const height = Math.max(boxHeight(caption.box), boxHeight(answer.box));
   return marked.some(
-    ({ key, value, arrangement }) =>
-      arrangement === 'colon' &&
+    ({ key, value }) =>
       value !== null &&
       value.box.y0 < key.box.y1 &&
       Math.abs(key.box.x0 - caption.box.x0) <= tolerance &&
