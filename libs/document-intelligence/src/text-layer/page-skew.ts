@@ -23,7 +23,7 @@ const MIN_PAIRS = 12;
  * degrees, as on most pages with pairs enough (0.3-1.1 on the draws' scans).
  */
 const FEW_PAIRS = 8;
-const AGREEING_SPREAD_DEGREES = 1.2;
+const AGREEING_SPREAD_DEGREES = 1.5;
 
 /**
  * The page's slope (normalised y per normalised x; positive: lines fall to the right), from
