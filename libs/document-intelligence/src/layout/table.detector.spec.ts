@@ -867,6 +867,22 @@ describe('detectTables on harsh scans', () => {
     expect(tables.map((t) => grid(t)[0])).toEqual([['Part 1 Labor', 'Units', 'Price']]);
   });
 
+  it('reads a header holding a speck OCR read as a figure as a header', () => {
+    // A harsh scan of draw 7033: `3` at 0.44, an eighth of the captions' height, before `inc.
+    // Total` (a fifth here, where the line grouping keeps it).
+    const header = (figure: PlacedText) =>
+      scannedTables([...scannedRow(100, ['Claim', 'Paid', 'inc. Total']), figure, ...body]);
+    const speck = header({ x: 410, y: 104, text: '3', size: 2, confidence: 0.44 });
+    expect(speck.map((t) => grid(t).length)).toEqual([3]);
+    // Read surely, or as tall as the letters (an empty tick box read `0`), the figure is print.
+    for (const figure of [
+      { x: 410, y: 104, text: '3', size: 2, confidence: 0.9 },
+      { x: 410, y: 100, text: '0', confidence: 0.44 },
+    ]) {
+      expect(header(figure).map((t) => grid(t).length)).not.toEqual([3]);
+    }
+  });
+
   it('takes no caption/answer line a few lines above a skewed header for its first line', () => {
     const angle = (3 * Math.PI) / 180;
     const placed = (text: string, x: number, y: number) => ({

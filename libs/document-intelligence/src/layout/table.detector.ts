@@ -92,13 +92,34 @@ function holdsColonCaption(segment: TextSegment): boolean {
   return segment.words.some((word) => COLON_END.test(word.text));
 }
 
+/** Below this confidence a lone figure among a header's words may be a speck OCR read. */
+const UNSURE_FIGURE = 0.5;
+/** A speck is less than this share of the tallest word beside it in the phrase. */
+const SPECK_SHARE = 0.5;
+
+/**
+ * A header phrase as its caption reads, a lone figure OCR read unsure and far smaller than the
+ * words beside it left out (`3` at 0.44, an eighth of their height, before `inc. Total` on a
+ * harsh scan of draw 7033 made the loss run's header no header, and the whole table was lost).
+ * An empty tick box read `0` is a letter's height: a form's line, no header (FUNSD 86079776).
+ */
+function captionText(segment: TextSegment): string {
+  const tallest = Math.max(...segment.words.map((w) => boxHeight(w.box)));
+  const speck = (w: PositionedWord): boolean =>
+    /^\d$/.test(w.text) && w.confidence < UNSURE_FIGURE && boxHeight(w.box) < SPECK_SHARE * tallest;
+  return segment.words
+    .filter((w) => !speck(w))
+    .map((w) => w.text)
+    .join(' ');
+}
+
 function isHeaderLine(segments: readonly TextSegment[]): boolean {
+  const captions = segments.map(captionText).filter((text) => text.length > 0);
   return (
-    segments.length >= MIN_COLUMNS &&
-    segments.every(
-      (s) => headerCaption(s.text) && !s.text.trim().endsWith(':') && !holdsColonCaption(s),
-    ) &&
-    segments.some((s) => looksLikeLabelText(s.text))
+    captions.length >= MIN_COLUMNS &&
+    segments.every((s) => !s.text.trim().endsWith(':') && !holdsColonCaption(s)) &&
+    captions.every(headerCaption) &&
+    captions.some(looksLikeLabelText)
   );
 }
 
