@@ -1,5 +1,6 @@
 import type { CornerBox } from '@docket/platform';
 
+import { isLeaderDebris } from '../layout/layout-text';
 import {
   boxCentreY,
   boxHeight,
@@ -60,7 +61,8 @@ export function rightOfLabel(
   const at = segmentOfMatchEnd(match);
   if (!at) return null;
   const { segments, index: s, end } = at;
-  if (endWord < end) {
+  // A leader and what OCR read of its end, the rest of the caption's phrase, lead to the next.
+  if (endWord < end && !isLeaderDebris(line.words.slice(endWord, end))) {
     // The match ends inside a printed caption ("INSURED" of "INSURED PARTY"): the rest of
     // the caption is no value.
     if (context.labelWords.has(wordKey(line.words[endWord]))) return null;
@@ -69,11 +71,13 @@ export function rightOfLabel(
       words.push(...segments[s + 1].words);
     return words.length > 0 ? { words, position: 'same-segment' } : null;
   }
-  const next = segments[s + 1];
+  // What OCR read of a leader's end between caption and answer is passed over.
+  const from = segments[s + 2] && isLeaderDebris(segments[s + 1]?.words ?? []) ? s + 2 : s + 1;
+  const next = segments[from];
   if (!next || looksLikeLabel(next.words, context)) return null;
   const words = untilNextLabel(next.words, context);
-  if (words.length === next.words.length && answerGoesOn(words, segments[s + 2], line))
-    words.push(...segments[s + 2].words);
+  if (words.length === next.words.length && answerGoesOn(words, segments[from + 1], line))
+    words.push(...segments[from + 1].words);
   return words.length > 0 ? { words, position: 'next-segment' } : null;
 }
 

@@ -206,6 +206,24 @@ describe('extractDocumentFields', () => {
     expect(from.value).toBe('Barry Hirsch');
   });
 
+  it('reads the answer past what OCR read of a leader’s end after its caption', () => {
+    // A harsh scan of draw 7033: "Insured Entity ....... ; ... ...  Grace McAllister".
+    const page = makePage(
+      [
+        { x: 50, y: 100, text: 'Insured Entity ....... ; ... ...', confidence: 0.6 },
+        { x: 260, y: 100, text: 'Grace McAllister', confidence: 0.9 },
+        { x: 50, y: 114, text: 'Claim No.', confidence: 0.9 },
+      ],
+      1,
+      'ocr',
+    );
+    const [insured] = extractDocumentFields(
+      { pages: [page] },
+      { fields: [{ key: 'insured', type: 'string', label: 'Insured' }] },
+    );
+    expect(insured.value).toBe('Grace McAllister');
+  });
+
   it('reads a date alone on its line as the whole answer, not the first line of a block', () => {
     // FUNSD 86220490: the page count under the date belongs to a caption OCR did not read.
     const page = makePage([

@@ -163,6 +163,22 @@ describe('detectKeyValuePairs', () => {
     ]);
   });
 
+  it('passes over what OCR read of a leader’s end between a caption and its answer', () => {
+    // A harsh scan of draw 7033: a dash and a semicolon read at the leaders' ends.
+    expect(
+      pairsOf([
+        { x: 50, y: 100, text: 'Underwriter ..........' },
+        { x: 200, y: 100, text: '-' },
+        { x: 260, y: 100, text: 'Summit Ridge Assurance' },
+        { x: 50, y: 130, text: 'Deductible:' },
+        { x: 200, y: 130, text: '-' },
+      ]),
+    ).toEqual([
+      ['Underwriter', 'Summit Ridge Assurance', 'colon'],
+      ['Deductible', '-', 'colon'],
+    ]);
+  });
+
   it('reports tick boxes as checked or unchecked captions', () => {
     expect(pairsOf([{ x: 50, y: 100, text: '[x] Injuries [ ] Towed ☐ Glass' }])).toEqual([
       ['Injuries', 'checked', 'checkbox'],

@@ -102,3 +102,16 @@ const PERSON = /^(?:mr|mrs|ms|dr|prof)\.?\s|(?:^|\s|\.)\p{Lu}\.\s?\p{Lu}/iu;
 export function namesAPerson(text: string): boolean {
   return PERSON.test(text);
 }
+
+/** Punctuation only: no letter, figure, sign or tick mark. */
+const PUNCTUATION_ONLY = /^\p{P}+$/u;
+
+/**
+ * A phrase of punctuation alone, standing between a caption closed by its colon or leader and
+ * the phrase after it: what OCR read of the leader's end (`Underwriter .......... -  Summit
+ * Ridge Assurance`, `Insured Entity ....... ;  Grace McAllister` on a harsh scan of draw 7033),
+ * no answer.
+ */
+export function isLeaderDebris(words: ReadonlyArray<{ readonly text: string }>): boolean {
+  return words.length > 0 && words.every((w) => PUNCTUATION_ONLY.test(w.text));
+}

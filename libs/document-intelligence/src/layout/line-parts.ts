@@ -6,7 +6,7 @@ import {
   type TextSegment,
 } from '../text-layer/line-grouper';
 import { WHOLE_LEADER } from '../text-layer/ocr-specks';
-import { COLON_END } from './layout-text';
+import { COLON_END, isLeaderDebris } from './layout-text';
 import { withMarkedChoicesJoined } from './marked-choice';
 
 /*
@@ -140,6 +140,22 @@ function withoutLeaderDot(words: readonly PositionedWord[]): PositionedWord[] {
   ];
 }
 
+/**
+ * Leader debris between a caption and the phrase after it is no phrase of the line. Last on its
+ * line, after nothing more, punctuation may be the answer ("Deductible: -").
+ */
+function withoutLeaderDebris(segments: readonly TextSegment[]): TextSegment[] {
+  return segments.filter(
+    (segment, k) =>
+      !(
+        k > 0 &&
+        k < segments.length - 1 &&
+        COLON_END.test(segments[k - 1].words.at(-1)?.text ?? '') &&
+        isLeaderDebris(segment.words)
+      ),
+  );
+}
+
 export function partsOf(line: TextLine, excluded: ReadonlySet<PositionedWord>): LineParts {
   const segments: TextSegment[] = [];
   for (const group of colonsToCaptions(splitSegments(line).map((s) => s.words))) {
@@ -154,5 +170,5 @@ export function partsOf(line: TextLine, excluded: ReadonlySet<PositionedWord>): 
     });
     if (current.length > 0) segments.push(makeSegment(current));
   }
-  return { line, segments: withMarkedChoicesJoined(segments) };
+  return { line, segments: withMarkedChoicesJoined(withoutLeaderDebris(segments)) };
 }
