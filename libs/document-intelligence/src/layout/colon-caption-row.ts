@@ -67,11 +67,13 @@ export function captionRowAnswers(
     if (!row || !below || below.line.pageNumber !== above.line.pageNumber) continue;
     if (below.line.box.y0 - above.line.box.y1 > ROW_GAP_HEIGHTS * boxHeight(above.line.box))
       continue;
+    // Each caption's box, once for every phrase under the row.
+    const boxes = new Map(row.map((c) => [c, unionBox(c.key.map((w) => w.box))!] as const));
     const tolerance = above.line.heightInWidthUnits * 1.5;
     const found: RowAnswer[] = [];
     for (const answer of below.segments) {
       const under = row.filter((caption) =>
-        alignedUnder({ box: unionBox(caption.key.map((w) => w.box))! }, answer, tolerance),
+        alignedUnder({ box: boxes.get(caption)! }, answer, tolerance),
       );
       if (under.length !== 1 || !isFree(answer) || COLON_END.test(lastText(answer))) break;
       if (found.some((f) => f.caption === under[0])) break;
